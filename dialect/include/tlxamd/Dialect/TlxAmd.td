@@ -1,0 +1,10 @@
+//===- TlxAmd.td - tlxamd umbrella -------------------------*- tablegen -*-===//
+#ifndef TLXAMD_TD
+#define TLXAMD_TD
+
+include "tlxamd/Dialect/TlxAmdBase.td"
+include "tlxamd/Dialect/TlxAmdTypes.td"
+include "tlxamd/Dialect/TlxAmdAttrs.td"
+include "tlxamd/Dialect/TlxAmdCoreOps.td"
+
+#endif // TLXAMD_TD

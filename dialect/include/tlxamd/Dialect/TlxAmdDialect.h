@@ -1,0 +1,32 @@
+//===- TlxAmdDialect.h - tlxamd dialect -------------------------*- C++ -*-===//
+#ifndef TLXAMD_DIALECT_TLXAMDDIALECT_H
+#define TLXAMD_DIALECT_TLXAMDDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h.inc"
+#include "tlxamd/Dialect/TlxAmdEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tlxamd/Dialect/TlxAmdTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tlxamd/Dialect/TlxAmdAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "tlxamd/Dialect/TlxAmdOps.h.inc"
+
+namespace mlir::tlxamd {
+/// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
+/// attribute is absent.
+std::optional<int64_t> getNumWarps(Operation *kernel);
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_DIALECT_TLXAMDDIALECT_H

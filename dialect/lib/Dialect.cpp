@@ -1,0 +1,81 @@
+//===- Dialect.cpp - tlxamd dialect registration and verification --------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+#include "tlxamd/Dialect/TlxAmdDialect.cpp.inc"
+#include "tlxamd/Dialect/TlxAmdEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tlxamd/Dialect/TlxAmdTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tlxamd/Dialect/TlxAmdAttrs.cpp.inc"
+
+void TlxAmdDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tlxamd/Dialect/TlxAmdTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tlxamd/Dialect/TlxAmdOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type pointeeType, unsigned addressSpace) {
+  if (!pointeeType.isIntOrIndexOrFloat() || pointeeType.isIndex())
+    return emitError() << "pointee type must be an integer or float scalar, got "
+                       << pointeeType;
+  if (pointeeType.getIntOrFloatBitWidth() % 8 != 0)
+    return emitError() << "pointee type must be a whole number of bytes, got "
+                       << pointeeType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel attributes
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<IntegerAttr>(
+      TlxAmdDialect::getNumWarpsAttrName());
+  if (!attr)
+    return std::nullopt;
+  return attr.getInt();
+}
+
+LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == getNumWarpsAttrName()) {
+    auto intAttr = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!intAttr || !intAttr.getType().isInteger(32))
+      return op->emitError() << "'" << getNumWarpsAttrName()
+                             << "' must be an i32 integer attribute";
+    int64_t n = intAttr.getInt();
+    if (n <= 0 || !llvm::isPowerOf2_64(n) || n > 32)
+      return op->emitError()
+             << "'" << getNumWarpsAttrName()
+             << "' must be a power of two between 1 and 32, got " << n;
+    // A kernel keeps the attribute through lowering (llvm.func), where the
+    // compile driver reads it back.
+    auto func = dyn_cast<gpu::GPUFuncOp>(op);
+    if ((func && !func.isKernel()) ||
+        (!func && op->getName().getStringRef() != "llvm.func"))
+      return op->emitError() << "'" << getNumWarpsAttrName()
+                             << "' may only be set on a gpu.func kernel";
+    return success();
+  }
+  return op->emitError() << "unknown tlxamd attribute '" << attr.getName()
+                         << "'";
+}

@@ -1,0 +1,42 @@
+//===- Passes.h - tlxamd conversion passes ----------------------*- C++ -*-===//
+#ifndef TLXAMD_CONVERSION_PASSES_H
+#define TLXAMD_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+namespace tlxamd {
+struct ArchInfo;
+
+#define GEN_PASS_DECL
+#include "tlxamd/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tlxamd/Conversion/Passes.h.inc"
+
+/// Register the named pipelines `tlxamd-to-llvm{target=...}`.
+void registerTlxAmdPipelines();
+
+/// Register every tlxamd pass and pipeline.
+inline void registerTlxAmdAllPasses() {
+  registerTlxAmdConversionPasses();
+  registerTlxAmdPipelines();
+}
+
+/// Add the passes that take a module of tlxamd kernels to the LLVM dialect for
+/// `target` (an ArchInfo name). An unknown target is reported through
+/// `errorHandler`.
+LogicalResult buildTlxAmdToLLVMPipeline(
+    OpPassManager &pm, StringRef target,
+    function_ref<LogicalResult(const Twine &)> errorHandler);
+
+} // namespace tlxamd
+} // namespace mlir
+
+#endif // TLXAMD_CONVERSION_PASSES_H

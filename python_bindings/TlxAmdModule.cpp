@@ -1,0 +1,97 @@
+//===- TlxAmdModule.cpp - tlxamd native helpers for Python ---------------===//
+#include "tlxamd-c/TlxAmd.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+#include <string>
+
+namespace nb = nanobind;
+
+namespace {
+void appendString(MlirStringRef s, void *userData) {
+  static_cast<std::string *>(userData)->append(s.data, s.length);
+}
+
+/// Collects the diagnostics emitted on a context while alive.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MlirContext ctx) : ctx(ctx) {
+    id = mlirContextAttachDiagnosticHandler(ctx, &handle, this, nullptr);
+  }
+  ~DiagnosticCollector() { mlirContextDetachDiagnosticHandler(ctx, id); }
+  const std::string &messages() const { return text; }
+
+private:
+  static MlirLogicalResult handle(MlirDiagnostic diag, void *userData) {
+    auto *self = static_cast<DiagnosticCollector *>(userData);
+    if (!self->text.empty())
+      self->text += "\n";
+    std::string loc;
+    mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendString, &loc);
+    self->text += loc + ": ";
+    mlirDiagnosticPrint(diag, appendString, &self->text);
+    return mlirLogicalResultSuccess();
+  }
+  MlirContext ctx;
+  MlirDiagnosticHandlerID id;
+  std::string text;
+};
+} // namespace
+
+NB_MODULE(_tlxamd, m) {
+  m.doc() = "tlxamd native helpers";
+
+  m.def(
+      "translate_to_llvm_ir",
+      [](MlirOperation op, const std::string &target) {
+        MlirContext ctx = mlirOperationGetContext(op);
+        std::string out;
+        DiagnosticCollector diags(ctx);
+        MlirLogicalResult r = mlirTlxamdTranslateToLLVMIR(
+            op, mlirStringRefCreate(target.data(), target.size()),
+            appendString, &out);
+        if (mlirLogicalResultIsFailure(r))
+          throw nb::value_error(
+              ("translation to LLVM IR failed:\n" + diags.messages()).c_str());
+        return out;
+      },
+      nb::arg("operation"), nb::arg("target"),
+      "Translate the lowered kernels of an operation (a gpu.module or a "
+      "module holding one) to textual LLVM IR for a target.");
+
+  m.def(
+      "arch_info",
+      [](const std::string &target) -> nb::object {
+        unsigned warpSize = 0, vendor = 0;
+        MlirStringRef triple;
+        if (!mlirTlxamdGetArchInfo(
+                mlirStringRefCreate(target.data(), target.size()), &warpSize,
+                &vendor, &triple))
+          return nb::none();
+        nb::dict d;
+        d["name"] = target;
+        d["warp_size"] = warpSize;
+        d["vendor"] = vendor == 0 ? "amd" : "nvidia";
+        d["triple"] = std::string(triple.data, triple.length);
+        return d;
+      },
+      nb::arg("target"),
+      "Facts about a target (warp size, vendor, triple), or None if unknown.");
+
+  m.def("supported_targets", []() {
+    std::string names;
+    mlirTlxamdGetSupportedTargets(appendString, &names);
+    nb::list out;
+    size_t start = 0;
+    while (start <= names.size()) {
+      size_t end = names.find(',', start);
+      if (end == std::string::npos)
+        end = names.size();
+      out.append(names.substr(start, end - start));
+      start = end + 1;
+    }
+    return out;
+  });
+}
