@@ -80,6 +80,29 @@ NB_MODULE(_tlxamd, m) {
       nb::arg("target"),
       "Facts about a target (warp size, vendor, triple), or None if unknown.");
 
+  mlir::python::nanobind_adaptors::mlir_type_subclass(
+      m, "PtrType", mlirTypeIsATlxamdPtrType, mlirTlxamdPtrTypeGetTypeID)
+      .def_classmethod(
+          "get",
+          [](nb::object cls, MlirType pointee, unsigned addressSpace) {
+            MlirType t = mlirTlxamdPtrTypeGet(pointee, addressSpace);
+            if (mlirTypeIsNull(t))
+              throw nb::value_error(
+                  "pointee type of a !tlxamd.ptr must be a byte-sized "
+                  "integer or float scalar");
+            return cls(t);
+          },
+          nb::arg("cls"), nb::arg("pointee_type"),
+          nb::arg("address_space") = 1,
+          "A scalar pointer to `pointee_type` in `address_space` (1 = global, "
+          "3 = shared).")
+      .def_property_readonly(
+          "pointee_type",
+          [](MlirType self) { return mlirTlxamdPtrTypeGetPointeeType(self); })
+      .def_property_readonly("address_space", [](MlirType self) {
+        return mlirTlxamdPtrTypeGetAddressSpace(self);
+      });
+
   m.def("supported_targets", []() {
     std::string names;
     mlirTlxamdGetSupportedTargets(appendString, &names);

@@ -32,6 +32,10 @@ void TlxAmdDialect::initialize() {
 // Types
 //===----------------------------------------------------------------------===//
 
+bool mlir::tlxamd::isValidPointeeType(Type type) {
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
+}
+
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type pointeeType, unsigned addressSpace) {
   if (!pointeeType.isIntOrIndexOrFloat() || pointeeType.isIndex())

@@ -1,6 +1,7 @@
 //===- TlxAmdCAPI.cpp - tlxamd C API --------------------------------------===//
 #include "tlxamd-c/TlxAmd.h"
 
+#include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/InitAll.h"
 #include "tlxamd/Target/Arch.h"
 
@@ -47,4 +48,27 @@ void mlirTlxamdGetSupportedTargets(MlirStringCallback callback,
     names += a.name.str();
   }
   callback(mlirStringRefCreate(names.data(), names.size()), userData);
+}
+
+bool mlirTypeIsATlxamdPtrType(MlirType type) {
+  return isa<tlxamd::PtrType>(unwrap(type));
+}
+
+MlirTypeID mlirTlxamdPtrTypeGetTypeID(void) {
+  return wrap(TypeID::get<tlxamd::PtrType>());
+}
+
+MlirType mlirTlxamdPtrTypeGet(MlirType pointee, unsigned addressSpace) {
+  Type t = unwrap(pointee);
+  if (!tlxamd::isValidPointeeType(t))
+    return MlirType{nullptr};
+  return wrap(tlxamd::PtrType::get(t, addressSpace));
+}
+
+MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type) {
+  return wrap(cast<tlxamd::PtrType>(unwrap(type)).getPointeeType());
+}
+
+unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type) {
+  return cast<tlxamd::PtrType>(unwrap(type)).getAddressSpace();
 }

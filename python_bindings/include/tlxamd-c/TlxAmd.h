@@ -33,6 +33,18 @@ MLIR_CAPI_EXPORTED bool mlirTlxamdGetArchInfo(MlirStringRef target,
 MLIR_CAPI_EXPORTED void mlirTlxamdGetSupportedTargets(MlirStringCallback callback,
                                                       void *userData);
 
+//===----------------------------------------------------------------------===//
+// !tlxamd.ptr<T, addrspace>
+//===----------------------------------------------------------------------===//
+
+MLIR_CAPI_EXPORTED bool mlirTypeIsATlxamdPtrType(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID mlirTlxamdPtrTypeGetTypeID(void);
+/// Returns a null type when the pointee is not a byte-sized int/float scalar.
+MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGet(MlirType pointee,
+                                                 unsigned addressSpace);
+MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type);
+MLIR_CAPI_EXPORTED unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,3 +103,29 @@ gpu.module @m {
 func.func @f() attributes {tlxamd.nonsense = 1 : i32} {
   return
 }
+
+// -----
+
+// Generic form with a non-pointer operand: a verifier error, not a crash in
+// result type inference.
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'tlxamd.load' op operand #0 must be tlxamd scalar pointer, but got 'i32'}}
+  %v = "tlxamd.load"(%c) : (i32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'tlxamd.addptr' op operand #0 must be tlxamd scalar pointer, but got 'i32'}}
+  %v = "tlxamd.addptr"(%c, %c) : (i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'tlxamd.store' op operand #1 must be tlxamd scalar pointer, but got 'i32'}}
+  "tlxamd.store"(%c, %c) : (i32, i32) -> ()
+  return
+}

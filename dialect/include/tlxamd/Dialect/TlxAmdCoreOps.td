@@ -31,7 +31,8 @@ def TlxAmd_ProgramIdOp : TlxAmd_Op<"program_id", [Pure]> {
   ];
 }
 
-def TlxAmd_AddPtrOp : TlxAmd_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+def TlxAmd_AddPtrOp : TlxAmd_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>,
+                                           DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "advance a scalar pointer by a number of elements";
   let description = [{
     `result = ptr + offset * sizeof(pointee)`, as Triton's `tt.addptr` on a
@@ -47,7 +48,7 @@ def TlxAmd_AddPtrOp : TlxAmd_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]
   let hasVerifier = 1;
 }
 
-def TlxAmd_LoadOp : TlxAmd_Op<"load", [
+def TlxAmd_LoadOp : TlxAmd_Op<"load", [DeclareOpInterfaceMethods<InferTypeOpInterface>,
     TypesMatchWith<"result type matches the pointee type", "ptr", "result",
                    "::llvm::cast<::mlir::tlxamd::PtrType>($_self).getPointeeType()">]> {
   let summary = "scalar load through a typed pointer";

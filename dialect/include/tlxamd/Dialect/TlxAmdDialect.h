@@ -27,6 +27,10 @@ namespace mlir::tlxamd {
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
+
+/// Whether `type` may be the pointee of a !tlxamd.ptr: a byte-sized integer
+/// or float scalar.
+bool isValidPointeeType(Type type);
 } // namespace mlir::tlxamd
 
 #endif // TLXAMD_DIALECT_TLXAMDDIALECT_H
