@@ -103,6 +103,53 @@ NB_MODULE(_tlxamd, m) {
         return mlirTlxamdPtrTypeGetAddressSpace(self);
       });
 
+  m.def(
+      "linear_layout",
+      [](MlirAttribute layout, std::vector<int64_t> shape) {
+        std::vector<int32_t> bases(1 << 14);
+        intptr_t counts[4] = {0, 0, 0, 0};
+        std::string err;
+        if (!mlirTlxamdLayoutGetLinearLayout(layout, shape.size(), shape.data(),
+                                             bases.data(), bases.size(), counts,
+                                             appendString, &err))
+          throw nb::value_error(err.c_str());
+        nb::list out;
+        size_t pos = 0;
+        for (intptr_t in = 0; in < 4; ++in) {
+          nb::list group;
+          for (intptr_t b = 0; b < counts[in]; ++b) {
+            nb::list basis;
+            for (size_t d = 0; d < shape.size(); ++d)
+              basis.append(bases[pos++]);
+            group.append(basis);
+          }
+          out.append(group);
+        }
+        return out;
+      },
+      nb::arg("layout"), nb::arg("shape"),
+      "[register, lane, warp, block] bases of a layout for a tensor shape.");
+
+  m.def(
+      "layout_facts",
+      [](MlirAttribute layout, std::vector<int64_t> shape) {
+        int64_t elems = 0, contig = 0;
+        int32_t dim = -1;
+        std::string err;
+        if (!mlirTlxamdLayoutGetFacts(layout, shape.size(), shape.data(),
+                                      &elems, &contig, &dim, appendString,
+                                      &err))
+          throw nb::value_error(err.c_str());
+        return nb::make_tuple(elems, contig, dim);
+      },
+      nb::arg("layout"), nb::arg("shape"),
+      "(elements per thread, contiguous registers, their dimension or -1).");
+
+  m.def(
+      "is_layout",
+      [](MlirAttribute attr) { return mlirTlxamdAttributeIsALayout(attr); },
+      nb::arg("attr"));
+
   m.def("supported_targets", []() {
     std::string names;
     mlirTlxamdGetSupportedTargets(appendString, &names);

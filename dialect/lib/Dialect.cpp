@@ -14,10 +14,8 @@ using namespace mlir::tlxamd;
 #define GET_TYPEDEF_CLASSES
 #include "tlxamd/Dialect/TlxAmdTypes.cpp.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "tlxamd/Dialect/TlxAmdAttrs.cpp.inc"
-
 void TlxAmdDialect::initialize() {
+  registerAttributes();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "tlxamd/Dialect/TlxAmdTypes.cpp.inc"

@@ -7,6 +7,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 
@@ -71,4 +72,75 @@ MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type) {
 
 unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type) {
   return cast<tlxamd::PtrType>(unwrap(type)).getAddressSpace();
+}
+
+bool mlirTlxamdAttributeIsALayout(MlirAttribute attr) {
+  return isa<tlxamd::DistributedLayoutAttr>(unwrap(attr));
+}
+
+/// Verify `layout` for `shape`, reporting the first diagnostic to `error`.
+static std::optional<tlxamd::LinearLayout>
+linearLayoutFor(MlirAttribute attr, intptr_t rank, const int64_t *shape,
+                MlirStringCallback error, void *userData) {
+  auto fail = [&](const std::string &msg) {
+    error(mlirStringRefCreate(msg.data(), msg.size()), userData);
+    return std::nullopt;
+  };
+  auto layout = dyn_cast<tlxamd::DistributedLayoutAttr>(unwrap(attr));
+  if (!layout)
+    return fail("not a tlxamd distributed layout");
+  ArrayRef<int64_t> dims(shape, rank);
+  std::string msg;
+  MLIRContext *ctx = layout.getContext();
+  // Collect the verifier's message instead of emitting it.
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
+    if (msg.empty())
+      msg = d.str();
+    return success();
+  });
+  if (failed(layout.verifyShape(
+          dims, [&]() { return emitError(UnknownLoc::get(ctx)); })))
+    return fail(msg.empty() ? "invalid shape for layout" : msg);
+  return tlxamd::toLinearLayout(layout, dims);
+}
+
+bool mlirTlxamdLayoutGetLinearLayout(MlirAttribute attr, intptr_t rank,
+                                     const int64_t *shape, int32_t *bases,
+                                     intptr_t capacity, intptr_t *counts,
+                                     MlirStringCallback error,
+                                     void *userData) {
+  std::optional<tlxamd::LinearLayout> ll =
+      linearLayoutFor(attr, rank, shape, error, userData);
+  if (!ll)
+    return false;
+  intptr_t n = 0;
+  for (unsigned in = 0; in < tlxamd::LinearLayout::kNumInDims; ++in) {
+    const auto &bs = ll->getBases(tlxamd::LinearLayout::InDim(in));
+    counts[in] = bs.size();
+    for (const auto &b : bs)
+      for (int32_t v : b) {
+        if (n >= capacity) {
+          std::string msg = "linear layout too large";
+          error(mlirStringRefCreate(msg.data(), msg.size()), userData);
+          return false;
+        }
+        bases[n++] = v;
+      }
+  }
+  return true;
+}
+
+bool mlirTlxamdLayoutGetFacts(MlirAttribute attr, intptr_t rank,
+                              const int64_t *shape, int64_t *elementsPerThread,
+                              int64_t *contiguity, int32_t *contigDim,
+                              MlirStringCallback error, void *userData) {
+  std::optional<tlxamd::LinearLayout> ll =
+      linearLayoutFor(attr, rank, shape, error, userData);
+  if (!ll)
+    return false;
+  *elementsPerThread = ll->getNumRegisters();
+  int dim = -1;
+  *contiguity = ll->getContiguousRegisters(&dim);
+  *contigDim = dim;
+  return true;
 }

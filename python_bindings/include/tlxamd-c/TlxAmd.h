@@ -45,6 +45,34 @@ MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGet(MlirType pointee,
 MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type);
 MLIR_CAPI_EXPORTED unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type);
 
+//===----------------------------------------------------------------------===//
+// Layout core
+//===----------------------------------------------------------------------===//
+
+/// Whether `attr` is a tlxamd distributed layout.
+MLIR_CAPI_EXPORTED bool mlirTlxamdAttributeIsALayout(MlirAttribute attr);
+
+/// The linear layout of `layout` for a tensor of `shape` (`rank` extents).
+/// On success the bases are written to `bases` (register, lane, warp, block
+/// bases in order, `rank` coordinates each; `capacity` int32 slots) and
+/// `counts[4]` receives the number of bases of each input dimension. On
+/// failure (a shape the layout cannot describe, too little capacity) the
+/// reason is passed to `error` and false is returned.
+MLIR_CAPI_EXPORTED bool
+mlirTlxamdLayoutGetLinearLayout(MlirAttribute layout, intptr_t rank,
+                                const int64_t *shape, int32_t *bases,
+                                intptr_t capacity, intptr_t *counts,
+                                MlirStringCallback error, void *userData);
+
+/// Layout facts for a tensor of `shape`: registers (elements) per thread and
+/// the physical adjacency (consecutive registers adjacent along one
+/// dimension; `contigDim` is that dimension or -1).
+MLIR_CAPI_EXPORTED bool
+mlirTlxamdLayoutGetFacts(MlirAttribute layout, intptr_t rank,
+                         const int64_t *shape, int64_t *elementsPerThread,
+                         int64_t *contiguity, int32_t *contigDim,
+                         MlirStringCallback error, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,7 @@
 include "tlxamd/Dialect/TlxAmdBase.td"
 include "tlxamd/Dialect/TlxAmdTypes.td"
 include "tlxamd/Dialect/TlxAmdAttrs.td"
+include "tlxamd/Dialect/TlxAmdLayoutAttrs.td"
 include "tlxamd/Dialect/TlxAmdCoreOps.td"
 
 #endif // TLXAMD_TD

@@ -27,8 +27,11 @@ def TlxAmd_Dialect : Dialect {
     `convert-tlxamd-to-rocdl` / `convert-tlxamd-to-nvvm`.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
+    void registerAttributes();
+
     /// Name of the discardable kernel attribute that carries the warp count.
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
       return ::llvm::StringLiteral("tlxamd.num_warps");

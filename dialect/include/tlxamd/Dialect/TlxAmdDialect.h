@@ -6,12 +6,16 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tlxamd/Layout/LinearLayout.h"
+
 #include "tlxamd/Dialect/TlxAmdDialect.h.inc"
+#include "tlxamd/Dialect/TlxAmdAttrInterfaces.h.inc"
 #include "tlxamd/Dialect/TlxAmdEnums.h.inc"
 
 #define GET_TYPEDEF_CLASSES
@@ -24,6 +28,17 @@
 #include "tlxamd/Dialect/TlxAmdOps.h.inc"
 
 namespace mlir::tlxamd {
+
+/// The linear layout of `layout` (a tlxamd distributed layout) for a tensor of
+/// `shape`. The layout must have been verified for the shape
+/// (DistributedLayoutAttr::verifyShape); this is the one entry point to the
+/// layout core for verifiers, lowerings and the C API.
+LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+
+/// The layout of a ranked tensor type whose encoding is a tlxamd layout, or
+/// nullptr.
+DistributedLayoutAttr getDistributedLayout(Type type);
+
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);

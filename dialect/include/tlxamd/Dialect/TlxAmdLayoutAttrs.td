@@ -1,0 +1,176 @@
+//===- TlxAmdLayoutAttrs.td - distributed layouts ----------*- tablegen -*-===//
+//
+// Distributed layouts: the encodings of tlxamd tensors. Every one converts to
+// a linear layout (Layout/LinearLayout.h) through the one layout core
+// (Layout/Conversions.cpp); verifiers and lowerings use only that.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_LAYOUT_ATTRS_TD
+#define TLXAMD_LAYOUT_ATTRS_TD
+
+include "tlxamd/Dialect/TlxAmdBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
+
+def TlxAmd_DistributedLayoutInterface : AttrInterface<"DistributedLayoutAttr"> {
+  let cppNamespace = "::mlir::tlxamd";
+  let description = [{
+    A distributed layout: which (register, lane, warp) of a program holds
+    each element of a tensor.
+  }];
+  let methods = [
+    InterfaceMethod<"Rank of the tensors this layout describes.",
+      "unsigned", "getRank">,
+    InterfaceMethod<"Lanes per warp the layout assumes.",
+      "unsigned", "getLanesPerWarp">,
+    InterfaceMethod<"Warps per program the layout assumes.",
+      "unsigned", "getWarpsPerProgram">,
+    InterfaceMethod<"Check that the layout can describe a tensor of `shape`.",
+      "::llvm::LogicalResult", "verifyShape",
+      (ins "::llvm::ArrayRef<int64_t>":$shape,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+  ];
+}
+
+class TlxAmd_LayoutAttr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TlxAmd_Dialect, name,
+              !listconcat([TlxAmd_DistributedLayoutInterface,
+                           DeclareAttrInterfaceMethods<VerifiableTensorEncoding>],
+                          traits)> {
+  let mnemonic = attrMnemonic;
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const;
+    unsigned getLanesPerWarp() const;
+    unsigned getWarpsPerProgram() const;
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+def TlxAmd_BlockedLayoutAttr : TlxAmd_LayoutAttr<"BlockedLayout", "blocked"> {
+  let summary = "blocked layout: each thread owns a block of contiguous elements";
+  let description = [{
+    Thread t of warp w owns a `size_per_thread` block; lanes tile
+    `threads_per_warp`, warps tile `warps_per_cta`, all in `order` (fastest
+    dimension first); the pattern repeats over larger tensors.
+
+    ```mlir
+    #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8],
+                     warps_per_cta = [4, 1], order = [1, 0]}>
+    ```
+    Rules: all lists have one entry per dimension; every entry is a power of
+    two; `order` is a permutation; the lanes multiply to 32 or 64.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
+                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$order);
+}
+
+def TlxAmd_AmdMfmaLayoutAttr : TlxAmd_LayoutAttr<"AmdMfmaLayout", "amd_mfma"> {
+  let summary = "AMD MFMA accumulator layout (CDNA3 version 3, CDNA4 version 4)";
+  let description = [{
+    The layout of an MFMA result: `instr_shape` = [M, N, K] of one
+    instruction, `transposed` swaps which dimension a lane's registers run
+    along, `warps_per_cta` tiles warps, `tiles_per_warp` gives each warp a
+    block of instruction tiles (N first), `element_bit_width` is 32 or 64.
+    As `tlx.amd_mfma_layout(version=4, instr_shape=[16, 16, 32],
+    transposed=True, warps_per_cta=[2, 2])`:
+
+    ```mlir
+    #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 32], transposed = true,
+                      warps_per_cta = [2, 2]}>
+    ```
+    Rules: version 3 (gfx942) or 4 (gfx950); [M, N] is [32, 32], [16, 16],
+    [64, 4] or [4, 64]; K is one the version offers for that M x N; rank 2
+    or 3 (batch first); warps and tiles per warp are powers of two.
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        "bool":$transposed,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        "unsigned":$elementBitWidth);
+}
+
+def TlxAmd_AmdWmmaLayoutAttr : TlxAmd_LayoutAttr<"AmdWmmaLayout", "amd_wmma"> {
+  let summary = "AMD WMMA accumulator layout (RDNA3 v1, RDNA4 v2, gfx1250 v3)";
+  let description = [{
+    The layout of a WMMA result (wave32): 16x16 instruction tiles,
+    `warps_per_cta` tiling warps and `tiles_per_warp` giving each warp a
+    block of tiles, so that one period spans
+    `instr_shape[d] * warps_per_cta[d] * tiles_per_warp[d]` (D2).
+
+    ```mlir
+    #tlxamd.amd_wmma<{version = 3, instr_shape = [16, 16, 128], transposed = false,
+                      warps_per_cta = [2, 2], tiles_per_warp = [2, 2]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        "bool":$transposed,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp);
+}
+
+def TlxAmd_DotOperandLayoutAttr : TlxAmd_LayoutAttr<"DotOperandLayout", "dot_operand"> {
+  let summary = "layout of an MFMA/WMMA operand (A: op_idx 0, B: op_idx 1)";
+  let description = [{
+    Each lane holds `k_width` consecutive elements along K of operand
+    `op_idx` of a dot whose result has layout `parent` (an `amd_mfma` or
+    `amd_wmma` layout).
+
+    ```mlir
+    #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 8}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
+                        "unsigned":$kWidth);
+}
+
+def TlxAmd_SliceLayoutAttr : TlxAmd_LayoutAttr<"SliceLayout", "slice"> {
+  let summary = "a parent layout with dimension `dim` removed";
+  let description = [{
+    The layout of a tensor obtained by reducing `parent`'s tensors along
+    `dim`; `expand_dims` along `dim` restores the parent.
+
+    ```mlir
+    #tlxamd.slice<{dim = 1, parent = #blocked}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+}
+
+def TlxAmd_LinearLayoutAttr : TlxAmd_LayoutAttr<"LinearLayoutEncoding", "linear"> {
+  let summary = "a layout given by its linear-layout bases";
+  let description = [{
+    The general form every layout converts to: for each input dimension the
+    tensor coordinates of each index bit (Triton/Gluon convention).
+
+    ```mlir
+    #tlxamd.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]],
+                    warp = [[4, 0]], block = []}>
+    ```
+    Rules: every basis has one coordinate per dimension, non-negative; there
+    are log2(32) or log2(64) lane bases.
+  }];
+  let parameters = (ins "unsigned":$rank,
+                        ArrayRefParameter<"int32_t">:$registerBases,
+                        ArrayRefParameter<"int32_t">:$laneBases,
+                        ArrayRefParameter<"int32_t">:$warpBases,
+                        ArrayRefParameter<"int32_t">:$blockBases);
+  // getRank() is the `rank` parameter here.
+  let extraClassDeclaration = [{
+    unsigned getLanesPerWarp() const;
+    unsigned getWarpsPerProgram() const;
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+#endif // TLXAMD_LAYOUT_ATTRS_TD

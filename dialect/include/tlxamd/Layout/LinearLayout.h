@@ -1,0 +1,118 @@
+//===- LinearLayout.h - layouts as linear maps over GF(2) -------*- C++ -*-===//
+//
+// A linear layout maps the bits of a (register, lane, warp, block) index to
+// tensor coordinates: the coordinate of an index is the XOR of the basis
+// vectors of its set bits. Every distributed layout of tlxamd converts to one
+// (see Layout/Conversions.h), in the basis convention of Triton and Gluon
+// (`reg_bases`, `lane_bases`, `warp_bases`, `block_bases`), and every layout
+// fact used by verifiers and lowerings is derived from it here.
+//
+// This header depends on LLVM ADT only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_LAYOUT_LINEARLAYOUT_H
+#define TLXAMD_LAYOUT_LINEARLAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace mlir::tlxamd {
+
+class LinearLayout {
+public:
+  enum InDim : unsigned { Register = 0, Lane = 1, Warp = 2, Block = 3 };
+  static constexpr unsigned kNumInDims = 4;
+  /// One basis vector: a coordinate per tensor dimension.
+  using Basis = llvm::SmallVector<int32_t, 4>;
+  using Bases = llvm::SmallVector<Basis, 8>;
+
+  LinearLayout() = default;
+  /// The empty (zero-input) layout of a rank-`rank` tensor of shape 1x..x1.
+  explicit LinearLayout(unsigned rank);
+  /// A layout from explicit bases; output sizes are the smallest powers of two
+  /// covering the bases, and the out-dim order is the standard 0..rank-1.
+  LinearLayout(unsigned rank, std::array<Bases, kNumInDims> bases);
+
+  /// L(in = i) = i along `outDim` for i < size (size a power of two).
+  static LinearLayout identity1D(int32_t size, InDim in, unsigned outDim,
+                                 unsigned rank);
+  /// L(in = i) = 0: `size` inputs that all map to the origin (broadcast).
+  static LinearLayout zeros1D(int32_t size, InDim in, unsigned outDim,
+                              unsigned rank);
+  /// The product over `order` (fastest first) of identity1D(shape[d]).
+  static LinearLayout identityND(InDim in, llvm::ArrayRef<unsigned> shape,
+                                 llvm::ArrayRef<unsigned> order);
+
+  unsigned getRank() const { return rank; }
+  const Bases &getBases(InDim in) const { return bases[in]; }
+  Bases &getMutableBases(InDim in) { return bases[in]; }
+  unsigned getInDimSizeLog2(InDim in) const { return bases[in].size(); }
+  int64_t getInDimSize(InDim in) const { return int64_t(1) << bases[in].size(); }
+  int32_t getOutDimSize(unsigned d) const { return outSizes[d]; }
+  llvm::SmallVector<int64_t> getOutShape() const;
+  /// Order of the out dims used by `ensureNotSmallerThan` (minor first).
+  llvm::ArrayRef<unsigned> getOutDimOrder() const { return outOrder; }
+
+  /// Product: `other`'s bases come after ours, scaled past our out sizes.
+  LinearLayout &operator*=(const LinearLayout &other);
+  friend LinearLayout operator*(LinearLayout a, const LinearLayout &b) {
+    a *= b;
+    return a;
+  }
+  /// Reorder the out dims (affects only later extensions).
+  LinearLayout transposeOuts(llvm::ArrayRef<unsigned> order) const;
+
+  /// Grow the out sizes to `shape` by adding register bases, out dims in the
+  /// layout's out-dim order.
+  LinearLayout ensureNotSmallerThan(llvm::ArrayRef<int64_t> shape) const;
+  /// Shrink the out sizes to `shape`: bases that step past the tensor
+  /// broadcast (map to 0); optionally drop registers that became pure
+  /// broadcasts.
+  LinearLayout ensureNotLargerThan(llvm::ArrayRef<int64_t> shape,
+                                   bool dropBroadcastRegisters = false) const;
+  /// The layout for exactly `shape`: both of the above, standard out order.
+  LinearLayout resizedTo(llvm::ArrayRef<int64_t> shape,
+                         bool dropBroadcastRegisters = false) const;
+
+  /// Coordinates of the element held at (register, lane, warp, block).
+  Basis apply(int64_t reg, int64_t lane, int64_t warp, int64_t block = 0) const;
+
+  /// Register count per thread (the "elements per thread", broadcast
+  /// registers included).
+  int64_t getNumRegisters() const { return getInDimSize(Register); }
+  /// Consecutive registers, from register 0, that hold elements adjacent
+  /// along one tensor dimension (the documents' "physical adjacency");
+  /// `dim` receives that dimension (or -1 when the count is 1).
+  int64_t getContiguousRegisters(int *dim = nullptr) const;
+  /// Consecutive registers, from register 0, adjacent along `dim`.
+  int64_t getContiguousRegistersAlong(unsigned dim) const;
+  /// Same bases for every input dimension and same out sizes (the out-dim
+  /// order, a construction detail, is ignored).
+  bool isStructurallyEqual(const LinearLayout &other) const;
+  /// Equality of the maps (bases of every input dimension, out sizes).
+  bool operator==(const LinearLayout &other) const {
+    return isStructurallyEqual(other);
+  }
+  /// Whether some index bit of `in` maps to zero (data is replicated).
+  bool hasBroadcast(InDim in) const;
+
+  std::string str() const;
+
+private:
+  void recomputeOutSizes();
+
+  unsigned rank = 0;
+  std::array<Bases, kNumInDims> bases;
+  llvm::SmallVector<int32_t, 4> outSizes;
+  llvm::SmallVector<unsigned, 4> outOrder;
+};
+
+llvm::StringRef stringifyInDim(LinearLayout::InDim in);
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_LAYOUT_LINEARLAYOUT_H

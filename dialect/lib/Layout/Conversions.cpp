@@ -1,0 +1,236 @@
+//===- Conversions.cpp - every tlxamd layout to a linear layout ----------===//
+//
+// The one place where layout attributes become linear layouts, in the basis
+// convention of Triton/Gluon (checked against Gluon's to_linear_layout by the
+// Python test suite). Everything else derives layout facts from the result.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+using LL = LinearLayout;
+
+namespace {
+constexpr unsigned kMfmaWaveSize = 64;
+constexpr unsigned kWmmaWaveSize = 32;
+
+/// Standard out-dim order of an M x N matrix layout with optional leading
+/// batch dimension: N fastest, then M, then batch.
+SmallVector<unsigned> matrixOrder(unsigned rank) {
+  SmallVector<unsigned> order;
+  for (int d = rank - 1; d >= 0; --d)
+    order.push_back(d);
+  return order;
+}
+
+LL blockedToLL(BlockedLayoutAttr l, ArrayRef<int64_t> shape) {
+  // Out dims in `order`: repetitions over larger tensors go along the
+  // fastest dimension first.
+  LL cta = LL::identityND(LL::Register, l.getSizePerThread(), l.getOrder()) *
+           LL::identityND(LL::Lane, l.getThreadsPerWarp(), l.getOrder()) *
+           LL::identityND(LL::Warp, l.getWarpsPerCTA(), l.getOrder());
+  // A thread owns each element once: size_per_thread registers that fall
+  // outside a smaller tensor are dropped, not duplicated.
+  return cta.resizedTo(shape, /*dropBroadcastRegisters=*/true);
+}
+
+/// MFMA and WMMA accumulators share the tiling above the instruction tile:
+/// tiles_per_warp along N, warps along N, the rest of N in registers, then
+/// tiles_per_warp along M and warps along M (N-contiguous tile order).
+LL extendMatrixTile(LL tile, ArrayRef<int64_t> shape,
+                    ArrayRef<unsigned> instrShape,
+                    ArrayRef<unsigned> warpsPerCTA,
+                    ArrayRef<unsigned> tilesPerWarp) {
+  unsigned rank = shape.size();
+  bool batch = rank == 3;
+  unsigned mIdx = batch, nIdx = batch + 1;
+  unsigned nDim = instrShape[1];
+  tile *= LL::identity1D(tilesPerWarp[nIdx], LL::Register, nIdx, rank);
+  tile *= LL::identity1D(warpsPerCTA[nIdx], LL::Warp, nIdx, rank);
+  int64_t period = int64_t(nDim) * warpsPerCTA[nIdx] * tilesPerWarp[nIdx];
+  tile *= LL::identity1D(shape[nIdx] / period, LL::Register, nIdx, rank);
+  tile *= LL::identity1D(tilesPerWarp[mIdx], LL::Register, mIdx, rank);
+  tile *= LL::identity1D(warpsPerCTA[mIdx], LL::Warp, mIdx, rank);
+  if (batch) {
+    tile *= LL::identity1D(1, LL::Register, 0, rank);
+    tile *= LL::identity1D(1, LL::Lane, 0, rank);
+    tile *= LL::identity1D(warpsPerCTA[0], LL::Warp, 0, rank);
+  }
+  return tile.resizedTo(shape);
+}
+
+LL mfmaToLL(AmdMfmaLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  unsigned mIdx = rank - 2, nIdx = rank - 1;
+  unsigned mDim = l.getInstrShape()[0], nDim = l.getInstrShape()[1];
+  // A lane holds 4 consecutive rows of a 32-bit accumulator tile (1 for
+  // 64-bit elements), lanes run along N, then the remaining lanes along M.
+  int32_t height = l.getElementBitWidth() == 64 ? 1 : 4;
+  int32_t tiles = int32_t(mDim * nDim) / int32_t(kMfmaWaveSize * height);
+  unsigned regDim = l.getTransposed() ? nIdx : mIdx;
+  unsigned laneDim = l.getTransposed() ? mIdx : nIdx;
+  unsigned laneCount = l.getTransposed() ? mDim : nDim;
+  LL tile = LL::identity1D(height, LL::Register, regDim, rank) *
+            LL::identity1D(laneCount, LL::Lane, laneDim, rank) *
+            LL::identity1D(kMfmaWaveSize / laneCount, LL::Lane, regDim, rank);
+  if (tiles > 0)
+    tile *= LL::identity1D(tiles, LL::Register, regDim, rank);
+  tile = tile.transposeOuts({nIdx, mIdx});
+  return extendMatrixTile(tile, shape, l.getInstrShape(), l.getWarpsPerCTA(),
+                          l.getTilesPerWarp());
+}
+
+LL wmmaToLL(AmdWmmaLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  unsigned mIdx = rank - 2, nIdx = rank - 1;
+  // 16x16 tile, wave32: lanes 0-15 run along N (M for transposed); the
+  // eight registers run along the other dimension. Version 1 interleaves
+  // the two half-waves row by row, versions 2 and 3 stack them.
+  unsigned regDim = l.getTransposed() ? nIdx : mIdx;
+  unsigned laneDim = l.getTransposed() ? mIdx : nIdx;
+  LL::Bases regs, lanes;
+  auto unit = [&](unsigned d, int32_t v) {
+    LL::Basis b(rank, 0);
+    b[d] = v;
+    return b;
+  };
+  for (int32_t v = 1; v < 16; v *= 2)
+    lanes.push_back(unit(laneDim, v));
+  if (l.getVersion() == 1) {
+    for (int32_t v : {2, 4, 8})
+      regs.push_back(unit(regDim, v));
+    lanes.push_back(unit(regDim, 1));
+  } else {
+    for (int32_t v : {1, 2, 4})
+      regs.push_back(unit(regDim, v));
+    lanes.push_back(unit(regDim, 8));
+  }
+  LL tile(rank, {regs, lanes, {}, {}});
+  tile = tile.transposeOuts({nIdx, mIdx});
+  return extendMatrixTile(tile, shape, l.getInstrShape(), l.getWarpsPerCTA(),
+                          l.getTilesPerWarp());
+}
+
+LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  unsigned opIdx = l.getOpIdx();
+  unsigned kIdx = opIdx == 0 ? rank - 1 : rank - 2;
+  unsigned nonKIdx = opIdx == 0 ? rank - 2 : rank - 1;
+  int32_t kWidth = l.getKWidth();
+  int64_t kSize = shape[kIdx];
+  SmallVector<unsigned> warpOrder = matrixOrder(rank);
+  LL tile(rank);
+
+  if (auto mfma = dyn_cast<AmdMfmaLayoutAttr>(l.getParent())) {
+    unsigned mDim = mfma.getInstrShape()[0], nDim = mfma.getInstrShape()[1];
+    int32_t nonKDim = opIdx == 0 ? mDim : nDim;
+    // A lane holds k_width consecutive K elements; lanes run along the
+    // non-K dimension, the remaining lanes along K.
+    tile = LL::identity1D(kWidth, LL::Register, kIdx, rank) *
+           LL::identity1D(nonKDim, LL::Lane, nonKIdx, rank) *
+           LL::identity1D(kMfmaWaveSize / nonKDim, LL::Lane, kIdx, rank);
+    int64_t kTile = int64_t(kMfmaWaveSize / nonKDim) * kWidth;
+    // 64x4 / 4x64: the 64-wide operand repeats 16 times along K.
+    if ((mDim == 64 && nDim == 4 && opIdx == 0) ||
+        (mDim == 4 && nDim == 64 && opIdx == 1)) {
+      tile *= LL::identity1D(16, LL::Register, kIdx, rank);
+      kTile *= 16;
+    }
+    if (kSize > kTile)
+      tile *= LL::identity1D(kSize / kTile, LL::Register, kIdx, rank);
+    tile *= LL::identity1D(mfma.getTilesPerWarp()[nonKIdx], LL::Register,
+                           nonKIdx, rank);
+    tile = tile.transposeOuts({kIdx, nonKIdx});
+    if (rank == 3) {
+      tile *= LL::identity1D(1, LL::Register, 0, rank);
+      tile *= LL::identity1D(1, LL::Lane, 0, rank);
+    }
+    LL warps = LL::identityND(LL::Warp, mfma.getWarpsPerCTA(), warpOrder);
+    LL cta = tile * warps.transposeOuts(tile.getOutDimOrder());
+    return cta.resizedTo(shape);
+  }
+
+  auto wmma = cast<AmdWmmaLayoutAttr>(l.getParent());
+  int32_t nonKDim = wmma.getInstrShape()[opIdx == 0 ? 0 : 1];
+  int32_t kDim = wmma.getInstrShape()[2];
+  int32_t depth = kWmmaWaveSize / nonKDim;
+  tile = LL::identity1D(kWidth, LL::Register, kIdx, rank) *
+         LL::identity1D(nonKDim, LL::Lane, nonKIdx, rank);
+  // Version 1 duplicates the operand in both half-waves; later versions
+  // split K between them.
+  tile *= wmma.getVersion() == 1
+              ? LL::zeros1D(depth, LL::Lane, kIdx, rank)
+              : LL::identity1D(depth, LL::Lane, kIdx, rank);
+  tile *= LL::identity1D(std::max<int32_t>(kDim / (depth * kWidth), 1),
+                         LL::Register, kIdx, rank);
+  if (rank == 3) {
+    tile *= LL::identity1D(1, LL::Register, 0, rank);
+    tile *= LL::identity1D(1, LL::Lane, 0, rank);
+  }
+  // Warps along K hold the same operand (broadcast).
+  LL warps(rank);
+  for (unsigned d : warpOrder)
+    warps *= d == kIdx ? LL::zeros1D(wmma.getWarpsPerCTA()[d], LL::Warp, d, rank)
+                       : LL::identity1D(wmma.getWarpsPerCTA()[d], LL::Warp, d,
+                                        rank);
+  SmallVector<unsigned> repOrder = {kIdx, nonKIdx};
+  if (rank == 3)
+    repOrder.push_back(0);
+  LL cta = tile.transposeOuts(repOrder) * warps.transposeOuts(repOrder);
+  return cta.resizedTo(shape);
+}
+
+LL sliceToLL(SliceLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned dim = l.getDim();
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + dim, 1);
+  LL parent = toLinearLayout(l.getParent(), parentShape);
+  unsigned rank = shape.size();
+  std::array<LL::Bases, LL::kNumInDims> bases;
+  for (unsigned in = 0; in < LL::kNumInDims; ++in) {
+    for (const LL::Basis &b : parent.getBases(LL::InDim(in))) {
+      LL::Basis out;
+      for (unsigned d = 0; d < b.size(); ++d)
+        if (d != dim)
+          out.push_back(b[d]);
+      bool zero = llvm::all_of(out, [](int32_t v) { return v == 0; });
+      // Registers that only moved along the removed dimension are duplicates.
+      if (in == LL::Register && zero)
+        continue;
+      bases[in].push_back(out);
+    }
+  }
+  return LL(rank, std::move(bases));
+}
+
+LL linearToLL(LinearLayoutEncodingAttr l) {
+  unsigned rank = l.getRank();
+  auto unflatten = [&](ArrayRef<int32_t> flat) {
+    LL::Bases out;
+    for (size_t i = 0; i + rank <= flat.size(); i += rank)
+      out.push_back(LL::Basis(flat.begin() + i, flat.begin() + i + rank));
+    return out;
+  };
+  return LL(rank, {unflatten(l.getRegisterBases()), unflatten(l.getLaneBases()),
+                   unflatten(l.getWarpBases()), unflatten(l.getBlockBases())});
+}
+} // namespace
+
+LinearLayout mlir::tlxamd::toLinearLayout(Attribute layout,
+                                          ArrayRef<int64_t> shape) {
+  if (auto l = dyn_cast<BlockedLayoutAttr>(layout))
+    return blockedToLL(l, shape);
+  if (auto l = dyn_cast<AmdMfmaLayoutAttr>(layout))
+    return mfmaToLL(l, shape);
+  if (auto l = dyn_cast<AmdWmmaLayoutAttr>(layout))
+    return wmmaToLL(l, shape);
+  if (auto l = dyn_cast<DotOperandLayoutAttr>(layout))
+    return dotOperandToLL(l, shape);
+  if (auto l = dyn_cast<SliceLayoutAttr>(layout))
+    return sliceToLL(l, shape);
+  return linearToLL(cast<LinearLayoutEncodingAttr>(layout));
+}

@@ -1,0 +1,224 @@
+//===- LinearLayout.cpp - layouts as linear maps over GF(2) --------------===//
+#include "tlxamd/Layout/LinearLayout.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace mlir::tlxamd;
+
+llvm::StringRef mlir::tlxamd::stringifyInDim(LinearLayout::InDim in) {
+  switch (in) {
+  case LinearLayout::Register:
+    return "register";
+  case LinearLayout::Lane:
+    return "lane";
+  case LinearLayout::Warp:
+    return "warp";
+  case LinearLayout::Block:
+    return "block";
+  }
+  return "?";
+}
+
+LinearLayout::LinearLayout(unsigned rank)
+    : rank(rank), outSizes(rank, 1) {}
+
+LinearLayout::LinearLayout(unsigned rank, std::array<Bases, kNumInDims> b)
+    : rank(rank), bases(std::move(b)), outSizes(rank, 1) {
+  for (unsigned d = 0; d < rank; ++d)
+    outOrder.push_back(d);
+  recomputeOutSizes();
+}
+
+void LinearLayout::recomputeOutSizes() {
+  for (unsigned d = 0; d < rank; ++d) {
+    int32_t maxVal = 0;
+    for (const Bases &bs : bases)
+      for (const Basis &b : bs)
+        maxVal = std::max(maxVal, b[d]);
+    outSizes[d] = maxVal == 0 ? 1 : int32_t(llvm::NextPowerOf2(maxVal));
+  }
+}
+
+static void addToOrder(llvm::SmallVectorImpl<unsigned> &order, unsigned d) {
+  if (!llvm::is_contained(order, d))
+    order.push_back(d);
+}
+
+LinearLayout LinearLayout::identity1D(int32_t size, InDim in, unsigned outDim,
+                                      unsigned rank) {
+  LinearLayout l(rank);
+  l.outOrder.push_back(outDim);
+  for (int32_t v = 1; v < size; v *= 2) {
+    Basis b(rank, 0);
+    b[outDim] = v;
+    l.bases[in].push_back(b);
+  }
+  l.outSizes[outDim] = std::max<int32_t>(size, 1);
+  return l;
+}
+
+LinearLayout LinearLayout::zeros1D(int32_t size, InDim in, unsigned outDim,
+                                   unsigned rank) {
+  LinearLayout l(rank);
+  l.outOrder.push_back(outDim);
+  for (int32_t v = 1; v < size; v *= 2)
+    l.bases[in].push_back(Basis(rank, 0));
+  return l;
+}
+
+LinearLayout LinearLayout::identityND(InDim in, llvm::ArrayRef<unsigned> shape,
+                                      llvm::ArrayRef<unsigned> order) {
+  LinearLayout l(shape.size());
+  for (unsigned d : order)
+    l *= identity1D(shape[d], in, d, shape.size());
+  return l;
+}
+
+llvm::SmallVector<int64_t> LinearLayout::getOutShape() const {
+  return llvm::SmallVector<int64_t>(outSizes.begin(), outSizes.end());
+}
+
+LinearLayout &LinearLayout::operator*=(const LinearLayout &other) {
+  if (rank == 0 && outSizes.empty()) {
+    *this = other;
+    return *this;
+  }
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (const Basis &b : other.bases[in]) {
+      Basis scaled(rank, 0);
+      for (unsigned d = 0; d < rank; ++d)
+        scaled[d] = b[d] * outSizes[d];
+      bases[in].push_back(scaled);
+    }
+  for (unsigned d = 0; d < rank; ++d)
+    outSizes[d] *= other.outSizes[d];
+  for (unsigned d : other.outOrder)
+    addToOrder(outOrder, d);
+  return *this;
+}
+
+LinearLayout LinearLayout::transposeOuts(llvm::ArrayRef<unsigned> order) const {
+  LinearLayout l = *this;
+  l.outOrder.assign(order.begin(), order.end());
+  for (unsigned d = 0; d < rank; ++d)
+    addToOrder(l.outOrder, d);
+  return l;
+}
+
+LinearLayout
+LinearLayout::ensureNotSmallerThan(llvm::ArrayRef<int64_t> shape) const {
+  LinearLayout l = *this;
+  llvm::SmallVector<unsigned> order(outOrder.begin(), outOrder.end());
+  for (unsigned d = 0; d < rank; ++d)
+    addToOrder(order, d);
+  for (unsigned d : order)
+    if (l.outSizes[d] < shape[d])
+      l *= identity1D(shape[d] / l.outSizes[d], Register, d, rank);
+  return l;
+}
+
+LinearLayout
+LinearLayout::ensureNotLargerThan(llvm::ArrayRef<int64_t> shape,
+                                  bool dropBroadcastRegisters) const {
+  // Every basis moving `d` by at least shape[d] leaves the tensor: make it
+  // broadcast (map to the origin). With power-of-two bases that leaves
+  // exactly shape[d] distinct coordinates.
+  LinearLayout l = *this;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (l.outSizes[d] <= shape[d])
+      continue;
+    for (Bases &bs : l.bases)
+      for (Basis &b : bs)
+        if (b[d] >= shape[d])
+          b[d] = 0;
+    l.outSizes[d] = shape[d];
+  }
+  if (dropBroadcastRegisters)
+    llvm::erase_if(l.bases[Register], [](const Basis &b) {
+      return llvm::all_of(b, [](int32_t v) { return v == 0; });
+    });
+  return l;
+}
+
+LinearLayout LinearLayout::resizedTo(llvm::ArrayRef<int64_t> shape,
+                                     bool dropBroadcastRegisters) const {
+  LinearLayout l = ensureNotSmallerThan(shape).ensureNotLargerThan(
+      shape, dropBroadcastRegisters);
+  l.outOrder.clear();
+  for (unsigned d = 0; d < rank; ++d)
+    l.outOrder.push_back(d);
+  return l;
+}
+
+LinearLayout::Basis LinearLayout::apply(int64_t reg, int64_t lane,
+                                        int64_t warp, int64_t block) const {
+  Basis out(rank, 0);
+  const int64_t idx[kNumInDims] = {reg, lane, warp, block};
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (unsigned bit = 0; bit < bases[in].size(); ++bit)
+      if (idx[in] & (int64_t(1) << bit))
+        for (unsigned d = 0; d < rank; ++d)
+          out[d] ^= bases[in][bit][d];
+  return out;
+}
+
+int64_t LinearLayout::getContiguousRegistersAlong(unsigned dim) const {
+  int64_t n = 1;
+  for (const Basis &b : bases[Register]) {
+    for (unsigned d = 0; d < rank; ++d)
+      if (b[d] != (d == dim ? n : 0))
+        return n;
+    n *= 2;
+  }
+  return n;
+}
+
+int64_t LinearLayout::getContiguousRegisters(int *dim) const {
+  if (dim)
+    *dim = -1;
+  if (bases[Register].empty())
+    return 1;
+  const Basis &first = bases[Register].front();
+  for (unsigned d = 0; d < rank; ++d) {
+    if (first[d] != 1)
+      continue;
+    int64_t n = getContiguousRegistersAlong(d);
+    if (n > 1 && dim)
+      *dim = d;
+    return n;
+  }
+  return 1;
+}
+
+bool LinearLayout::isStructurallyEqual(const LinearLayout &other) const {
+  return rank == other.rank && bases == other.bases &&
+         outSizes == other.outSizes;
+}
+
+bool LinearLayout::hasBroadcast(InDim in) const {
+  return llvm::any_of(bases[in], [](const Basis &b) {
+    return llvm::all_of(b, [](int32_t v) { return v == 0; });
+  });
+}
+
+std::string LinearLayout::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "{";
+  for (unsigned in = 0; in < kNumInDims; ++in) {
+    if (in)
+      os << ", ";
+    os << stringifyInDim(InDim(in)) << " = [";
+    llvm::interleaveComma(bases[in], os, [&](const Basis &b) {
+      os << "[";
+      llvm::interleaveComma(b, os);
+      os << "]";
+    });
+    os << "]";
+  }
+  os << "}";
+  return s;
+}

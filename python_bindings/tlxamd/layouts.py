@@ -1,0 +1,351 @@
+"""Distributed layouts, as the documents write them, and their linear layouts.
+
+    from tlxamd import language as tlx
+    mfma = tlx.amd_mfma_layout(version=4, instr_shape=[16, 16, 32],
+                               transposed=True, warps_per_cta=[2, 2])
+    tlx.to_linear_layout(mfma, [64, 64]).reg_bases   # [[0, 1], [0, 2], [0, 32], [32, 0]]
+    tlx.elements_per_thread(mfma, [64, 64])           # 16
+    tlx.contiguity_per_thread(mfma, [64, 64])         # 4
+
+Layouts are immutable values (usable as constexpr kernel parameters). Each
+is checked when it is made, by the same verifier as the MLIR attribute it
+stands for (`str(layout)` is that attribute), so an invalid parameter raises
+ValueError with the verifier's message. All layout math is done by the C++
+layout core.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import List, Optional, Sequence, Tuple
+
+from . import ir
+from ._mlir_libs import _tlxamd
+
+__all__ = [
+    "Layout",
+    "BlockedLayout",
+    "AMDMFMALayout",
+    "AMDWMMALayout",
+    "DotOperandLayout",
+    "SliceLayout",
+    "DistributedLinearLayout",
+    "blocked_layout",
+    "amd_mfma_layout",
+    "amd_wmma_layout",
+    "dot_operand_layout",
+    "slice_layout",
+    "linear_layout",
+    "to_linear_layout",
+    "elements_per_thread",
+    "contiguity_per_thread",
+    "layout_from_attr",
+]
+
+_context: Optional[ir.Context] = None
+
+
+def _private_context() -> ir.Context:
+    global _context
+    if _context is None:
+        _context = ir.Context()
+    return _context
+
+
+def _int_list(name: str, value, allow_none: bool = False) -> Optional[Tuple[int, ...]]:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a list of ints, got {value!r}")
+    out = []
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"{name} must be a list of ints, got {value!r}")
+        out.append(int(v))
+    return tuple(out)
+
+
+def _int(name: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    return int(value)
+
+
+def _fmt(values) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+class Layout:
+    """A distributed layout: which register of which lane of which warp
+    holds each element of a tensor."""
+
+    def _mlir(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._mlir()
+
+    def to_attr(self, context: Optional[ir.Context] = None) -> ir.Attribute:
+        """The MLIR attribute, in `context` (default: the current one)."""
+        ctx = context or ir.Context.current
+        return ir.Attribute.parse(self._mlir(), ctx)
+
+    def _validate(self) -> None:
+        try:
+            with _private_context():
+                ir.Attribute.parse(self._mlir())
+        except ir.MLIRError as e:
+            msgs = [d.message for d in getattr(e, "error_diagnostics", [])] or [str(e)]
+            raise ValueError(f"invalid {type(self).__name__}: " + "; ".join(msgs)) from None
+
+
+@dataclasses.dataclass(frozen=True)
+class BlockedLayout(Layout):
+    size_per_thread: Tuple[int, ...]
+    threads_per_warp: Tuple[int, ...]
+    warps_per_cta: Tuple[int, ...]
+    order: Tuple[int, ...]
+
+    def __post_init__(self):
+        for f in ("size_per_thread", "threads_per_warp", "warps_per_cta", "order"):
+            object.__setattr__(self, f, _int_list(f, getattr(self, f)))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (
+            f"#tlxamd.blocked<{{size_per_thread = {_fmt(self.size_per_thread)}, "
+            f"threads_per_warp = {_fmt(self.threads_per_warp)}, "
+            f"warps_per_cta = {_fmt(self.warps_per_cta)}, order = {_fmt(self.order)}}}>"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class AMDMFMALayout(Layout):
+    version: int
+    instr_shape: Tuple[int, ...]
+    transposed: bool
+    warps_per_cta: Tuple[int, ...]
+    tiles_per_warp: Optional[Tuple[int, ...]] = None
+    element_bitwidth: int = 32
+
+    def __post_init__(self):
+        object.__setattr__(self, "version", _int("version", self.version))
+        object.__setattr__(self, "instr_shape", _int_list("instr_shape", self.instr_shape))
+        if not isinstance(self.transposed, bool):
+            raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
+        object.__setattr__(self, "warps_per_cta", _int_list("warps_per_cta", self.warps_per_cta))
+        tiles = _int_list("tiles_per_warp", self.tiles_per_warp, allow_none=True)
+        object.__setattr__(self, "tiles_per_warp", tiles or tuple([1] * len(self.warps_per_cta)))
+        object.__setattr__(self, "element_bitwidth", _int("element_bitwidth", self.element_bitwidth))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (
+            f"#tlxamd.amd_mfma<{{version = {self.version}, instr_shape = {_fmt(self.instr_shape)}, "
+            f"transposed = {'true' if self.transposed else 'false'}, "
+            f"warps_per_cta = {_fmt(self.warps_per_cta)}, tiles_per_warp = {_fmt(self.tiles_per_warp)}, "
+            f"element_bit_width = {self.element_bitwidth}}}>"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class AMDWMMALayout(Layout):
+    version: int
+    instr_shape: Tuple[int, ...]
+    transposed: bool
+    warps_per_cta: Tuple[int, ...]
+    tiles_per_warp: Optional[Tuple[int, ...]] = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "version", _int("version", self.version))
+        object.__setattr__(self, "instr_shape", _int_list("instr_shape", self.instr_shape))
+        if not isinstance(self.transposed, bool):
+            raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
+        object.__setattr__(self, "warps_per_cta", _int_list("warps_per_cta", self.warps_per_cta))
+        tiles = _int_list("tiles_per_warp", self.tiles_per_warp, allow_none=True)
+        object.__setattr__(self, "tiles_per_warp", tiles or tuple([1] * len(self.warps_per_cta)))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (
+            f"#tlxamd.amd_wmma<{{version = {self.version}, instr_shape = {_fmt(self.instr_shape)}, "
+            f"transposed = {'true' if self.transposed else 'false'}, "
+            f"warps_per_cta = {_fmt(self.warps_per_cta)}, tiles_per_warp = {_fmt(self.tiles_per_warp)}}}>"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class DotOperandLayout(Layout):
+    operand_index: int
+    parent: Layout
+    k_width: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "operand_index", _int("operand_index", self.operand_index))
+        if not isinstance(self.parent, Layout):
+            raise TypeError(f"parent must be a layout, got {self.parent!r}")
+        object.__setattr__(self, "k_width", _int("k_width", self.k_width))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (
+            f"#tlxamd.dot_operand<{{op_idx = {self.operand_index}, parent = {self.parent._mlir()}, "
+            f"k_width = {self.k_width}}}>"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class SliceLayout(Layout):
+    dim: int
+    parent: Layout
+
+    def __post_init__(self):
+        object.__setattr__(self, "dim", _int("dim", self.dim))
+        if not isinstance(self.parent, Layout):
+            raise TypeError(f"parent must be a layout, got {self.parent!r}")
+        self._validate()
+
+    def _mlir(self) -> str:
+        return f"#tlxamd.slice<{{dim = {self.dim}, parent = {self.parent._mlir()}}}>"
+
+
+def _bases(name, value) -> Tuple[Tuple[int, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a list of bases (lists of ints), got {value!r}")
+    return tuple(_int_list(name, b) for b in value)
+
+
+@dataclasses.dataclass(frozen=True)
+class DistributedLinearLayout(Layout):
+    """A layout given by its bases (Triton/Gluon convention); also what
+    `to_linear_layout` returns, with the tensor `shape` it describes."""
+
+    reg_bases: Tuple[Tuple[int, ...], ...]
+    lane_bases: Tuple[Tuple[int, ...], ...]
+    warp_bases: Tuple[Tuple[int, ...], ...]
+    block_bases: Tuple[Tuple[int, ...], ...]
+    shape: Tuple[int, ...]
+
+    def __post_init__(self):
+        for f in ("reg_bases", "lane_bases", "warp_bases", "block_bases"):
+            object.__setattr__(self, f, _bases(f, getattr(self, f)))
+        object.__setattr__(self, "shape", _int_list("shape", self.shape))
+        self._validate()
+        # The bases must span exactly `shape`.
+        _query(self, self.shape)
+
+    def _mlir(self) -> str:
+        def b(bs):
+            return "[" + ", ".join(_fmt(x) for x in bs) + "]"
+
+        return (
+            f"#tlxamd.linear<{{register = {b(self.reg_bases)}, lane = {b(self.lane_bases)}, "
+            f"warp = {b(self.warp_bases)}, block = {b(self.block_bases)}}}>"
+        )
+
+    def as_lists(self):
+        """The bases as plain lists (Gluon's representation)."""
+        return {
+            "reg_bases": [list(x) for x in self.reg_bases],
+            "lane_bases": [list(x) for x in self.lane_bases],
+            "warp_bases": [list(x) for x in self.warp_bases],
+            "block_bases": [list(x) for x in self.block_bases],
+            "shape": list(self.shape),
+        }
+
+
+def blocked_layout(size_per_thread, threads_per_warp, warps_per_cta, order) -> BlockedLayout:
+    return BlockedLayout(size_per_thread, threads_per_warp, warps_per_cta, order)
+
+
+def amd_mfma_layout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp=None,
+                    element_bitwidth=32) -> AMDMFMALayout:
+    """The documents' `tlx.amd_mfma_layout(version=4, instr_shape=[16, 16, 32],
+    transposed=True, warps_per_cta=[2, 2])`."""
+    return AMDMFMALayout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp, element_bitwidth)
+
+
+def amd_wmma_layout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp=None) -> AMDWMMALayout:
+    return AMDWMMALayout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp)
+
+
+def dot_operand_layout(operand_index, parent, k_width) -> DotOperandLayout:
+    return DotOperandLayout(operand_index, parent, k_width)
+
+
+def slice_layout(dim, parent) -> SliceLayout:
+    return SliceLayout(dim, parent)
+
+
+def linear_layout(reg_bases, lane_bases, warp_bases, shape, block_bases=()) -> DistributedLinearLayout:
+    return DistributedLinearLayout(reg_bases, lane_bases, warp_bases, block_bases, shape)
+
+
+def _query(layout: Layout, shape):
+    if not isinstance(layout, Layout):
+        raise TypeError(f"layout must be a tlxamd layout, got {layout!r}")
+    shape = _int_list("shape", shape)
+    with _private_context():
+        attr = ir.Attribute.parse(layout._mlir())
+        return attr, shape
+
+
+def to_linear_layout(layout: Layout, shape) -> DistributedLinearLayout:
+    """The linear layout of `layout` for a tensor of `shape`."""
+    attr, shape = _query(layout, shape)
+    try:
+        regs, lanes, warps, blocks = _tlxamd.linear_layout(attr, list(shape))
+    except ValueError as e:
+        raise ValueError(f"{layout} cannot describe a tensor of shape {list(shape)}: {e}") from None
+    ll = object.__new__(DistributedLinearLayout)
+    for name, val in (("reg_bases", regs), ("lane_bases", lanes), ("warp_bases", warps),
+                      ("block_bases", blocks)):
+        object.__setattr__(ll, name, tuple(tuple(b) for b in val))
+    object.__setattr__(ll, "shape", tuple(shape))
+    return ll
+
+
+def _facts(layout: Layout, shape):
+    attr, shape = _query(layout, shape)
+    try:
+        return _tlxamd.layout_facts(attr, list(shape))
+    except ValueError as e:
+        raise ValueError(f"{layout} cannot describe a tensor of shape {list(shape)}: {e}") from None
+
+
+def elements_per_thread(layout: Layout, shape) -> int:
+    """Registers (tensor elements) each thread holds."""
+    return _facts(layout, shape)[0]
+
+
+def contiguity_per_thread(layout: Layout, shape) -> int:
+    """Consecutive registers of a thread holding adjacent elements along one
+    dimension: the documents' "physical adjacency" of the layout."""
+    return _facts(layout, shape)[1]
+
+
+def layout_from_attr(attr: ir.Attribute) -> Layout:
+    """The Python layout of a tlxamd layout attribute."""
+    text = str(attr)
+    with _private_context():
+        a = ir.Attribute.parse(text)
+    if not _tlxamd.is_layout(a):
+        raise TypeError(f"not a tlxamd layout: {text}")
+    return _ParsedLayout(text)
+
+
+class _ParsedLayout(Layout):
+    def __init__(self, text: str):
+        self._text = text
+
+    def _mlir(self) -> str:
+        return self._text
+
+    def __eq__(self, other):
+        return isinstance(other, Layout) and str(other) == self._text
+
+    def __hash__(self):
+        return hash(self._text)
+
+    def __repr__(self):
+        return f"Layout({self._text})"

@@ -1,0 +1,136 @@
+"""Regenerate data/gluon_linear_layouts.json: linear layouts computed by
+Triton's Gluon (`to_linear_layout`) for a grid of layouts and shapes.
+
+    python test/python/gen_gluon_reference.py   # needs `pip install triton`
+
+The JSON is the reference that test_layouts.py compares the tlxamd layout
+core against, so that the comparison runs everywhere (Triton is a large
+optional dependency); test_layouts.py also compares live when Triton is
+importable.
+"""
+
+import itertools
+import json
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "data", "gluon_linear_layouts.json")
+
+
+def cases():
+    """Layout descriptions (tlxamd.layouts keyword form) and shapes."""
+    out = []
+    rng = random.Random(20261129)
+    # blocked, rank 1..3
+    for rank in (1, 2, 3):
+        for _ in range(40):
+            spt = [rng.choice([1, 1, 2, 4, 8]) for _ in range(rank)]
+            warp = rng.choice([32, 64])
+            tpw = [1] * rank
+            bits = warp.bit_length() - 1
+            for _ in range(bits):
+                tpw[rng.randrange(rank)] *= 2
+            nw = rng.choice([1, 2, 4, 8])
+            wpc = [1] * rank
+            for _ in range(nw.bit_length() - 1):
+                wpc[rng.randrange(rank)] *= 2
+            order = list(range(rank))
+            rng.shuffle(order)
+            shape = [rng.choice([1, 2, 4, 8, 16, 32, 64, 128, 256]) for _ in range(rank)]
+            out.append(({"kind": "blocked", "size_per_thread": spt, "threads_per_warp": tpw,
+                         "warps_per_cta": wpc, "order": order}, shape))
+    # MFMA accumulators
+    instrs = {3: [[32, 32, 8], [16, 16, 16], [32, 32, 16], [16, 16, 32], [4, 64, 4], [64, 4, 4]],
+              4: [[32, 32, 16], [16, 16, 32], [32, 32, 64], [16, 16, 128], [32, 32, 8]]}
+    warps = [[1, 1], [1, 4], [4, 1], [2, 2], [2, 4], [8, 1]]
+    tiles = [[1, 1], [2, 2], [1, 2], [2, 1]]
+    for version, ishapes in instrs.items():
+        for instr, tr, w, t in itertools.product(ishapes, (False, True), warps, tiles):
+            if instr[:2] == [64, 4] and not tr:
+                continue
+            if rng.random() < 0.5:
+                continue
+            m = instr[0] * w[0] * t[0]
+            n = instr[1] * w[1] * t[1]
+            shape = [max(m * rng.choice([1, 2, 4]) // rng.choice([1, 1, 2]), 1),
+                     max(n * rng.choice([1, 2, 4]) // rng.choice([1, 1, 2]), 1)]
+            out.append(({"kind": "amd_mfma", "version": version, "instr_shape": instr, "transposed": tr,
+                         "warps_per_cta": w, "tiles_per_warp": t}, shape))
+    for tr in (False, True):
+        out.append(({"kind": "amd_mfma", "version": 4, "instr_shape": [16, 16, 4], "transposed": tr,
+                     "warps_per_cta": [2, 2], "element_bitwidth": 64}, [64, 64]))
+        out.append(({"kind": "amd_mfma", "version": 3, "instr_shape": [32, 32, 8], "transposed": tr,
+                     "warps_per_cta": [2, 1, 2]}, [4, 64, 64]))
+    # dot operands of MFMA
+    for version, instr, tr, w, t, op, kw in itertools.product(
+            (3, 4), ([32, 32, 8], [16, 16, 16], [16, 16, 32], [32, 32, 16]), (False, True),
+            ([1, 4], [2, 2], [4, 1]), ([1, 1], [2, 2]), (0, 1), (4, 8, 16)):
+        if rng.random() < 0.7:
+            continue
+        parent = {"kind": "amd_mfma", "version": version, "instr_shape": instr, "transposed": tr,
+                  "warps_per_cta": w, "tiles_per_warp": t}
+        k = rng.choice([16, 32, 64, 128, 256])
+        nonk = instr[op] * w[op] * t[op] * rng.choice([1, 2])
+        shape = [nonk, k] if op == 0 else [k, nonk]
+        out.append(({"kind": "dot_operand", "operand_index": op, "parent": parent, "k_width": kw}, shape))
+    # slices
+    for case, shape in list(out):
+        if case["kind"] in ("blocked", "amd_mfma") and len(shape) >= 2 and rng.random() < 0.25:
+            dim = rng.randrange(len(shape))
+            out.append(({"kind": "slice", "dim": dim, "parent": case},
+                        [s for i, s in enumerate(shape) if i != dim]))
+    return out
+
+
+def to_gluon(desc):
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon.language import amd
+
+    k = desc["kind"]
+    if k == "blocked":
+        return gl.BlockedLayout(desc["size_per_thread"], desc["threads_per_warp"], desc["warps_per_cta"],
+                                desc["order"])
+    if k == "amd_mfma":
+        return amd.AMDMFMALayout(desc["version"], desc["instr_shape"], desc["transposed"],
+                                 desc["warps_per_cta"], element_bitwidth=desc.get("element_bitwidth", 32),
+                                 tiles_per_warp=desc.get("tiles_per_warp"))
+    if k == "dot_operand":
+        return gl.DotOperandLayout(desc["operand_index"], to_gluon(desc["parent"]), desc["k_width"])
+    if k == "slice":
+        return gl.SliceLayout(desc["dim"], to_gluon(desc["parent"]))
+    raise ValueError(k)
+
+
+def gluon_linear_layout(desc, shape):
+    from triton._C.libtriton import gluon_ir, ir
+
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    builder = gluon_ir.GluonOpBuilder(ctx)
+    ll = builder.to_linear_layout(to_gluon(desc)._to_ir(builder), list(shape))
+    return {"reg_bases": ll.reg_bases, "lane_bases": ll.lane_bases, "warp_bases": ll.warp_bases,
+            "block_bases": ll.block_bases}
+
+
+def main():
+    import triton
+
+    records = []
+    for desc, shape in cases():
+        try:
+            ref = gluon_linear_layout(desc, shape)
+        except Exception as e:  # Gluon rejects the case: record nothing
+            print("skip", desc, shape, e)
+            continue
+        records.append({"layout": desc, "shape": shape, "expected": ref})
+    with open(OUT, "w") as f:
+        json.dump({"generator": f"triton {triton.__version__} gluon to_linear_layout",
+                   "cases": records}, f, indent=None, separators=(",", ":"))
+        f.write("\n")
+    print(f"wrote {len(records)} cases to {OUT}")
+    os._exit(0)  # skip nanobind's leak report at interpreter exit
+
+
+if __name__ == "__main__":
+    main()
