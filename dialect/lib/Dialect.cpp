@@ -76,7 +76,21 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
         (!func && op->getName().getStringRef() != "llvm.func"))
       return op->emitError() << "'" << getNumWarpsAttrName()
                              << "' may only be set on a gpu.func kernel";
-    return success();
+    // Every distributed tensor of the kernel is spread over its warps.
+    WalkResult walk = op->walk([&](Operation *nested) {
+      for (Type t : nested->getResultTypes()) {
+        DistributedLayoutAttr layout = getDistributedLayout(t);
+        if (layout && layout.getWarpsPerProgram() != n) {
+          nested->emitOpError() << "result layout spans "
+                                << layout.getWarpsPerProgram()
+                                << " warps but the kernel has "
+                                << getNumWarpsAttrName() << " = " << n;
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
   }
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue()

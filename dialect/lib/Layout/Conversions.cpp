@@ -234,3 +234,7 @@ LinearLayout mlir::tlxamd::toLinearLayout(Attribute layout,
     return sliceToLL(l, shape);
   return linearToLL(cast<LinearLayoutEncodingAttr>(layout));
 }
+
+LinearLayout mlir::tlxamd::getLinearLayout(RankedTensorType type) {
+  return toLinearLayout(type.getEncoding(), type.getShape());
+}

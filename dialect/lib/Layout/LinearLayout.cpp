@@ -204,6 +204,76 @@ bool LinearLayout::hasBroadcast(InDim in) const {
   });
 }
 
+llvm::SmallVector<LinearLayout::BitRun>
+LinearLayout::getBitRuns(InDim in, unsigned dim) const {
+  llvm::SmallVector<BitRun> runs;
+  for (unsigned bit = 0; bit < bases[in].size(); ++bit) {
+    int32_t v = bases[in][bit][dim];
+    if (v == 0)
+      continue;
+    if (!llvm::isPowerOf2_32(v)) {
+      runs.push_back({bit, 0, 0, v});
+      continue;
+    }
+    unsigned outBit = llvm::Log2_32(v);
+    if (!runs.empty() && runs.back().width != 0 &&
+        runs.back().inBit + runs.back().width == bit &&
+        runs.back().outBit + runs.back().width == outBit) {
+      ++runs.back().width;
+      continue;
+    }
+    runs.push_back({bit, 1, outBit, 0});
+  }
+  return runs;
+}
+
+int32_t LinearLayout::getReachableBits(InDim in, unsigned dim) const {
+  int32_t bits = 0;
+  for (const Basis &b : bases[in])
+    bits |= b[dim];
+  return bits;
+}
+
+std::optional<llvm::SmallVector<int64_t>>
+LinearLayout::getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
+                             llvm::ArrayRef<int> embed,
+                             llvm::ArrayRef<bool> dstZeroDims) {
+  auto lift = [&](const Basis &b) {
+    Basis out(dst.rank, 0);
+    for (unsigned d = 0; d < src.rank; ++d)
+      out[embed.empty() ? d : embed[d]] = b[d];
+    return out;
+  };
+  auto project = [&](Basis b) {
+    for (unsigned d = 0; d < dst.rank; ++d)
+      if (!dstZeroDims.empty() && dstZeroDims[d])
+        b[d] = 0;
+    return b;
+  };
+  // Lanes and warps must hold the same elements in both layouts.
+  for (InDim in : {Lane, Warp, Block}) {
+    if (src.bases[in].size() != dst.bases[in].size())
+      return std::nullopt;
+    for (unsigned i = 0; i < src.bases[in].size(); ++i)
+      if (lift(src.bases[in][i]) != project(dst.bases[in][i]))
+        return std::nullopt;
+  }
+  // Register coordinates of src, then a lookup for each dst register.
+  int64_t nSrc = src.getNumRegisters(), nDst = dst.getNumRegisters();
+  llvm::SmallVector<Basis> srcCoords;
+  for (int64_t r = 0; r < nSrc; ++r)
+    srcCoords.push_back(lift(src.apply(r, 0, 0)));
+  llvm::SmallVector<int64_t> map;
+  for (int64_t r = 0; r < nDst; ++r) {
+    Basis want = project(dst.apply(r, 0, 0));
+    auto it = llvm::find(srcCoords, want);
+    if (it == srcCoords.end())
+      return std::nullopt;
+    map.push_back(it - srcCoords.begin());
+  }
+  return map;
+}
+
 std::string LinearLayout::str() const {
   std::string s;
   llvm::raw_string_ostream os(s);

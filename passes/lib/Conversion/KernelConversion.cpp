@@ -1,4 +1,5 @@
 //===- KernelConversion.cpp - the conversion shared by ROCDL and NVVM ----===//
+#include "BufferAccess.h"
 #include "TargetInfo.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -64,6 +65,10 @@ LogicalResult mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   converter.addConversion([ctx](PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
+  addTensorTypeConversion(converter);
+  if (failed(verifyTensorsForTarget(module, targetInfo)) ||
+      failed(verifyBufferOpsForTarget(module, targetInfo)))
+    return failure();
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);
@@ -71,6 +76,7 @@ LogicalResult mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   target.addLegalOp<gpu::GPUModuleOp>();
 
   populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo);
+  populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
   populateMathToLLVMConversionPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

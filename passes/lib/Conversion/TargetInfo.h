@@ -35,6 +35,19 @@ public:
   virtual Value programId(RewriterBase &rewriter, Location loc,
                           unsigned axis) const = 0;
 
+  /// Thread id within the program (x dimension) as an i32.
+  virtual Value threadId(RewriterBase &rewriter, Location loc) const = 0;
+
+  /// `v` (the same in every lane of a warp) made visibly warp-uniform, so
+  /// that the backend keeps it in scalar registers where it has them.
+  virtual Value warpUniform(RewriterBase &rewriter, Location loc,
+                            Value v) const = 0;
+
+  /// Whether the target has packed bf16 atomic adds for buffer ops.
+  bool hasPackedBF16BufferAtomics() const {
+    return arch.packedBF16BufferAtomics;
+  }
+
   /// Add the upstream GPU-to-target patterns and legality.
   virtual void populateTargetPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
@@ -53,6 +66,20 @@ private:
 void populateCoreOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    const TargetInfoBase &targetInfo);
+
+/// Map distributed tensors to the vector of registers one thread owns.
+void addTensorTypeConversion(LLVMTypeConverter &converter);
+
+/// Patterns for the distributed tensor ops (ranges, splats, broadcasts,
+/// layout changes, tensor constants) on any target.
+void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const TargetInfoBase &targetInfo);
+
+/// Target-dependent checks of a module's tensors before lowering (layout
+/// lane counts against the warp size, supported constants).
+LogicalResult verifyTensorsForTarget(Operation *module,
+                                     const TargetInfoBase &targetInfo);
 
 /// Run the full conversion of `module` (tlxamd + upstream kernel dialects) to
 /// the LLVM dialect for `targetInfo`. Emits diagnostics and fails on error.

@@ -23,10 +23,20 @@ Value TargetInfo::programId(RewriterBase &rewriter, Location loc,
   }
 }
 
+Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
+  return NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+}
+
+Value TargetInfo::warpUniform(RewriterBase &, Location, Value v) const {
+  // NVIDIA has no scalar register file: uniformity is the compiler's.
+  return v;
+}
+
 void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns,
                                         ConversionTarget &target) const {
   populateGpuToNVVMConversionPatterns(converter, patterns);
+  populateBufferOpsToNVVMPatterns(converter, patterns);
   configureGpuToNVVMConversionLegality(target);
 }
 

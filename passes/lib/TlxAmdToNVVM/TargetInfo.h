@@ -12,12 +12,18 @@ public:
 
   Value programId(RewriterBase &rewriter, Location loc,
                   unsigned axis) const override;
+  Value threadId(RewriterBase &rewriter, Location loc) const override;
+  Value warpUniform(RewriterBase &rewriter, Location loc,
+                    Value v) const override;
   void populateTargetPatterns(LLVMTypeConverter &converter,
                               RewritePatternSet &patterns,
                               ConversionTarget &target) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
 };
+
+void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns);
 
 } // namespace mlir::tlxamd::nvvm
 

@@ -17,15 +17,39 @@ public:
 
   Value programId(RewriterBase &rewriter, Location loc,
                   unsigned axis) const override;
+  Value threadId(RewriterBase &rewriter, Location loc) const override;
+  Value warpUniform(RewriterBase &rewriter, Location loc,
+                    Value v) const override;
   void populateTargetPatterns(LLVMTypeConverter &converter,
                               RewritePatternSet &patterns,
                               ConversionTarget &target) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
 
+  //===--- Buffer instructions (document 000) ---------------------------===//
+  /// voffset that is out of bounds of every descriptor we build (masked
+  /// accesses read zero and drop writes).
+  static constexpr int64_t kOutOfBoundsOffset = 0x80000000LL;
+  /// A raw buffer resource over `base` (stride 0, 2 GiB - 2 bytes of records).
+  Value makeBufferResource(RewriterBase &rewriter, Location loc,
+                           Value base) const;
+  /// The aux (cache policy) bits of a load or store cache modifier.
+  int32_t getCacheBits(std::optional<StringRef> cache, bool isLoad) const;
+  /// The aux bits of an atomic of `scope`.
+  int32_t getAtomicBits(StringRef scope) const;
+  /// Fences implementing `sem` at `scope` around a buffer atomic.
+  void emitFenceBefore(RewriterBase &rewriter, Location loc, StringRef sem,
+                       StringRef scope) const;
+  void emitFenceAfter(RewriterBase &rewriter, Location loc, StringRef sem,
+                      StringRef scope) const;
+
 private:
   amdgpu::Chipset chipset;
 };
+
+void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfo &targetInfo);
 
 } // namespace mlir::tlxamd::rocdl
 

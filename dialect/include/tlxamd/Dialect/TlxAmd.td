@@ -7,5 +7,7 @@ include "tlxamd/Dialect/TlxAmdTypes.td"
 include "tlxamd/Dialect/TlxAmdAttrs.td"
 include "tlxamd/Dialect/TlxAmdLayoutAttrs.td"
 include "tlxamd/Dialect/TlxAmdCoreOps.td"
+include "tlxamd/Dialect/TlxAmdTensorOps.td"
+include "tlxamd/Dialect/TlxAmdMemoryOps.td"
 
 #endif // TLXAMD_TD

@@ -35,9 +35,15 @@ namespace mlir::tlxamd {
 /// layout core for verifiers, lowerings and the C API.
 LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 
+/// The linear layout of a distributed tensor type.
+LinearLayout getLinearLayout(RankedTensorType type);
+
 /// The layout of a ranked tensor type whose encoding is a tlxamd layout, or
 /// nullptr.
 DistributedLayoutAttr getDistributedLayout(Type type);
+
+/// The i1 tensor type with the shape and layout of `type`.
+Type getI1TensorLike(Type type);
 
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.

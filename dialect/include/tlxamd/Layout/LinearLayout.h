@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <string>
 
@@ -99,6 +100,32 @@ public:
   }
   /// Whether some index bit of `in` maps to zero (data is replicated).
   bool hasBroadcast(InDim in) const;
+
+  /// How an input dimension contributes to coordinate `dim`, as runs of
+  /// consecutive input bits landing on consecutive coordinate bits:
+  /// contribution(x) = XOR over runs of ((x >> inBit) & (2^width - 1)) << outBit,
+  /// plus, for bases that are not a single bit, XOR of `value` when bit
+  /// `inBit` of x is set (width 0). Lowerings turn this into shifts and masks.
+  struct BitRun {
+    unsigned inBit;
+    unsigned width; ///< 0: a general basis `value`
+    unsigned outBit;
+    int32_t value;
+  };
+  llvm::SmallVector<BitRun> getBitRuns(InDim in, unsigned dim) const;
+  /// Coordinate bits an input dimension can set along `dim`.
+  int32_t getReachableBits(InDim in, unsigned dim) const;
+
+  /// For each register of `dst`, a register of `src` holding the same
+  /// element in the same thread, when `dst` only reorders, drops or
+  /// duplicates the registers of `src` (same lane and warp bases, every
+  /// register coordinate of `dst` found among those of `src`). `embed` maps a
+  /// coordinate of `src` into `dst`'s dimensions (for expand_dims) and
+  /// `dstZeroDims` are `dst` dimensions whose coordinate is ignored (for
+  /// broadcast).
+  static std::optional<llvm::SmallVector<int64_t>>
+  getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
+                 llvm::ArrayRef<int> embed, llvm::ArrayRef<bool> dstZeroDims);
 
   std::string str() const;
 

@@ -23,6 +23,7 @@ struct ArchInfo {
   unsigned smVersion;         ///< NVIDIA compute capability x10 (90, 100), 0 on AMD
   llvm::StringLiteral triple; ///< LLVM target triple
   llvm::StringLiteral family; ///< human-readable family for diagnostics
+  bool packedBF16BufferAtomics; ///< buffer_atomic_pk_add_bf16 / atom.add.bf16x2
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }

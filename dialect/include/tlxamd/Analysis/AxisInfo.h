@@ -1,0 +1,45 @@
+//===- AxisInfo.h - contiguity/divisibility/constancy of i32/i1 tensors ---===//
+//
+// A small static analysis of integer and boolean tensors (and i32 scalars)
+// in the style of Triton's AxisInfo: per dimension,
+//   contiguity   c: the values run in blocks of c consecutive integers,
+//   divisibility d: the first value of each such block is a multiple of d,
+//   constancy    k: the values are equal over blocks of k elements,
+// all powers of two, for blocks aligned at multiples of their size. It
+// propagates through make_range, splat, constants, expand_dims, broadcast,
+// layout changes, add/sub/mul/shl, and/or/xor and comparisons. Used where
+// a contract depends on the values (B18: mask uniform over packed pairs).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_ANALYSIS_AXISINFO_H
+#define TLXAMD_ANALYSIS_AXISINFO_H
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::tlxamd {
+
+struct AxisInfo {
+  llvm::SmallVector<int64_t, 4> contiguity, divisibility, constancy;
+
+  unsigned getRank() const { return contiguity.size(); }
+  /// Nothing known (scalars have rank 0 and only `divisibility[0]`... see
+  /// `scalar`).
+  static AxisInfo unknown(llvm::ArrayRef<int64_t> shape);
+  static AxisInfo scalar(int64_t divisibility);
+};
+
+class AxisInfoAnalysis {
+public:
+  /// Facts about `v` (an i32/i1 tensor or an integer scalar).
+  const AxisInfo &get(Value v);
+
+private:
+  AxisInfo compute(Value v);
+  llvm::DenseMap<Value, AxisInfo> cache;
+};
+
+} // namespace mlir::tlxamd
+
+#endif

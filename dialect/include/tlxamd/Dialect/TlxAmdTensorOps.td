@@ -1,0 +1,125 @@
+//===- TlxAmdTensorOps.td - distributed tensors ------------*- tablegen -*-===//
+//
+// The tensor IR kernels are written in: index ranges, splats, broadcasts,
+// dimension expansion and layout changes. Elementwise arithmetic uses the
+// upstream arith and math ops on the same tensors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_TENSOR_OPS_TD
+#define TLXAMD_TENSOR_OPS_TD
+
+include "tlxamd/Dialect/TlxAmdBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TlxAmd_DistributedTensor : Type<
+    And<[IsTensorTypePred,
+         CPred<"::mlir::tlxamd::getDistributedLayout($_self) != nullptr">]>,
+    "ranked tensor with a tlxamd layout", "::mlir::RankedTensorType">;
+
+def TlxAmd_I32DistributedTensor : Type<
+    And<[TlxAmd_DistributedTensor.predicate,
+         CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isSignlessInteger(32)">]>,
+    "i32 tensor with a tlxamd layout", "::mlir::RankedTensorType">;
+
+def TlxAmd_MakeRangeOp : TlxAmd_Op<"make_range", [Pure]> {
+  let summary = "the integers start, start + 1, ..., end - 1 as a 1-D tensor";
+  let description = [{
+    `tl.arange(start, end)`: a rank-1 i32 tensor of `end - start` elements
+    (a power of two) in the result's layout. Each thread computes the
+    coordinates of its registers from the layout's lane and warp bases.
+
+    ```mlir
+    %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs TlxAmd_I32DistributedTensor:$result);
+  let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_SplatOp : TlxAmd_Op<"splat", [Pure,
+    TypesMatchWith<"result element type matches the scalar", "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "a tensor with every element equal to a scalar";
+  let description = [{
+    ```mlir
+    %t = tlxamd.splat %x : tensor<64x64xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$src);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+}
+
+def TlxAmd_ExpandDimsOp : TlxAmd_Op<"expand_dims", [Pure]> {
+  let summary = "insert a dimension of extent 1 (x[:, None] / x[None, :])";
+  let description = [{
+    The source's layout must be `#tlxamd.slice<{dim = axis, parent = P}>`;
+    the result has layout P and extent 1 along `axis`. No data moves.
+
+    ```mlir
+    %c = tlxamd.expand_dims %r {axis = 1 : i32}
+        : tensor<64xi32, #tlxamd.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins TlxAmd_DistributedTensor:$src, I32Attr:$axis);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_BroadcastOp : TlxAmd_Op<"broadcast", [Pure]> {
+  let summary = "repeat a tensor along its extent-1 dimensions";
+  let description = [{
+    Source and result have the same rank, element type and layout; each
+    source dimension equals the result's or is 1. No data moves: each thread
+    already holds the elements it repeats.
+
+    ```mlir
+    %b = tlxamd.broadcast %c : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins TlxAmd_DistributedTensor:$src);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_ConvertLayoutOp : TlxAmd_Op<"convert_layout", [Pure]> {
+  let summary = "move a tensor's elements to another layout";
+  let description = [{
+    Same shape and element type, another layout. Lowered to a register
+    permutation when the layouts place every element in the same thread,
+    otherwise through shared memory (store, barrier, load).
+
+    ```mlir
+    %m = tlxamd.convert_layout %b : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #mfma>
+    ```
+  }];
+  let arguments = (ins TlxAmd_DistributedTensor:$src);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_RequireLayoutOp : TlxAmd_Op<"require_layout", [Pure]> {
+  let summary = "pin a value to a layout (tlx.require_layout)";
+  let description = [{
+    `tlx.require_layout(values, layout)`: the result holds the same elements
+    in exactly the layout of its type, which no later transformation may
+    change. Operations whose contracts depend on the layout of an operand
+    (e.g. `buffer_store` with `contiguity > 1`, B9) require the operand to
+    come from this op. Lowers like `convert_layout`.
+
+    ```mlir
+    %v = tlxamd.require_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #mfma>
+    ```
+  }];
+  let arguments = (ins TlxAmd_DistributedTensor:$src);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // TLXAMD_TENSOR_OPS_TD

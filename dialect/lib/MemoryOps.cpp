@@ -1,0 +1,151 @@
+//===- MemoryOps.cpp - buffer_load/store/atomic_add contracts ------------===//
+//
+// Every rule of document 000 that can be decided at compile time (B1-B20 in
+// the contract inventory) is checked here, with the numbers in the message.
+// Target-dependent rules (B1) are checked by the conversion passes, which
+// know the chip.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+Type mlir::tlxamd::getI1TensorLike(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t)
+    return Type();
+  return RankedTensorType::get(t.getShape(), IntegerType::get(t.getContext(), 1),
+                               t.getEncoding());
+}
+
+/// The documented cache modifiers (B4).
+static constexpr StringLiteral kLoadCache[] = {".ca", ".cg", ".cs", ".cv"};
+static constexpr StringLiteral kStoreCache[] = {".wb", ".cg", ".cs", ".wt"};
+
+/// B2, B5, B6, B7, B20: the rules all three ops share. `data` is the loaded,
+/// stored or added tensor type.
+static LogicalResult verifyBufferCommon(Operation *op, PtrType ptrType,
+                                        RankedTensorType offsets,
+                                        RankedTensorType data,
+                                        int64_t contiguity,
+                                        StringRef offsetUnit,
+                                        StringRef dataName) {
+  if (ptrType.getAddressSpace() != 1)
+    return op->emitOpError("ptr must point to global memory (address space "
+                           "1), got address space ")
+           << ptrType.getAddressSpace();
+  if (data.getElementType() != ptrType.getPointeeType())
+    return op->emitOpError()
+           << dataName << " element type " << data.getElementType()
+           << " must match the pointee type " << ptrType.getPointeeType();
+  if (data.getShape() != offsets.getShape())
+    return op->emitOpError() << dataName << " must have the shape of the "
+                             << "offsets";
+  if (offsetUnit != "elements" && offsetUnit != "bytes")
+    return op->emitOpError("offset_unit must be \"elements\" or \"bytes\", "
+                           "got \"")
+           << offsetUnit << "\"";
+  if (contiguity <= 0 || !llvm::isPowerOf2_64(contiguity))
+    return op->emitOpError("contiguity must be a positive power of two, got ")
+           << contiguity;
+  int64_t owned = getLinearLayout(offsets).getNumRegisters();
+  if (owned % contiguity != 0)
+    return op->emitOpError("contiguity ")
+           << contiguity << " must divide the " << owned
+           << " elements owned by each thread";
+  return success();
+}
+
+static LogicalResult verifyCache(Operation *op, std::optional<StringRef> cache,
+                                 ArrayRef<StringLiteral> allowed,
+                                 StringRef kind) {
+  if (!cache || llvm::is_contained(allowed, *cache))
+    return success();
+  auto diag = op->emitOpError("cache modifier \"")
+              << *cache << "\" is not one of the " << kind << " modifiers ";
+  llvm::interleaveComma(allowed, diag,
+                        [&](StringRef s) { diag << "\"" << s << "\""; });
+  return diag;
+}
+
+LogicalResult BufferLoadOp::verify() {
+  if (failed(verifyBufferCommon(*this, getPtr().getType(), getOffsets().getType(),
+                                getType(), getContiguity(), getOffsetUnit(),
+                                "result")))
+    return failure();
+  if (getType().getEncoding() != getOffsets().getType().getEncoding())
+    return emitOpError("result must have the layout of the offsets");
+  if (getOther() && !getMask())
+    return emitOpError("other requires a mask");
+  return verifyCache(*this, getCache(), kLoadCache, "load");
+}
+
+LogicalResult BufferStoreOp::verify() {
+  RankedTensorType valueType = getValue().getType();
+  if (failed(verifyBufferCommon(*this, getPtr().getType(),
+                                getOffsets().getType(), valueType,
+                                getContiguity(), getOffsetUnit(),
+                                "stored value")))
+    return failure();
+  // B11: offsets (and, by the mask's type constraint, the mask) carry the
+  // stored value's encoding.
+  if (getOffsets().getType().getEncoding() != valueType.getEncoding())
+    return emitOpError("offsets must have the layout of the stored value");
+  if (getContiguity() > 1) {
+    // B9: the store layout is anchored by require_layout.
+    if (!getValue().getDefiningOp<RequireLayoutOp>())
+      return emitOpError("contiguity ")
+             << getContiguity()
+             << " requires the stored value to be pinned with "
+                "tlxamd.require_layout";
+    // B10: no wider than the pinned layout's physical adjacency.
+    int64_t adjacency = getLinearLayout(valueType).getContiguousRegisters();
+    if (getContiguity() > adjacency)
+      return emitOpError("contiguity ")
+             << getContiguity() << " exceeds the physical adjacency "
+             << adjacency << " of the pinned layout";
+  }
+  return verifyCache(*this, getCache(), kStoreCache, "store");
+}
+
+LogicalResult BufferAtomicAddOp::verify() {
+  RankedTensorType valueType = getValue().getType();
+  if (failed(verifyBufferCommon(*this, getPtr().getType(),
+                                getOffsets().getType(), valueType,
+                                getContiguity(), getOffsetUnit(), "value")))
+    return failure();
+  if (getOffsets().getType().getEncoding() != valueType.getEncoding())
+    return emitOpError("offsets must have the layout of the value");
+  Type elem = valueType.getElementType();
+  if (!elem.isF32() && !elem.isF16() && !elem.isBF16() &&
+      !elem.isSignlessInteger(32))
+    return emitOpError("element type ")
+           << elem << " is not supported (f32, i32, f16, bf16)";
+  // B18: 16-bit floats are added as packed pairs.
+  if ((elem.isF16() || elem.isBF16()) && getContiguity() < 2)
+    return emitOpError("packed ")
+           << elem << " atomics need contiguity >= 2, got "
+           << getContiguity();
+  if (getContiguity() > 1 &&
+      getLinearLayout(valueType).getContiguousRegisters() < 2)
+    return emitOpError("contiguity ")
+           << getContiguity() << " exceeds the physical adjacency "
+           << getLinearLayout(valueType).getContiguousRegisters()
+           << " of the value's layout";
+  // B19: documented orderings and scopes only.
+  static constexpr StringLiteral sems[] = {"relaxed", "acquire", "release",
+                                           "acq_rel"};
+  static constexpr StringLiteral scopes[] = {"cta", "gpu", "sys"};
+  if (!llvm::is_contained(sems, getSem()))
+    return emitOpError("sem must be \"relaxed\", \"acquire\", \"release\" or "
+                       "\"acq_rel\", got \"")
+           << getSem() << "\"";
+  if (!llvm::is_contained(scopes, getScope()))
+    return emitOpError("scope must be \"cta\", \"gpu\" or \"sys\", got \"")
+           << getScope() << "\"";
+  return success();
+}

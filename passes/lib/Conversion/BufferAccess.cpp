@@ -1,0 +1,125 @@
+//===- BufferAccess.cpp - buffer_load/store/atomic_add, target-neutral ---===//
+#include "BufferAccess.h"
+#include "LayoutLowering.h"
+
+#include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+static Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(int32_t(v)));
+}
+
+int64_t mlir::tlxamd::getBufferAccessWidth(Operation *op, Type elemType,
+                                           int64_t contiguity) {
+  unsigned bits = elemType.getIntOrFloatBitWidth();
+  if (isa<BufferAtomicAddOp>(op))
+    return bits == 16 ? 2 : 1;
+  return std::min<int64_t>(contiguity, std::max<int64_t>(128 / bits, 1));
+}
+
+/// The integer type carrying `bytes` bytes in one access.
+static Type accessTypeFor(MLIRContext *ctx, unsigned bytes) {
+  if (bytes <= 4)
+    return IntegerType::get(ctx, bytes * 8);
+  return VectorType::get({bytes / 4}, IntegerType::get(ctx, 32));
+}
+
+BufferGroups mlir::tlxamd::groupBufferAccess(
+    RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
+    Operation *op, RankedTensorType dataType, Value offsets, Value mask,
+    Value data, int64_t contiguity, bool offsetsInBytes) {
+  BufferGroups g;
+  g.elemType = converter.convertType(dataType.getElementType());
+  g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
+  g.width = getBufferAccessWidth(op, g.elemType, contiguity);
+  g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
+
+  SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
+  SmallVector<Value> masks =
+      mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
+  SmallVector<Value> values =
+      data ? unpackRegisters(rewriter, loc, data) : SmallVector<Value>();
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  for (size_t r = 0; r < offs.size(); r += g.width) {
+    Value off = offs[r];
+    if (!offsetsInBytes && g.elemBytes > 1)
+      off = LLVM::ShlOp::create(rewriter, loc, off,
+                                i32Const(rewriter, loc,
+                                         llvm::Log2_32(g.elemBytes)));
+    g.byteOffsets.push_back(off);
+    if (mask)
+      g.masks.push_back(masks[r]);
+    if (data) {
+      Value v = packRegisters(rewriter, loc, groupType,
+                              ArrayRef<Value>(values).slice(r, g.width));
+      g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, v));
+    }
+  }
+  return g;
+}
+
+Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
+                                     const BufferGroups &g,
+                                     ArrayRef<Value> loaded, Value mask,
+                                     Value other, Value otherOriginal,
+                                     Type resultVectorType) {
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  SmallVector<Value> regs;
+  for (Value v : loaded) {
+    Value vec = LLVM::BitcastOp::create(rewriter, loc, groupType, v);
+    llvm::append_range(regs, unpackRegisters(rewriter, loc, vec));
+  }
+  // Masked-out elements read zero; `other` replaces them unless it is zero.
+  bool otherIsZero =
+      !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
+      matchPattern(otherOriginal, m_AnyZeroFloat());
+  if (mask && other && !otherIsZero) {
+    SmallVector<Value> m = unpackRegisters(rewriter, loc, mask);
+    SmallVector<Value> o = unpackRegisters(rewriter, loc, other);
+    for (size_t i = 0; i < regs.size(); ++i)
+      regs[i] = LLVM::SelectOp::create(rewriter, loc, m[i], regs[i], o[i]);
+  }
+  return packRegisters(rewriter, loc, resultVectorType, regs);
+}
+
+LogicalResult
+mlir::tlxamd::verifyBufferOpsForTarget(Operation *module,
+                                       const TargetInfoBase &targetInfo) {
+  AxisInfoAnalysis axis;
+  WalkResult walk = module->walk([&](BufferAtomicAddOp op) {
+    RankedTensorType type = op.getValue().getType();
+    Type elem = type.getElementType();
+    if (elem.isBF16() && !targetInfo.hasPackedBF16BufferAtomics()) {
+      op.emitOpError() << "packed bf16 buffer atomics are not available on "
+                       << targetInfo.getArch().name << " ("
+                       << targetInfo.getArch().family << ")";
+      return WalkResult::interrupt();
+    }
+    if (!(elem.isF16() || elem.isBF16()) || !op.getMask())
+      return WalkResult::advance();
+    // B18: the mask must be uniform over each adjacent pair of registers.
+    int dim = -1;
+    getLinearLayout(type).getContiguousRegisters(&dim);
+    int64_t uniform = dim < 0 ? 1 : axis.get(op.getMask()).constancy[dim];
+    int64_t width = std::min<int64_t>(op.getContiguity(), uniform);
+    if (width < 2) {
+      op.emitOpError() << "packed " << elem
+                       << " atomics need a mask uniform over adjacent pairs, "
+                          "but the mask analysis proves it only for groups of "
+                       << width << " (contiguity " << op.getContiguity()
+                       << ")";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}

@@ -1,0 +1,57 @@
+//===- BufferAccess.h - buffer_load/store/atomic_add, target-neutral ------===//
+//
+// What every target does the same for the buffer ops: split each thread's
+// registers into access groups of `contiguity` elements capped at 128 bits
+// (B13; one element when contiguity is 1, B14; packed pairs for 16-bit
+// atomics, B18), the group's first offset in bytes, its mask (uniform over
+// the group by the contract, B12), and the group's data as an integer
+// vector. The targets emit one access per group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_CONVERSION_BUFFERACCESS_H
+#define TLXAMD_CONVERSION_BUFFERACCESS_H
+
+#include "TargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+
+namespace mlir::tlxamd {
+
+struct BufferGroups {
+  Type elemType;        ///< LLVM element type (bf16, f32, i32, ...)
+  unsigned elemBytes;   ///< bytes per element
+  int64_t width;        ///< elements per access
+  Type accessType;      ///< integer type of one access (i16, i32, v4i32, ...)
+  SmallVector<Value> byteOffsets; ///< per group, i32
+  SmallVector<Value> masks;       ///< per group, i1 (empty: unmasked)
+  SmallVector<Value> data;        ///< per group, accessType (stores, atomics)
+};
+
+/// Elements per access for an op: contiguity capped at 128 bits; 2 for
+/// packed 16-bit float atomics, 1 for other atomics.
+int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
+
+/// Group the registers of a buffer op. `offsets`, `mask` and `data` are the
+/// converted (vector) operands; `data` may be null (loads).
+BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
+                               const LLVMTypeConverter &converter,
+                               Operation *op, RankedTensorType dataType,
+                               Value offsets, Value mask, Value data,
+                               int64_t contiguity, bool offsetsInBytes);
+
+/// The registers of the loaded groups (one accessType value per group),
+/// with masked-out elements replaced by `other` when given and not zero.
+Value finishBufferLoad(RewriterBase &rewriter, Location loc,
+                       const BufferGroups &groups, ArrayRef<Value> loaded,
+                       Value mask, Value other, Value otherOriginal,
+                       Type resultVectorType);
+
+/// Target checks shared by both lowerings: lane counts (see
+/// verifyTensorsForTarget) and B18, the mask of a packed 16-bit atomic
+/// uniform over adjacent pairs as far as the axis analysis proves.
+LogicalResult verifyBufferOpsForTarget(Operation *module,
+                                       const TargetInfoBase &targetInfo);
+
+} // namespace mlir::tlxamd
+
+#endif

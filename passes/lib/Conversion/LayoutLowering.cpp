@@ -1,0 +1,133 @@
+//===- LayoutLowering.cpp - index arithmetic of linear layouts -----------===//
+#include "LayoutLowering.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+static Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(v));
+}
+
+ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
+                                          const TargetInfoBase &targetInfo) {
+  unsigned warpSize = targetInfo.getWarpSize();
+  Value tid = targetInfo.threadId(rewriter, loc);
+  Value lane = LLVM::AndOp::create(rewriter, loc, tid,
+                                   i32Const(rewriter, loc, warpSize - 1));
+  Value warp = LLVM::LShrOp::create(
+      rewriter, loc, tid, i32Const(rewriter, loc, llvm::Log2_32(warpSize)));
+  return {lane, targetInfo.warpUniform(rewriter, loc, warp)};
+}
+
+/// XOR of the contributions of the bits of `x` along `dim` (shifts and
+/// masks, one per run of consecutive bits), or nullptr when none.
+static Value emitContribution(RewriterBase &rewriter, Location loc,
+                              const LinearLayout &layout,
+                              LinearLayout::InDim in, unsigned dim, Value x) {
+  Value acc;
+  for (const LinearLayout::BitRun &run : layout.getBitRuns(in, dim)) {
+    Value term;
+    if (run.width == 0) {
+      // A general basis: select it when the input bit is set.
+      Value bit = LLVM::AndOp::create(rewriter, loc, x,
+                                      i32Const(rewriter, loc, 1u << run.inBit));
+      Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       bit, i32Const(rewriter, loc, 0));
+      term = LLVM::SelectOp::create(rewriter, loc, set,
+                                    i32Const(rewriter, loc, run.value),
+                                    i32Const(rewriter, loc, 0));
+    } else {
+      int64_t mask = ((int64_t(1) << run.width) - 1) << run.inBit;
+      term = LLVM::AndOp::create(rewriter, loc, x,
+                                 i32Const(rewriter, loc, mask));
+      if (run.outBit > run.inBit)
+        term = LLVM::ShlOp::create(
+            rewriter, loc, term, i32Const(rewriter, loc, run.outBit - run.inBit));
+      else if (run.outBit < run.inBit)
+        term = LLVM::LShrOp::create(
+            rewriter, loc, term, i32Const(rewriter, loc, run.inBit - run.outBit));
+    }
+    acc = acc ? LLVM::XOrOp::create(rewriter, loc, acc, term).getResult()
+              : term;
+  }
+  return acc;
+}
+
+/// `a | b` for operands without common set bits (`or disjoint`: LLVM may
+/// treat it as an add, e.g. to fold it into an address offset).
+static Value disjointOr(RewriterBase &rewriter, Location loc, Value a,
+                        Value b) {
+  auto op = LLVM::OrOp::create(rewriter, loc, a, b);
+  op.setIsDisjoint(true);
+  return op;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tlxamd::emitCoordinates(RewriterBase &rewriter, Location loc,
+                              const LinearLayout &layout,
+                              const ThreadIndex &thread) {
+  unsigned rank = layout.getRank();
+  // Per dimension: the thread's part (lanes and warps), and whether it can
+  // overlap the bits that registers set (then XOR, else a disjoint OR).
+  SmallVector<Value> threadPart(rank);
+  SmallVector<int32_t> threadBits(rank, 0);
+  for (unsigned d = 0; d < rank; ++d) {
+    Value lane = emitContribution(rewriter, loc, layout, LinearLayout::Lane, d,
+                                  thread.lane);
+    Value warp = emitContribution(rewriter, loc, layout, LinearLayout::Warp, d,
+                                  thread.warp);
+    int32_t laneBits = layout.getReachableBits(LinearLayout::Lane, d);
+    int32_t warpBits = layout.getReachableBits(LinearLayout::Warp, d);
+    threadBits[d] = laneBits | warpBits;
+    if (lane && warp)
+      threadPart[d] =
+          (laneBits & warpBits)
+              ? LLVM::XOrOp::create(rewriter, loc, lane, warp).getResult()
+              : disjointOr(rewriter, loc, lane, warp);
+    else
+      threadPart[d] = lane ? lane : warp;
+  }
+  SmallVector<SmallVector<Value>> coords;
+  for (int64_t r = 0; r < layout.getNumRegisters(); ++r) {
+    LinearLayout::Basis c = layout.apply(r, 0, 0);
+    SmallVector<Value> regCoords;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value k = i32Const(rewriter, loc, c[d]);
+      if (!threadPart[d])
+        regCoords.push_back(k);
+      else if (c[d] == 0)
+        regCoords.push_back(threadPart[d]);
+      else if (c[d] & threadBits[d])
+        regCoords.push_back(LLVM::XOrOp::create(rewriter, loc, threadPart[d], k));
+      else
+        regCoords.push_back(disjointOr(rewriter, loc, threadPart[d], k));
+    }
+    coords.push_back(std::move(regCoords));
+  }
+  return coords;
+}
+
+SmallVector<Value> mlir::tlxamd::unpackRegisters(RewriterBase &rewriter,
+                                                 Location loc, Value vector) {
+  auto type = cast<VectorType>(vector.getType());
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < type.getNumElements(); ++i)
+    out.push_back(LLVM::ExtractElementOp::create(
+        rewriter, loc, vector, i32Const(rewriter, loc, i)));
+  return out;
+}
+
+Value mlir::tlxamd::packRegisters(RewriterBase &rewriter, Location loc,
+                                  Type vectorType, ArrayRef<Value> values) {
+  Value v = LLVM::PoisonOp::create(rewriter, loc, vectorType);
+  for (auto [i, x] : llvm::enumerate(values))
+    v = LLVM::InsertElementOp::create(rewriter, loc, v, x,
+                                      i32Const(rewriter, loc, i));
+  return v;
+}

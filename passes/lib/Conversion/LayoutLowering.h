@@ -1,0 +1,41 @@
+//===- LayoutLowering.h - index arithmetic of linear layouts ----*- C++ -*-===//
+//
+// Emits, for the registers a thread owns in a linear layout, the tensor
+// coordinates they hold: constants per register, XOR the lane and warp
+// contributions computed from the thread id with shifts and masks. Shared by
+// every pattern that needs coordinates (ranges, layout conversions, memory
+// ops), on every target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_CONVERSION_LAYOUTLOWERING_H
+#define TLXAMD_CONVERSION_LAYOUTLOWERING_H
+
+#include "TargetInfo.h"
+
+#include "tlxamd/Layout/LinearLayout.h"
+
+namespace mlir::tlxamd {
+
+/// The lane and warp of the running thread (i32; the warp id warp-uniform).
+struct ThreadIndex {
+  Value lane;
+  Value warp;
+};
+ThreadIndex emitThreadIndex(RewriterBase &rewriter, Location loc,
+                            const TargetInfoBase &targetInfo);
+
+/// coords[r][d]: coordinate along dimension d of register r (i32).
+SmallVector<SmallVector<Value>> emitCoordinates(RewriterBase &rewriter,
+                                                Location loc,
+                                                const LinearLayout &layout,
+                                                const ThreadIndex &thread);
+
+/// Registers of a converted tensor value (a vector) as scalars, and back.
+SmallVector<Value> unpackRegisters(RewriterBase &rewriter, Location loc,
+                                   Value vector);
+Value packRegisters(RewriterBase &rewriter, Location loc, Type vectorType,
+                    ArrayRef<Value> values);
+
+} // namespace mlir::tlxamd
+
+#endif

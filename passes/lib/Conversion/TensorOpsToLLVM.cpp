@@ -1,0 +1,273 @@
+//===- TensorOpsToLLVM.cpp - distributed tensors, any target -------------===//
+//
+// A distributed tensor becomes the vector of registers one thread owns, in
+// linear-layout register order. Ranges compute register coordinates from the
+// thread id; broadcasts, dimension expansion and register-local layout
+// changes permute registers; other layout changes go through shared memory.
+//
+//===----------------------------------------------------------------------===//
+#include "LayoutLowering.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+void mlir::tlxamd::addTensorTypeConversion(LLVMTypeConverter &converter) {
+  converter.addConversion([&converter](RankedTensorType type)
+                              -> std::optional<Type> {
+    if (!getDistributedLayout(type))
+      return std::nullopt;
+    Type elem = converter.convertType(type.getElementType());
+    if (!elem)
+      return std::nullopt;
+    return VectorType::get({getLinearLayout(type).getNumRegisters()}, elem);
+  });
+}
+
+namespace {
+
+Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(v));
+}
+
+struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
+  MakeRangeOpLowering(LLVMTypeConverter &converter,
+                      const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LinearLayout ll = getLinearLayout(op.getType());
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo);
+    auto coords = emitCoordinates(rewriter, loc, ll, thread);
+    SmallVector<Value> values;
+    for (auto &c : coords)
+      values.push_back(op.getStart() == 0
+                           ? c[0]
+                           : LLVM::AddOp::create(rewriter, loc, c[0],
+                                                 i32Const(rewriter, loc,
+                                                          op.getStart()))
+                                 .getResult());
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(
+                                             op.getType()),
+                                         values));
+    return success();
+  }
+  const TargetInfoBase &targetInfo;
+};
+
+struct SplatOpLowering : ConvertOpToLLVMPattern<SplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    SmallVector<Value> values(type.getNumElements(), adaptor.getSrc());
+    rewriter.replaceOp(op, packRegisters(rewriter, op.getLoc(), type, values));
+    return success();
+  }
+};
+
+/// Tensor constants are splats: the same value in every register.
+struct TensorConstantLowering : ConvertOpToLLVMPattern<arith::ConstantOp> {
+  TensorConstantLowering(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tensorType = dyn_cast<RankedTensorType>(op.getType());
+    auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!tensorType || !getDistributedLayout(tensorType) || !dense)
+      return failure();
+    auto type = cast<VectorType>(getTypeConverter()->convertType(tensorType));
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+        op, type,
+        SplatElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+    return success();
+  }
+};
+
+/// Ops whose result registers are registers of the source in the same
+/// thread: expand_dims, broadcast, and layout changes that move no data
+/// between threads.
+template <typename OpTy>
+struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> map = getMap(op);
+    if (!map)
+      return rewriter.notifyMatchFailure(op, "moves data between threads");
+    Location loc = op.getLoc();
+    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> dst;
+    for (int64_t r : *map)
+      dst.push_back(src[r]);
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          this->getTypeConverter()->convertType(op.getType()),
+                          dst));
+    return success();
+  }
+
+  static std::optional<SmallVector<int64_t>> getMap(OpTy op) {
+    RankedTensorType srcType = op.getSrc().getType(), dstType = op.getType();
+    LinearLayout src = getLinearLayout(srcType), dst = getLinearLayout(dstType);
+    if constexpr (std::is_same_v<OpTy, ExpandDimsOp>) {
+      SmallVector<int> embed;
+      for (int64_t d = 0; d < srcType.getRank(); ++d)
+        embed.push_back(d < int64_t(op.getAxis()) ? d : d + 1);
+      return LinearLayout::getRegisterMap(src, dst, embed, {});
+    } else if constexpr (std::is_same_v<OpTy, BroadcastOp>) {
+      SmallVector<bool> zero;
+      for (int64_t d = 0; d < srcType.getRank(); ++d)
+        zero.push_back(srcType.getDimSize(d) == 1 && dstType.getDimSize(d) != 1);
+      return LinearLayout::getRegisterMap(src, dst, {}, zero);
+    } else {
+      return LinearLayout::getRegisterMap(src, dst, {}, {});
+    }
+  }
+};
+
+/// Layout changes that move data between threads: every thread stores its
+/// registers at their row-major offsets in a shared-memory scratch buffer,
+/// the program synchronizes, and every thread loads its new registers.
+template <typename OpTy>
+struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
+  SharedMemoryLayoutChange(LLVMTypeConverter &converter,
+                           const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter, /*benefit=*/0),
+        targetInfo(targetInfo) {}
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    Type elemType = this->getTypeConverter()->convertType(type.getElementType());
+    // i1 is stored as bytes.
+    Type memType = elemType.isInteger(1) ? rewriter.getI8Type() : elemType;
+    int64_t bytes =
+        type.getNumElements() * ((memType.getIntOrFloatBitWidth() + 7) / 8);
+
+    auto module = op->template getParentOfType<gpu::GPUModuleOp>();
+    auto i8 = rewriter.getI8Type();
+    auto arrayType = LLVM::LLVMArrayType::get(i8, bytes);
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      global = LLVM::GlobalOp::create(
+          rewriter, loc, arrayType, /*isConstant=*/false,
+          LLVM::Linkage::Internal, "__tlxamd_layout_scratch", Attribute(),
+          /*alignment=*/16, /*addrSpace=*/3);
+      SymbolTable(module).insert(global);
+    }
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+    Value base = LLVM::AddressOfOp::create(rewriter, loc, ptrType,
+                                           global.getSymName());
+
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo);
+    auto offsetOf = [&](ArrayRef<Value> coords) {
+      Value off = i32Const(rewriter, loc, 0);
+      int64_t stride = 1;
+      for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+        Value term = stride == 1 ? coords[d]
+                                 : LLVM::MulOp::create(
+                                       rewriter, loc, coords[d],
+                                       i32Const(rewriter, loc, stride))
+                                       .getResult();
+        off = LLVM::AddOp::create(rewriter, loc, off, term);
+        stride *= type.getDimSize(d);
+      }
+      return LLVM::GEPOp::create(rewriter, loc, ptrType, memType, base,
+                                 ValueRange{off});
+    };
+
+    // A barrier first: an earlier use of the scratch (a previous loop
+    // iteration) must be finished everywhere.
+    gpu::BarrierOp::create(rewriter, loc);
+    LinearLayout srcLL = getLinearLayout(op.getSrc().getType());
+    auto srcCoords = emitCoordinates(rewriter, loc, srcLL, thread);
+    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
+    for (auto [r, v] : llvm::enumerate(src)) {
+      Value stored = memType != elemType
+                         ? LLVM::ZExtOp::create(rewriter, loc, memType, v)
+                         : v;
+      LLVM::StoreOp::create(rewriter, loc, stored, offsetOf(srcCoords[r]));
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+    LinearLayout dstLL = getLinearLayout(type);
+    auto dstCoords = emitCoordinates(rewriter, loc, dstLL, thread);
+    SmallVector<Value> dst;
+    for (auto &c : dstCoords) {
+      Value v = LLVM::LoadOp::create(rewriter, loc, memType, offsetOf(c));
+      if (memType != elemType)
+        v = LLVM::TruncOp::create(rewriter, loc, elemType, v);
+      dst.push_back(v);
+    }
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          this->getTypeConverter()->convertType(type), dst));
+    return success();
+  }
+  const TargetInfoBase &targetInfo;
+};
+
+} // namespace
+
+LogicalResult
+mlir::tlxamd::verifyTensorsForTarget(Operation *module,
+                                     const TargetInfoBase &targetInfo) {
+  WalkResult walk = module->walk([&](Operation *op) {
+    for (Type t : op->getResultTypes()) {
+      DistributedLayoutAttr layout = getDistributedLayout(t);
+      if (!layout)
+        continue;
+      if (layout.getLanesPerWarp() != targetInfo.getWarpSize()) {
+        op->emitOpError() << "result layout assumes "
+                          << layout.getLanesPerWarp() << " lanes per warp but "
+                          << targetInfo.getArch().name << " has "
+                          << targetInfo.getWarpSize();
+        return WalkResult::interrupt();
+      }
+    }
+    if (auto cst = dyn_cast<arith::ConstantOp>(op))
+      if (getDistributedLayout(cst.getType()) &&
+          !isa<SplatElementsAttr>(cst.getValue())) {
+        op->emitOpError() << "distributed tensor constants must be splats; "
+                             "build other tensors with tlxamd.make_range";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &targetInfo) {
+  patterns.add<MakeRangeOpLowering>(converter, targetInfo);
+  patterns.add<SplatOpLowering, TensorConstantLowering,
+               RegisterMapLowering<ExpandDimsOp>,
+               RegisterMapLowering<BroadcastOp>,
+               RegisterMapLowering<ConvertLayoutOp>,
+               RegisterMapLowering<RequireLayoutOp>>(converter);
+  patterns.add<SharedMemoryLayoutChange<ConvertLayoutOp>,
+               SharedMemoryLayoutChange<RequireLayoutOp>>(converter,
+                                                          targetInfo);
+}

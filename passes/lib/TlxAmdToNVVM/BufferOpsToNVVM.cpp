@@ -1,0 +1,233 @@
+//===- BufferOpsToNVVM.cpp - buffer ops as predicated global accesses ----===//
+//
+// The same semantics as on AMD, so that one kernel runs on both vendors:
+// per access group one predicated `ld.global` / `st.global` of the group's
+// width (v4.b32 for 16 bytes), masked-out loads read zero (then `other`),
+// masked-out stores and atomics do nothing, and atomics return the old
+// values (packed bf16x2 / f16x2 for 16-bit floats). Cache modifiers map to
+// the PTX qualifiers of the same name.
+//
+//===----------------------------------------------------------------------===//
+#include "TargetInfo.h"
+
+#include "../Conversion/BufferAccess.h"
+#include "../Conversion/LayoutLowering.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+/// Registers of one access: count and PTX type/constraint of each.
+struct PtxRegs {
+  unsigned count;
+  StringRef type;       ///< b32, b16
+  StringRef constraint; ///< r, h
+  Type regType;
+};
+
+PtxRegs ptxRegsFor(Type accessType) {
+  MLIRContext *ctx = accessType.getContext();
+  if (auto v = dyn_cast<VectorType>(accessType))
+    return {unsigned(v.getNumElements()), "b32", "r", IntegerType::get(ctx, 32)};
+  unsigned bits = accessType.getIntOrFloatBitWidth();
+  if (bits == 32)
+    return {1, "b32", "r", IntegerType::get(ctx, 32)};
+  return {1, bits == 16 ? "b16" : "b8", "h", IntegerType::get(ctx, 16)};
+}
+
+Value groupAddress(RewriterBase &rewriter, Location loc, Value base,
+                   Value byteOffset) {
+  Value off64 =
+      LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(), byteOffset);
+  return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                             rewriter.getI8Type(), base, ValueRange{off64});
+}
+
+std::string cacheQualifier(std::optional<StringRef> cache) {
+  return cache ? cache->str() : "";
+}
+
+/// `{$a, $b, ...}` (or `$a` for one register) for operands first..first+n.
+std::string regList(unsigned first, unsigned n) {
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < n; ++i)
+    names.push_back("$" + std::to_string(first + i));
+  if (n == 1)
+    return names[0];
+  return "{" + llvm::join(names, ", ") + "}";
+}
+
+/// Split an access value into its PTX registers, and join them back.
+SmallVector<Value> splitRegs(RewriterBase &rewriter, Location loc, Value v,
+                             const PtxRegs &regs) {
+  if (isa<VectorType>(v.getType()))
+    return unpackRegisters(rewriter, loc, v);
+  if (v.getType() == regs.regType)
+    return {v};
+  return {LLVM::ZExtOp::create(rewriter, loc, regs.regType, v)};
+}
+
+Value joinRegs(RewriterBase &rewriter, Location loc, Value asmResult,
+               Type accessType, const PtxRegs &regs) {
+  if (regs.count == 1) {
+    if (asmResult.getType() == accessType)
+      return asmResult;
+    return LLVM::TruncOp::create(rewriter, loc, accessType, asmResult);
+  }
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < regs.count; ++i)
+    parts.push_back(LLVM::ExtractValueOp::create(rewriter, loc, asmResult, i));
+  return packRegisters(rewriter, loc, accessType, parts);
+}
+
+Type asmResultType(MLIRContext *ctx, const PtxRegs &regs) {
+  if (regs.count == 1)
+    return regs.regType;
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(regs.count, regs.regType));
+}
+
+/// A predicated PTX instruction producing `regs` outputs zeroed first:
+/// `{ mov ...; @$p <instr> }`.
+Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
+                   StringRef instr, ArrayRef<Value> inputs,
+                   StringRef inputConstraints, Value pred) {
+  std::string zero;
+  for (unsigned i = 0; i < regs.count; ++i)
+    zero += ("mov." + regs.type + " $" + std::to_string(i) + ", 0; ").str();
+  std::string asmStr = "{ " + zero + (pred ? "@$" + std::to_string(regs.count + inputs.size()) + " " : "") + instr.str() + " }";
+  std::string constraints;
+  for (unsigned i = 0; i < regs.count; ++i)
+    constraints += ("=" + regs.constraint + ",").str();
+  constraints += inputConstraints.str();
+  SmallVector<Value> operands(inputs);
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  return LLVM::InlineAsmOp::create(
+             rewriter, loc, asmResultType(rewriter.getContext(), regs),
+             operands, asmStr, constraints, /*has_side_effects=*/true,
+             /*is_align_stack=*/false, LLVM::TailCallKind::None,
+             LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, op.getType(),
+        adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
+        op.getOffsetUnit() == "bytes");
+    PtxRegs regs = ptxRegsFor(g.accessType);
+    std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
+    std::string instr = "ld.global" + cacheQualifier(op.getCache()) + width +
+                        "." + (regs.type == "b8" ? std::string("u8")
+                                                 : regs.type.str()) +
+                        " " + regList(0, regs.count) + ", [$" +
+                        std::to_string(regs.count) + "];";
+    SmallVector<Value> loaded;
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+      Value r = emitLoadLike(rewriter, loc, regs, instr, {addr}, "l",
+                             g.masks.empty() ? Value() : g.masks[i]);
+      loaded.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
+    }
+    rewriter.replaceOp(
+        op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
+                             adaptor.getOther(), op.getOther(),
+                             getTypeConverter()->convertType(op.getType())));
+    return success();
+  }
+};
+
+struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
+        adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
+        op.getContiguity(), op.getOffsetUnit() == "bytes");
+    PtxRegs regs = ptxRegsFor(g.accessType);
+    std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
+    std::string constraints = "l";
+    for (unsigned i = 0; i < regs.count; ++i)
+      constraints += ("," + regs.constraint).str();
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+      SmallVector<Value> operands = {addr};
+      llvm::append_range(operands, splitRegs(rewriter, loc, g.data[i], regs));
+      std::string pred, cons = constraints;
+      if (!g.masks.empty()) {
+        pred = "@$" + std::to_string(operands.size()) + " ";
+        operands.push_back(g.masks[i]);
+        cons += ",b";
+      }
+      std::string asmStr = pred + "st.global" + cacheQualifier(op.getCache()) +
+                           width + "." + regs.type.str() + " [$0], " +
+                           regList(1, regs.count) + ";";
+      LLVM::InlineAsmOp::create(
+          rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+          operands, asmStr, cons, /*has_side_effects=*/true,
+          /*is_align_stack=*/false, LLVM::TailCallKind::None,
+          LLVM::AsmDialectAttr(), ArrayAttr());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getValue().getType();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
+        adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
+        op.getOffsetUnit() == "bytes");
+    Type elem = type.getElementType();
+    std::string ptxType = elem.isF32()    ? "f32"
+                          : elem.isF16()  ? "noftz.f16x2"
+                          : elem.isBF16() ? "noftz.bf16x2"
+                                          : "u32";
+    std::string instr = "atom." + op.getSem().str() + "." +
+                        op.getScope().str() + ".global.add." + ptxType +
+                        " $0, [$1], $2;";
+    PtxRegs regs = ptxRegsFor(g.accessType);
+    SmallVector<Value> old;
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+      Value r = emitLoadLike(rewriter, loc, regs, instr, {addr, g.data[i]},
+                             "l,r", g.masks.empty() ? Value() : g.masks[i]);
+      old.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
+    }
+    rewriter.replaceOp(op, finishBufferLoad(rewriter, loc, g, old, Value(),
+                                            Value(), Value(),
+                                            getTypeConverter()->convertType(
+                                                op.getType())));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<BufferLoadLowering, BufferStoreLowering,
+               BufferAtomicAddLowering>(converter);
+}

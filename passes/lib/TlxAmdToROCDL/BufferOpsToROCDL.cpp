@@ -1,0 +1,181 @@
+//===- BufferOpsToROCDL.cpp - buffer ops to AMD buffer instructions ------===//
+//
+// One resource descriptor per base pointer and function (B15); one
+// rocdl.raw.ptr.buffer.{load,store} or buffer atomic per access group; masked
+// groups get an out-of-bounds voffset so the hardware returns zero or drops
+// the write (B8); soffset is always 0: lane-varying or masked offsets never go
+// there.
+//
+//===----------------------------------------------------------------------===//
+#include "TargetInfo.h"
+
+#include "../Conversion/BufferAccess.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+using namespace mlir::tlxamd::rocdl;
+
+namespace {
+
+Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(int32_t(v)));
+}
+
+/// Resource descriptors, one per (function, base pointer), created where the
+/// pointer is defined.
+class ResourceCache {
+public:
+  explicit ResourceCache(const TargetInfo &targetInfo)
+      : targetInfo(targetInfo) {}
+
+  Value get(RewriterBase &rewriter, Location loc, Value base) {
+    auto it = cache.find(base);
+    if (it != cache.end())
+      return it->second;
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (auto arg = dyn_cast<BlockArgument>(base))
+      rewriter.setInsertionPointToStart(arg.getOwner());
+    else
+      rewriter.setInsertionPointAfterValue(base);
+    Value rsrc = targetInfo.makeBufferResource(rewriter, loc, base);
+    cache[base] = rsrc;
+    return rsrc;
+  }
+
+private:
+  const TargetInfo &targetInfo;
+  llvm::DenseMap<Value, Value> cache;
+};
+
+/// voffset of a group: its byte offset, or out of bounds when masked off.
+Value groupOffset(RewriterBase &rewriter, Location loc, const BufferGroups &g,
+                  size_t i) {
+  if (g.masks.empty())
+    return g.byteOffsets[i];
+  return LLVM::SelectOp::create(rewriter, loc, g.masks[i], g.byteOffsets[i],
+                                i32Const(rewriter, loc,
+                                         TargetInfo::kOutOfBoundsOffset));
+}
+
+struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
+  BufferLoadLowering(LLVMTypeConverter &c, const TargetInfo &t,
+                     std::shared_ptr<ResourceCache> rsrc)
+      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+
+  LogicalResult
+  matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, op.getType(),
+        adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
+        op.getOffsetUnit() == "bytes");
+    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    Value aux = i32Const(rewriter, loc,
+                         targetInfo.getCacheBits(op.getCache(), true));
+    Value zero = i32Const(rewriter, loc, 0);
+    SmallVector<Value> loaded;
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i)
+      loaded.push_back(ROCDL::RawPtrBufferLoadOp::create(
+          rewriter, loc, g.accessType, resource,
+          groupOffset(rewriter, loc, g, i), zero, aux, ArrayAttr(),
+          ArrayAttr(), ArrayAttr()));
+    rewriter.replaceOp(
+        op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
+                             adaptor.getOther(), op.getOther(),
+                             getTypeConverter()->convertType(op.getType())));
+    return success();
+  }
+  const TargetInfo &targetInfo;
+  std::shared_ptr<ResourceCache> rsrc;
+};
+
+struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
+  BufferStoreLowering(LLVMTypeConverter &c, const TargetInfo &t,
+                      std::shared_ptr<ResourceCache> rsrc)
+      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+
+  LogicalResult
+  matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
+        adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
+        op.getContiguity(), op.getOffsetUnit() == "bytes");
+    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    Value aux = i32Const(rewriter, loc,
+                         targetInfo.getCacheBits(op.getCache(), false));
+    Value zero = i32Const(rewriter, loc, 0);
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i)
+      ROCDL::RawPtrBufferStoreOp::create(rewriter, loc, g.data[i], resource,
+                                         groupOffset(rewriter, loc, g, i),
+                                         zero, aux, ArrayAttr(), ArrayAttr(),
+                                         ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfo &targetInfo;
+  std::shared_ptr<ResourceCache> rsrc;
+};
+
+struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
+  BufferAtomicAddLowering(LLVMTypeConverter &c, const TargetInfo &t,
+                          std::shared_ptr<ResourceCache> rsrc)
+      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+
+  LogicalResult
+  matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getValue().getType();
+    BufferGroups g = groupBufferAccess(
+        rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
+        adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
+        op.getOffsetUnit() == "bytes");
+    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    // The intrinsic works on the element types themselves (f32, i32,
+    // <2 x half>, <2 x bfloat>).
+    Type opType = g.width == 1 ? g.elemType
+                               : Type(VectorType::get({g.width}, g.elemType));
+    bool isFloat = isa<FloatType>(g.elemType);
+    StringRef intrinsic = isFloat ? "llvm.amdgcn.raw.ptr.buffer.atomic.fadd"
+                                  : "llvm.amdgcn.raw.ptr.buffer.atomic.add";
+    Value aux = i32Const(rewriter, loc, targetInfo.getAtomicBits(op.getScope()));
+    Value zero = i32Const(rewriter, loc, 0);
+    targetInfo.emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
+    SmallVector<Value> old;
+    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+      Value data = LLVM::BitcastOp::create(rewriter, loc, opType, g.data[i]);
+      Value r = LLVM::CallIntrinsicOp::create(
+                    rewriter, loc, opType, rewriter.getStringAttr(intrinsic),
+                    ValueRange{data, resource,
+                               groupOffset(rewriter, loc, g, i), zero, aux})
+                    .getResult(0);
+      old.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, r));
+    }
+    targetInfo.emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
+    rewriter.replaceOp(op, finishBufferLoad(rewriter, loc, g, old, Value(),
+                                            Value(), Value(),
+                                            getTypeConverter()->convertType(
+                                                op.getType())));
+    return success();
+  }
+  const TargetInfo &targetInfo;
+  std::shared_ptr<ResourceCache> rsrc;
+};
+
+} // namespace
+
+void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &targetInfo) {
+  auto cache = std::make_shared<ResourceCache>(targetInfo);
+  patterns.add<BufferLoadLowering, BufferStoreLowering,
+               BufferAtomicAddLowering>(converter, targetInfo, cache);
+}
