@@ -92,13 +92,13 @@ Type asmResultType(MLIRContext *ctx, const PtxRegs &regs) {
       ctx, SmallVector<Type>(regs.count, regs.regType));
 }
 
-/// A predicated PTX instruction producing `regs` outputs zeroed first:
-/// `{ mov ...; @$p <instr> }`.
+/// A PTX instruction producing `regs` outputs; when predicated, the outputs
+/// are zeroed first: `{ mov ...; @$p <instr> }` (masked lanes read zero).
 Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
                    StringRef instr, ArrayRef<Value> inputs,
                    StringRef inputConstraints, Value pred) {
   std::string zero;
-  for (unsigned i = 0; i < regs.count; ++i)
+  for (unsigned i = 0; pred && i < regs.count; ++i)
     zero += ("mov." + regs.type + " $" + std::to_string(i) + ", 0; ").str();
   std::string asmStr = "{ " + zero + (pred ? "@$" + std::to_string(regs.count + inputs.size()) + " " : "") + instr.str() + " }";
   std::string constraints;

@@ -49,14 +49,6 @@ gpu.module @buffer_ops {
     tlxamd.buffer_store %p, %src[%r] {cache = ".wt", contiguity = 4 : i32} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
     gpu.return
   }
-  // Packed BF16 atomic add returning the old values (B16, B18).
-  gpu.func @atomic_bf16(%acc: !tlxamd.ptr<bf16>, %out: !tlxamd.ptr<bf16>) kernel attributes {tlxamd.num_warps = 4 : i32} {
-    %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b2>
-    %one = arith.constant dense<1.0> : tensor<512xbf16, #b2>
-    %old = tlxamd.buffer_atomic_add %acc[%r], %one {contiguity = 2 : i32} : !tlxamd.ptr<bf16>, tensor<512xi32, #b2>, tensor<512xbf16, #b2>
-    tlxamd.buffer_store %old, %out[%r] : tensor<512xbf16, #b2>, !tlxamd.ptr<bf16>, tensor<512xi32, #b2>
-    gpu.return
-  }
   // F32 atomic add, masked, relaxed, returning the old values.
   gpu.func @atomic_f32(%acc: !tlxamd.ptr<f32>, %out: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b2>
