@@ -13,7 +13,6 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -167,15 +166,20 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
     auto module = op->template getParentOfType<gpu::GPUModuleOp>();
     auto i8 = rewriter.getI8Type();
     auto arrayType = LLVM::LLVMArrayType::get(i8, bytes);
+    // One scratch buffer per conversion, named uniquely in the module.
+    int64_t index = 0;
+    for (auto g : module.getBody()->template getOps<LLVM::GlobalOp>())
+      if (g.getSymName().starts_with("__tlxamd_layout_scratch"))
+        ++index;
     LLVM::GlobalOp global;
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
       global = LLVM::GlobalOp::create(
           rewriter, loc, arrayType, /*isConstant=*/false,
-          LLVM::Linkage::Internal, "__tlxamd_layout_scratch", Attribute(),
+          LLVM::Linkage::Internal,
+          "__tlxamd_layout_scratch_" + std::to_string(index), Attribute(),
           /*alignment=*/16, /*addrSpace=*/3);
-      SymbolTable(module).insert(global);
     }
     auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
     Value base = LLVM::AddressOfOp::create(rewriter, loc, ptrType,
