@@ -1,12 +1,27 @@
 // Target-dependent tensor rules, checked when the target is known.
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(gpu.module(convert-tlxamd-to-nvvm{chip=sm_90a}))'
+// RUN: not tlx-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-tlxamd-to-rocdl{chipset=gfx950}))' 2>&1 | FileCheck %s --check-prefix=AMD
 
-// A 64-lane layout on a 32-lane target.
-#b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+// A 32-lane layout cannot run on a 64-lane wavefront.
+// AMD: error: 'tlxamd.make_range' op result layout assumes 32 lanes per warp but gfx950 has 64
+#b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
 gpu.module @m {
   gpu.func @k() kernel attributes {tlxamd.num_warps = 4 : i32} {
-    // expected-error@+1 {{result layout assumes 64 lanes per warp but sm_90a has 32}}
-    %r = tlxamd.make_range 0 to 256 : tensor<256xi32, #b>
+    %r = tlxamd.make_range 0 to 128 : tensor<128xi32, #b>
+    gpu.return
+  }
+}
+
+// -----
+
+// One kernel, one warp width.
+#b64 = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+#b32 = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
+gpu.module @m {
+  gpu.func @k() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %r = tlxamd.make_range 0 to 256 : tensor<256xi32, #b64>
+    // expected-error@+1 {{result layout assumes 32 lanes per warp but the kernel's other tensors assume 64}}
+    %s = tlxamd.make_range 0 to 128 : tensor<128xi32, #b32>
     gpu.return
   }
 }

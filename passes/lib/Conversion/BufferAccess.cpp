@@ -79,6 +79,9 @@ Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
     llvm::append_range(regs, unpackRegisters(rewriter, loc, vec));
   }
   // Masked-out elements read zero; `other` replaces them unless it is zero.
+  if (auto splat = otherOriginal ? otherOriginal.getDefiningOp<SplatOp>()
+                                 : SplatOp())
+    otherOriginal = splat.getSrc();
   bool otherIsZero =
       !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
       matchPattern(otherOriginal, m_AnyZeroFloat());

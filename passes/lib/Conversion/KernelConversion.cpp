@@ -35,7 +35,7 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
                        << "' attribute";
       return WalkResult::interrupt();
     }
-    unsigned n = *numWarps * targetInfo.getWarpSize();
+    unsigned n = *numWarps * getKernelLanesPerWarp(func, targetInfo);
     if (auto known = func.getKnownBlockSizeAttr()) {
       if (known.asArrayRef() != ArrayRef<int32_t>{int32_t(n), 1, 1}) {
         func.emitError() << "known_block_size disagrees with "

@@ -15,14 +15,16 @@ static Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
 }
 
 ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
-                                          const TargetInfoBase &targetInfo) {
-  unsigned warpSize = targetInfo.getWarpSize();
+                                          const TargetInfoBase &targetInfo,
+                                          unsigned layoutLanes) {
   Value tid = targetInfo.threadId(rewriter, loc);
   Value lane = LLVM::AndOp::create(rewriter, loc, tid,
-                                   i32Const(rewriter, loc, warpSize - 1));
+                                   i32Const(rewriter, loc, layoutLanes - 1));
   Value warp = LLVM::LShrOp::create(
-      rewriter, loc, tid, i32Const(rewriter, loc, llvm::Log2_32(warpSize)));
-  return {lane, targetInfo.warpUniform(rewriter, loc, warp)};
+      rewriter, loc, tid, i32Const(rewriter, loc, llvm::Log2_32(layoutLanes)));
+  if (layoutLanes == targetInfo.getWarpSize())
+    warp = targetInfo.warpUniform(rewriter, loc, warp);
+  return {lane, warp};
 }
 
 /// XOR of the contributions of the bits of `x` along `dim` (shifts and

@@ -16,13 +16,17 @@
 
 namespace mlir::tlxamd {
 
-/// The lane and warp of the running thread (i32; the warp id warp-uniform).
+/// The lane and warp of the running thread in a layout of `layoutLanes`
+/// lanes per warp (i32; the warp id warp-uniform). A layout may have more
+/// lanes than the hardware warp (a wave64 layout on a 32-lane target): each
+/// of its warps then runs as several hardware warps.
 struct ThreadIndex {
   Value lane;
   Value warp;
 };
 ThreadIndex emitThreadIndex(RewriterBase &rewriter, Location loc,
-                            const TargetInfoBase &targetInfo);
+                            const TargetInfoBase &targetInfo,
+                            unsigned layoutLanes);
 
 /// coords[r][d]: coordinate along dimension d of register r (i32).
 SmallVector<SmallVector<Value>> emitCoordinates(RewriterBase &rewriter,

@@ -76,6 +76,11 @@ void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &targetInfo);
 
+/// Lanes per warp the kernel's layouts assume (the target's warp size when
+/// it has no distributed tensors). Threads per program = num_warps x this.
+unsigned getKernelLanesPerWarp(Operation *kernel,
+                               const TargetInfoBase &targetInfo);
+
 /// Target-dependent checks of a module's tensors before lowering (layout
 /// lane counts against the warp size, supported constants).
 LogicalResult verifyTensorsForTarget(Operation *module,

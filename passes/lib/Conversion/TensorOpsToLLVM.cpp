@@ -46,7 +46,8 @@ struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     LinearLayout ll = getLinearLayout(op.getType());
-    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo);
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo,
+                                         ll.getInDimSize(LinearLayout::Lane));
     auto coords = emitCoordinates(rewriter, loc, ll, thread);
     SmallVector<Value> values;
     for (auto &c : coords)
@@ -185,7 +186,9 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
     Value base = LLVM::AddressOfOp::create(rewriter, loc, ptrType,
                                            global.getSymName());
 
-    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo);
+    ThreadIndex thread =
+        emitThreadIndex(rewriter, loc, targetInfo,
+                        getDistributedLayout(type).getLanesPerWarp());
     auto offsetOf = [&](ArrayRef<Value> coords) {
       Value off = i32Const(rewriter, loc, 0);
       int64_t stride = 1;
@@ -234,19 +237,45 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
 
 } // namespace
 
+unsigned mlir::tlxamd::getKernelLanesPerWarp(Operation *kernel,
+                                              const TargetInfoBase &targetInfo) {
+  unsigned lanes = targetInfo.getWarpSize();
+  kernel->walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (DistributedLayoutAttr layout = getDistributedLayout(t)) {
+        lanes = layout.getLanesPerWarp();
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return lanes;
+}
+
 LogicalResult
 mlir::tlxamd::verifyTensorsForTarget(Operation *module,
                                      const TargetInfoBase &targetInfo) {
+  // Per kernel, the lanes per warp of its first distributed tensor.
+  llvm::DenseMap<Operation *, unsigned> kernelLanes;
   WalkResult walk = module->walk([&](Operation *op) {
     for (Type t : op->getResultTypes()) {
       DistributedLayoutAttr layout = getDistributedLayout(t);
       if (!layout)
         continue;
-      if (layout.getLanesPerWarp() != targetInfo.getWarpSize()) {
-        op->emitOpError() << "result layout assumes "
-                          << layout.getLanesPerWarp() << " lanes per warp but "
-                          << targetInfo.getArch().name << " has "
-                          << targetInfo.getWarpSize();
+      unsigned lanes = layout.getLanesPerWarp();
+      // A layout warp may span several hardware warps (a wave64 layout on a
+      // 32-lane target), never less than one.
+      if (lanes < targetInfo.getWarpSize()) {
+        op->emitOpError() << "result layout assumes " << lanes
+                          << " lanes per warp but " << targetInfo.getArch().name
+                          << " has " << targetInfo.getWarpSize();
+        return WalkResult::interrupt();
+      }
+      Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
+      auto [it, inserted] = kernelLanes.try_emplace(kernel, lanes);
+      if (!inserted && it->second != lanes) {
+        op->emitOpError() << "result layout assumes " << lanes
+                          << " lanes per warp but the kernel's other tensors "
+                          << "assume " << it->second;
         return WalkResult::interrupt();
       }
     }

@@ -1,0 +1,712 @@
+"""Write tlxamd kernels in Python, in the style of Triton / TLX.
+
+    from tlxamd import language as tl
+
+    @tl.kernel(num_warps=4)
+    def copy(src: tl.pointer(tl.bfloat16), dst: tl.pointer(tl.bfloat16),
+             n: tl.int32, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        offsets = pid * BLOCK + tl.arange(0, BLOCK)
+        mask = offsets < n
+        data = tl.buffer_load(src, offsets, mask=mask, other=0.0, contiguity=8)
+        tl.buffer_store(tl.require_layout(data, data.layout), dst, offsets,
+                        mask=mask, contiguity=8)
+
+    module = copy.build(target="gfx950", BLOCK=2048)   # an ir.Module
+    tlxamd.compiler.compile(module, target="gfx950")
+
+The function is traced once per `build`: tensor values record tlxamd and
+arith operations. The same names hold the core builders (`program_id`,
+`arange`, `full`, `zeros`, dtypes) and the TLX ones (`buffer_load`,
+`buffer_store`, `buffer_atomic_add`, `require_layout`, `amd_mfma_layout`,
+...), so the documents' kernels read the same with this module in place of
+`tl` and `tlx`. Misuse raises TypeError/ValueError naming the argument.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import inspect
+import threading
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import ir
+from ._mlir_libs import _tlxamd
+from .dialects import arith, gpu
+from .dialects import tlxamd as _ops
+from .layouts import (  # noqa: F401  (re-exported: the documents' names)
+    AMDMFMALayout,
+    AMDWMMALayout,
+    BlockedLayout,
+    DistributedLinearLayout,
+    DotOperandLayout,
+    Layout,
+    SliceLayout,
+    amd_mfma_layout,
+    amd_wmma_layout,
+    blocked_layout,
+    contiguity_per_thread,
+    dot_operand_layout,
+    elements_per_thread,
+    layout_from_attr,
+    linear_layout,
+    slice_layout,
+    to_linear_layout,
+)
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class dtype:
+    name: str
+    bits: int
+    kind: str  # "int", "float", "bool"
+
+    def to_ir(self) -> ir.Type:
+        if self.kind == "float":
+            return {"float16": ir.F16Type.get, "bfloat16": ir.BF16Type.get, "float32": ir.F32Type.get,
+                    "float64": ir.F64Type.get}[self.name]()
+        return ir.IntegerType.get_signless(self.bits)
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "float"
+
+    @property
+    def is_int(self) -> bool:
+        return self.kind in ("int", "bool")
+
+    def __repr__(self) -> str:
+        return f"tl.{self.name}"
+
+
+int1 = dtype("int1", 1, "bool")
+int8 = dtype("int8", 8, "int")
+int16 = dtype("int16", 16, "int")
+int32 = dtype("int32", 32, "int")
+int64 = dtype("int64", 64, "int")
+float16 = dtype("float16", 16, "float")
+bfloat16 = dtype("bfloat16", 16, "float")
+float32 = dtype("float32", 32, "float")
+float64 = dtype("float64", 64, "float")
+_DTYPES = [int1, int8, int16, int32, int64, float16, bfloat16, float32, float64]
+
+
+def _dtype_of(t: ir.Type) -> dtype:
+    s = str(t)
+    table = {"i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64, "f16": float16,
+             "bf16": bfloat16, "f32": float32, "f64": float64}
+    if s not in table:
+        raise TypeError(f"unsupported element type {s}")
+    return table[s]
+
+
+@dataclasses.dataclass(frozen=True)
+class pointer:
+    """Annotation of a scalar-pointer kernel parameter: `pointer(bfloat16)`."""
+
+    element_ty: dtype
+    address_space: int = 1
+
+    def __post_init__(self):
+        if not isinstance(self.element_ty, dtype) or self.element_ty is int1:
+            raise TypeError(f"pointer element type must be a tlxamd dtype (not int1), got {self.element_ty!r}")
+
+    def to_ir(self) -> ir.Type:
+        return _ops.PtrType.get(self.element_ty.to_ir(), self.address_space)
+
+
+class constexpr:
+    """Annotation of a compile-time parameter, given to `build(...)`."""
+
+
+# ---------------------------------------------------------------------------
+# Tracing state
+# ---------------------------------------------------------------------------
+
+_state = threading.local()
+
+
+@dataclasses.dataclass
+class _Builder:
+    target: str
+    warp_size: int
+    num_warps: int
+
+
+def _builder() -> _Builder:
+    b = getattr(_state, "builder", None)
+    if b is None:
+        raise RuntimeError("tlxamd.language builders can only be called while a @kernel is being built")
+    return b
+
+
+# ---------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------
+
+
+class pointer_value:
+    """A scalar pointer kernel argument."""
+
+    def __init__(self, value: ir.Value, ty: pointer):
+        self.handle = value
+        self.type = ty
+
+    @property
+    def dtype(self) -> dtype:
+        return self.type.element_ty
+
+    def __repr__(self):
+        return f"pointer<{self.dtype.name}>"
+
+
+class tensor:
+    """A traced value: a scalar (shape ()) or a distributed tensor."""
+
+    def __init__(self, value: ir.Value):
+        self.handle = value
+        t = value.type
+        if isinstance(t, ir.RankedTensorType):
+            rt = t
+            self.shape = tuple(rt.shape)
+            self.dtype = _dtype_of(rt.element_type)
+            self._encoding = rt.encoding
+        else:
+            self.shape = ()
+            self.dtype = _dtype_of(t)
+            self._encoding = None
+
+    @property
+    def layout(self) -> Optional[Layout]:
+        return None if self._encoding is None else layout_from_attr(self._encoding)
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.shape == ()
+
+    def __repr__(self):
+        return f"tensor<{self.shape}, {self.dtype.name}>"
+
+    # -- conversions ------------------------------------------------------
+    def to(self, dst: dtype) -> "tensor":
+        if not isinstance(dst, dtype):
+            raise TypeError(f"to() expects a tlxamd dtype, got {dst!r}")
+        return _cast(self, dst)
+
+    # -- indexing: x[:, None], x[None, :] ----------------------------------
+    def __getitem__(self, idx) -> "tensor":
+        if not isinstance(idx, tuple):
+            idx = (idx,)
+        out = self
+        axis = 0
+        for i in idx:
+            if i is None:
+                out = expand_dims(out, axis)
+                axis += 1
+            elif isinstance(i, slice) and i == slice(None):
+                axis += 1
+            else:
+                raise TypeError(f"tensor indexing supports only ':' and None, got {i!r}")
+        return out
+
+    # -- arithmetic ---------------------------------------------------------
+    def __add__(self, o): return _binary(self, o, "add")
+    def __radd__(self, o): return _binary(o, self, "add")
+    def __sub__(self, o): return _binary(self, o, "sub")
+    def __rsub__(self, o): return _binary(o, self, "sub")
+    def __mul__(self, o): return _binary(self, o, "mul")
+    def __rmul__(self, o): return _binary(o, self, "mul")
+    def __floordiv__(self, o): return _binary(self, o, "floordiv")
+    def __rfloordiv__(self, o): return _binary(o, self, "floordiv")
+    def __truediv__(self, o): return _binary(self, o, "truediv")
+    def __rtruediv__(self, o): return _binary(o, self, "truediv")
+    def __mod__(self, o): return _binary(self, o, "mod")
+    def __rmod__(self, o): return _binary(o, self, "mod")
+    def __and__(self, o): return _binary(self, o, "and")
+    def __rand__(self, o): return _binary(o, self, "and")
+    def __or__(self, o): return _binary(self, o, "or")
+    def __ror__(self, o): return _binary(o, self, "or")
+    def __xor__(self, o): return _binary(self, o, "xor")
+    def __lshift__(self, o): return _binary(self, o, "shl")
+    def __rshift__(self, o): return _binary(self, o, "shr")
+    def __lt__(self, o): return _binary(self, o, "lt")
+    def __le__(self, o): return _binary(self, o, "le")
+    def __gt__(self, o): return _binary(self, o, "gt")
+    def __ge__(self, o): return _binary(self, o, "ge")
+    def __eq__(self, o): return _binary(self, o, "eq")  # noqa: E501
+    def __ne__(self, o): return _binary(self, o, "ne")
+    def __neg__(self): return _binary(0 if self.dtype.is_int else 0.0, self, "sub")
+    __hash__ = object.__hash__
+
+    def __bool__(self):
+        raise TypeError("a traced tensor has no Python truth value (use tl.where or a mask)")
+
+
+def _scalar_const(value: Union[int, float, bool], ty: dtype) -> tensor:
+    if ty.is_float:
+        attr = ir.FloatAttr.get(ty.to_ir(), float(value))
+    else:
+        attr = ir.IntegerAttr.get(ty.to_ir(), int(value))
+    return tensor(arith.ConstantOp(ty.to_ir(), attr).result)
+
+
+def _default_layout(shape: Sequence[int]) -> Layout:
+    """A blocked layout where each thread owns contiguous elements of the
+    fastest dimension (up to 8), lanes then warps fill the rest."""
+    b = _builder()
+    rank = len(shape)
+    threads = b.warp_size * b.num_warps
+    if rank == 1:
+        spt = max(1, min(8, shape[0] // threads)) if shape[0] >= threads else 1
+        return blocked_layout([spt], [b.warp_size], [b.num_warps], [0])
+    spt = [1] * rank
+    spt[-1] = max(1, min(4, shape[-1]))
+    tpw = [1] * rank
+    lanes_last = max(1, min(b.warp_size, shape[-1] // spt[-1]))
+    tpw[-1] = lanes_last
+    tpw[-2] = b.warp_size // lanes_last
+    wpc = [1] * rank
+    wpc[-2 if rank >= 2 else 0] = b.num_warps
+    return blocked_layout(spt, tpw, wpc, list(range(rank - 1, -1, -1)))
+
+
+def _tensor_type(shape, ty: dtype, layout: Layout) -> ir.Type:
+    return ir.RankedTensorType.get(list(shape), ty.to_ir(), layout.to_attr())
+
+
+def _splat(x: tensor, shape, layout_attr) -> tensor:
+    t = ir.RankedTensorType.get(list(shape), x.handle.type, layout_attr)
+    return tensor(_ops.splat(t, x.handle))
+
+
+def _to_tensor(x, like: Optional[tensor] = None, ty: Optional[dtype] = None) -> tensor:
+    if isinstance(x, tensor):
+        return x
+    if isinstance(x, (bool, int, float)):
+        if ty is None:
+            if like is not None and (like.dtype.is_float or not isinstance(x, float)):
+                ty = like.dtype if like.dtype is not int1 or isinstance(x, bool) else int32
+            else:
+                ty = float32 if isinstance(x, float) else int32
+        return _scalar_const(x, ty)
+    if isinstance(x, pointer_value):
+        raise TypeError("pointer arithmetic is done with offsets: pass the pointer and an offsets tensor to buffer_* ops")
+    raise TypeError(f"cannot use {x!r} as a tensor")
+
+
+def _broadcast_pair(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
+    if a.is_scalar and not b.is_scalar:
+        return _splat(a, b.shape, b._encoding), b
+    if b.is_scalar and not a.is_scalar:
+        return a, _splat(b, a.shape, a._encoding)
+    if a.shape == b.shape:
+        if a._encoding != b._encoding:
+            b = convert_layout(b, a.layout)
+        return a, b
+    if len(a.shape) != len(b.shape):
+        raise ValueError(f"cannot broadcast shapes {a.shape} and {b.shape} (ranks differ)")
+    shape = []
+    for x, y in zip(a.shape, b.shape):
+        if x != y and 1 not in (x, y):
+            raise ValueError(f"cannot broadcast shapes {a.shape} and {b.shape}")
+        shape.append(max(x, y))
+    return broadcast_to(a, shape), broadcast_to(b, shape, like=a)
+
+
+def broadcast_to(x: tensor, shape, like: Optional[tensor] = None) -> tensor:
+    """Repeat `x` along its extent-1 dimensions to `shape` (same layout)."""
+    shape = tuple(shape)
+    if x.shape == shape:
+        return x
+    t = ir.RankedTensorType.get(list(shape), x.handle.type.element_type, x._encoding)
+    return tensor(_ops.broadcast(t, x.handle))
+
+
+_INT_OPS = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli, "floordiv": arith.divsi,
+            "mod": arith.remsi, "and": arith.andi, "or": arith.ori, "xor": arith.xori, "shl": arith.shli,
+            "shr": arith.shrsi}
+_FLOAT_OPS = {"add": arith.addf, "sub": arith.subf, "mul": arith.mulf, "truediv": arith.divf,
+              "mod": arith.remf}
+_CMP_INT = {"lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge", "eq": "eq", "ne": "ne"}
+_CMP_FLOAT = {"lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge", "eq": "oeq", "ne": "une"}
+
+
+def _promote(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
+    if a.dtype == b.dtype:
+        return a, b
+    if a.dtype.is_float or b.dtype.is_float:
+        target = max((t for t in (a.dtype, b.dtype) if t.is_float), key=lambda t: t.bits)
+    else:
+        target = max((a.dtype, b.dtype), key=lambda t: t.bits)
+    return _cast(a, target), _cast(b, target)
+
+
+def _binary(x, y, op: str) -> tensor:
+    _builder()
+    a = _to_tensor(x, like=y if isinstance(y, tensor) else None)
+    b = _to_tensor(y, like=a)
+    a, b = _promote(a, b)
+    a, b = _broadcast_pair(a, b)
+    if op in _CMP_INT:
+        if a.dtype.is_float:
+            pred = getattr(arith.CmpFPredicate, _CMP_FLOAT[op].upper())
+            return tensor(arith.cmpf(pred, a.handle, b.handle))
+        pred = getattr(arith.CmpIPredicate, _CMP_INT[op])
+        return tensor(arith.cmpi(pred, a.handle, b.handle))
+    table = _FLOAT_OPS if a.dtype.is_float else _INT_OPS
+    if op == "truediv" and not a.dtype.is_float:
+        a, b = _cast(a, float32), _cast(b, float32)
+        table = _FLOAT_OPS
+    if op == "floordiv" and a.dtype.is_float:
+        raise TypeError("// on floating-point tensors is not supported; use /")
+    if op not in table:
+        raise TypeError(f"operator '{op}' is not supported on {a.dtype.name}")
+    return tensor(table[op](a.handle, b.handle))
+
+
+def _result_type_like(x: tensor, ty: dtype) -> ir.Type:
+    if x.is_scalar:
+        return ty.to_ir()
+    return ir.RankedTensorType.get(list(x.shape), ty.to_ir(), x._encoding)
+
+
+def _cast(x: tensor, ty: dtype) -> tensor:
+    if x.dtype == ty:
+        return x
+    rt = _result_type_like(x, ty)
+    src = x.dtype
+    if src.is_float and ty.is_float:
+        op = arith.extf if ty.bits > src.bits else arith.truncf
+    elif src.is_float:
+        op = arith.fptosi
+    elif ty.is_float:
+        op = arith.uitofp if src is int1 else arith.sitofp
+    elif ty.bits > src.bits:
+        op = arith.extui if src is int1 else arith.extsi
+    else:
+        op = arith.trunci
+    return tensor(op(rt, x.handle))
+
+
+# ---------------------------------------------------------------------------
+# Core builders
+# ---------------------------------------------------------------------------
+
+
+def program_id(axis: int) -> tensor:
+    """The program (workgroup / CTA) id along `axis` (0, 1, 2), an int32."""
+    _builder()
+    if axis not in (0, 1, 2):
+        raise ValueError(f"program_id axis must be 0, 1 or 2, got {axis!r}")
+    return tensor(_ops.program_id(axis))
+
+
+def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
+    """The int32 range start..end-1 (end - start a power of two)."""
+    _builder()
+    for name, v in (("start", start), ("end", end)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"arange {name} must be a constexpr int, got {v!r}")
+    n = end - start
+    if n <= 0 or n & (n - 1):
+        raise ValueError(f"arange needs end - start to be a positive power of two, got {n}")
+    layout = layout or _default_layout([n])
+    if not isinstance(layout, Layout):
+        raise TypeError(f"arange layout must be a tlxamd layout, got {layout!r}")
+    return tensor(_ops.make_range(_tensor_type([n], int32, layout), start, end))
+
+
+def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
+    """A tensor of `shape` filled with `value`."""
+    _builder()
+    shape = list(shape)
+    if not shape or any(not isinstance(s, int) or s <= 0 or s & (s - 1) for s in shape):
+        raise ValueError(f"full shape must be positive powers of two, got {shape}")
+    layout = layout or _default_layout(shape)
+    t = _tensor_type(shape, dtype, layout)
+    if isinstance(value, tensor):
+        return _splat(_cast(value, dtype), shape, t.encoding)
+    elem = dtype.to_ir()
+    attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else ir.IntegerAttr.get(elem, int(value))
+    return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result)
+
+
+def zeros(shape, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
+    return full(shape, 0, dtype, layout)
+
+
+def expand_dims(x: tensor, axis: int) -> tensor:
+    """Insert an extent-1 dimension; the tensor's layout must be a slice
+    along `axis` (x[:, None] / x[None, :])."""
+    x = _to_tensor(x)
+    if x.is_scalar:
+        raise ValueError("expand_dims needs a tensor, got a scalar")
+    enc = x.layout
+    if not isinstance(enc, Layout):
+        raise ValueError("expand_dims needs a distributed tensor")
+    text = str(enc)
+    prefix = f"#tlxamd.slice<{{dim = {axis}, parent = "
+    if not text.startswith(prefix):
+        raise ValueError(f"expand_dims along axis {axis} needs a tensor in #tlxamd.slice<{{dim = {axis}, ...}}>, "
+                         f"got {text}; build it with arange(..., layout=slice_layout({axis}, parent))")
+    parent = text[len(prefix):-2]
+    shape = list(x.shape)
+    shape.insert(axis, 1)
+    t = ir.RankedTensorType.get(shape, x.handle.type.element_type, ir.Attribute.parse(parent))
+    return tensor(_ops.expand_dims(t, x.handle, axis))
+
+
+def convert_layout(x: tensor, layout: Layout) -> tensor:
+    x = _to_tensor(x)
+    if not isinstance(layout, Layout):
+        raise TypeError(f"convert_layout layout must be a tlxamd layout, got {layout!r}")
+    if x.is_scalar:
+        raise ValueError("convert_layout needs a tensor, got a scalar")
+    t = _tensor_type(x.shape, x.dtype, layout)
+    if t == x.handle.type:
+        return x
+    return tensor(_ops.convert_layout(t, x.handle))
+
+
+def require_layout(values: tensor, layout: Layout) -> tensor:
+    """Pin `values` to `layout` (tlx.require_layout)."""
+    values = _to_tensor(values)
+    if not isinstance(layout, Layout):
+        raise TypeError(f"require_layout layout must be a tlxamd layout, got {layout!r}")
+    if values.is_scalar:
+        raise ValueError("require_layout needs a tensor, got a scalar")
+    t = _tensor_type(values.shape, values.dtype, layout)
+    return tensor(_ops.require_layout(t, values.handle))
+
+
+def where(cond: tensor, x, y) -> tensor:
+    cond = _to_tensor(cond)
+    if cond.dtype is not int1:
+        raise TypeError(f"where condition must be a boolean tensor, got {cond.dtype.name}")
+    a = _to_tensor(x, like=_to_tensor(y) if isinstance(y, tensor) else None)
+    b = _to_tensor(y, like=a)
+    a, b = _promote(a, b)
+    a, b = _broadcast_pair(a, b)
+    c, a = _broadcast_pair(cond, a)
+    return tensor(arith.select(c.handle, a.handle, b.handle))
+
+
+# ---------------------------------------------------------------------------
+# TLX buffer operations (document 000)
+# ---------------------------------------------------------------------------
+
+_LOAD_CACHE = (".ca", ".cg", ".cs", ".cv")
+_STORE_CACHE = (".wb", ".cg", ".cs", ".wt")
+
+
+def _check_ptr(ptr, name="ptr") -> pointer_value:
+    if not isinstance(ptr, pointer_value):
+        raise TypeError(f"{name} must be a scalar pointer kernel argument, got {ptr!r}")
+    return ptr
+
+
+def _check_offsets(offsets) -> tensor:
+    if not isinstance(offsets, tensor) or offsets.is_scalar:
+        raise TypeError(f"offsets must be an int32 tensor, got {offsets!r}")
+    if offsets.dtype is not int32:
+        raise TypeError(f"offsets must be an int32 tensor, got {offsets.dtype.name} (use .to(int32))")
+    return offsets
+
+
+def _check_contiguity(contiguity) -> int:
+    if isinstance(contiguity, bool) or not isinstance(contiguity, int):
+        raise TypeError(f"contiguity must be a constexpr int, got {contiguity!r}")
+    if contiguity <= 0 or contiguity & (contiguity - 1):
+        raise ValueError(f"contiguity must be a positive power of two, got {contiguity}")
+    return contiguity
+
+
+def _check_mask(mask, like: tensor) -> Optional[tensor]:
+    if mask is None:
+        return None
+    if not isinstance(mask, tensor) or mask.dtype is not int1:
+        raise TypeError(f"mask must be a boolean tensor, got {mask!r}")
+    if mask.shape != like.shape:
+        if mask.is_scalar:
+            return _splat(mask, like.shape, like._encoding)
+        raise ValueError(f"mask shape {mask.shape} differs from offsets shape {like.shape}")
+    return convert_layout(mask, like.layout) if mask._encoding != like._encoding else mask
+
+
+def _check_cache(cache, allowed, kind) -> Optional[str]:
+    if cache is None or cache == "":
+        return None
+    if cache not in allowed:
+        raise ValueError(f"cache must be one of the {kind} modifiers {', '.join(allowed)}, got {cache!r}")
+    return cache
+
+
+def buffer_load(ptr, offsets, mask=None, other=None, cache=None, contiguity=1, offset_unit="elements") -> tensor:
+    """tlx.buffer_load: a tensor shaped like `offsets`, element type of the pointee."""
+    ptr = _check_ptr(ptr)
+    offsets = _check_offsets(offsets)
+    contiguity = _check_contiguity(contiguity)
+    mask = _check_mask(mask, offsets)
+    cache = _check_cache(cache, _LOAD_CACHE, "load")
+    if other is not None and mask is None:
+        raise ValueError("other requires mask")
+    rt = _tensor_type(offsets.shape, ptr.dtype, offsets.layout)
+    other_v = None
+    if other is not None:
+        o = _to_tensor(other, ty=ptr.dtype) if not isinstance(other, tensor) else _cast(other, ptr.dtype)
+        if o.is_scalar:
+            o = _splat(o, offsets.shape, offsets._encoding)
+        elif o._encoding != offsets._encoding:
+            o = convert_layout(o, offsets.layout)
+        other_v = o.handle
+    return tensor(_ops.buffer_load(rt, ptr.handle, offsets.handle, mask=mask.handle if mask is not None else None,
+                                   other=other_v, cache=cache, contiguity=contiguity,
+                                   offset_unit=offset_unit))
+
+
+def buffer_store(stored_value, ptr, offsets, mask=None, cache=None, contiguity=1, offset_unit="elements") -> None:
+    """tlx.buffer_store. Offsets and mask are converted to the value's layout."""
+    ptr = _check_ptr(ptr)
+    offsets = _check_offsets(offsets)
+    contiguity = _check_contiguity(contiguity)
+    cache = _check_cache(cache, _STORE_CACHE, "store")
+    value = _to_tensor(stored_value, ty=ptr.dtype)
+    if value.is_scalar:
+        value = _splat(_cast(value, ptr.dtype), offsets.shape, offsets._encoding)
+    if value.shape != offsets.shape:
+        raise ValueError(f"stored_value shape {value.shape} differs from offsets shape {offsets.shape}")
+    if value.dtype != ptr.dtype:
+        raise TypeError(f"stored_value has dtype {value.dtype.name} but ptr points to {ptr.dtype.name}")
+    # B11: offsets and mask carry the value's encoding.
+    offsets = convert_layout(offsets, value.layout) if offsets._encoding != value._encoding else offsets
+    mask = _check_mask(mask, value)
+    _ops.buffer_store(value.handle, ptr.handle, offsets.handle, mask=mask.handle if mask is not None else None,
+                      cache=cache, contiguity=contiguity, offset_unit=offset_unit)
+
+
+def buffer_atomic_add(ptr, offsets, value, mask=None, sem=None, scope=None, contiguity=1,
+                      offset_unit="elements") -> tensor:
+    """tlx.buffer_atomic_add: returns the values observed before the additions."""
+    ptr = _check_ptr(ptr)
+    offsets = _check_offsets(offsets)
+    contiguity = _check_contiguity(contiguity)
+    if sem is not None and sem not in ("relaxed", "acquire", "release", "acq_rel"):
+        raise ValueError(f"sem must be relaxed, acquire, release or acq_rel, got {sem!r}")
+    if scope is not None and scope not in ("cta", "gpu", "sys"):
+        raise ValueError(f"scope must be cta, gpu or sys, got {scope!r}")
+    v = _to_tensor(value, ty=ptr.dtype)
+    v = _cast(v, ptr.dtype)
+    if v.is_scalar:
+        v = _splat(v, offsets.shape, offsets._encoding)
+    elif v._encoding != offsets._encoding:
+        v = convert_layout(v, offsets.layout)
+    mask = _check_mask(mask, offsets)
+    return tensor(_ops.buffer_atomic_add(ptr.handle, offsets.handle, v.handle, mask=mask.handle if mask is not None else None,
+                                         sem=sem, scope=scope, contiguity=contiguity, offset_unit=offset_unit))
+
+
+# ---------------------------------------------------------------------------
+# Kernels
+# ---------------------------------------------------------------------------
+
+
+class kernel:
+    """`@kernel(num_warps=4)`: a traced kernel; `.build(target, **constexprs)`
+    returns an `ir.Module` holding one `gpu.module` with the kernel."""
+
+    def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None):
+        if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
+                num_warps & (num_warps - 1) or num_warps > 32:
+            raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
+        self.num_warps = num_warps
+        self.fn = None
+        self.name = name
+        if fn is not None:
+            self._set(fn)
+
+    def _set(self, fn: Callable):
+        self.fn = fn
+        self.name = self.name or fn.__name__
+        self.signature = inspect.signature(fn)
+        for p in self.signature.parameters.values():
+            ann = p.annotation
+            if ann is inspect.Parameter.empty:
+                raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
+                                f"(scalar) or constexpr")
+            if not (isinstance(ann, (pointer, dtype)) or ann is constexpr):
+                raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")
+
+    def __call__(self, fn: Callable) -> "kernel":
+        if self.fn is not None:
+            raise TypeError("a kernel is built with .build(target=..., **constexprs), not called")
+        self._set(fn)
+        return self
+
+    def build(self, target: str = "gfx950", context: Optional[ir.Context] = None, **constexprs) -> ir.Module:
+        info = _tlxamd.arch_info(target) if isinstance(target, str) else None
+        if info is None:
+            raise ValueError(f"unknown target {target!r} (supported: {', '.join(_tlxamd.supported_targets())})")
+        params = list(self.signature.parameters.values())
+        const_names = {p.name for p in params if p.annotation is constexpr}
+        for k in constexprs:
+            if k not in const_names:
+                raise TypeError(f"{self.name}.build() got an unexpected constexpr '{k}' "
+                                f"(constexpr parameters: {', '.join(sorted(const_names)) or 'none'})")
+        for name in const_names:
+            if name not in constexprs:
+                raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
+        ctx = context or ir.Context()
+        with ctx, ir.Location.unknown():
+            module = ir.Module.create()
+            runtime = [p for p in params if p.annotation is not constexpr]
+            arg_types = [p.annotation.to_ir() for p in runtime]
+            with ir.InsertionPoint(module.body):
+                gm = gpu.GPUModuleOp(f"{self.name}_module")
+                gm.bodyRegion.blocks.append()
+                with ir.InsertionPoint(gm.bodyRegion.blocks[0]):
+                    fn = gpu.GPUFuncOp(ir.TypeAttr.get(ir.FunctionType.get(arg_types, [])),
+                                       sym_name=self.name, kernel=True)
+                    fn.attributes["tlxamd.num_warps"] = ir.IntegerAttr.get(
+                        ir.IntegerType.get_signless(32), self.num_warps)
+                    entry = fn.add_entry_block()
+                    args: Dict[str, Any] = {}
+                    it = iter(entry.arguments)
+                    for p in params:
+                        if p.annotation is constexpr:
+                            args[p.name] = constexprs[p.name]
+                        elif isinstance(p.annotation, pointer):
+                            args[p.name] = pointer_value(next(it), p.annotation)
+                        else:
+                            args[p.name] = tensor(next(it))
+                    with ir.InsertionPoint(entry), self._tracing(target, info["warp_size"]):
+                        self.fn(**args)
+                        gpu.ReturnOp([])
+            try:
+                module.operation.verify()
+            except ir.MLIRError as e:
+                msgs = "\n".join(f"{d.location}: {d.message}" for d in e.error_diagnostics) or str(e)
+                raise ValueError(f"kernel {self.name} does not verify:\n{msgs}") from None
+        return module
+
+    @contextlib.contextmanager
+    def _tracing(self, target: str, warp_size: int):
+        prev = getattr(_state, "builder", None)
+        _state.builder = _Builder(target, warp_size, self.num_warps)
+        try:
+            yield
+        finally:
+            _state.builder = prev
+
+
+def warp_size() -> int:
+    """Lanes per warp of the target being built (64 on gfx9, 32 on NVIDIA)."""
+    return _builder().warp_size
+
+
+def num_warps() -> int:
+    return _builder().num_warps

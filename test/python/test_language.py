@@ -1,0 +1,190 @@
+"""tlxamd.language: traced kernels, the documents' examples, errors."""
+
+import pytest
+
+from tlxamd import compiler
+from tlxamd import language as tl
+
+tlx = tl  # the documents write both tl.* and tlx.*
+
+
+# Document 000, "Example: buffer load and store", body as written there.
+@tl.kernel(num_warps=4)
+def doc_load_store(src_ptr: tl.pointer(tl.float32), dst_ptr: tl.pointer(tl.float32), BLOCK_SIZE: tl.constexpr):
+    offsets = tl.arange(0, BLOCK_SIZE).to(tl.int32)
+    mask = offsets < BLOCK_SIZE
+
+    # Load from global memory using buffer semantics
+    data = tlx.buffer_load(src_ptr, offsets, mask=mask, other=0.0)
+
+    # Store to global memory using buffer semantics
+    tlx.buffer_store(data, dst_ptr, offsets, mask=mask)
+
+
+@pytest.mark.parametrize("target,load,store", [
+    ("gfx950", "buffer_load_dword ", "buffer_store_dword "),
+    ("sm_90a", "ld.global.b32", "st.global.b32"),
+])
+def test_document_load_store_example(target, load, store):
+    module = doc_load_store.build(target=target, BLOCK_SIZE=1024)
+    text = str(module)
+    assert "tlxamd.buffer_load" in text and "mask" in text
+    k = compiler.compile(module, target=target)
+    # contiguity defaults to 1: scalar accesses (B14)
+    assert load in k.asm and store in k.asm
+    assert "buffer_load_dwordx" not in k.asm and ".v4" not in k.asm
+
+
+# Document 000, the pinned-store example: offsets in a blocked layout, the
+# values pinned to the MFMA layout, contiguity 4.
+BLK = tl.blocked_layout([1, 4], [8, 8], [2, 2], [1, 0])
+
+
+@tl.kernel(num_warps=4)
+def doc_pinned_store(src: tl.pointer(tl.bfloat16), out_ptr: tl.pointer(tl.bfloat16), mask_boundary: tl.int32):
+    rows = tl.arange(0, 64, layout=tl.slice_layout(1, BLK))
+    cols = tl.arange(0, 64, layout=tl.slice_layout(0, BLK))
+    offsets = rows[:, None] * 64 + cols[None, :]
+    values = tl.buffer_load(src, offsets, contiguity=4)
+
+    store_layout: tl.constexpr = tlx.amd_mfma_layout(
+        version=4,
+        instr_shape=[16, 16, 32],
+        transposed=True,
+        warps_per_cta=[2, 2],
+    )
+    mask_boundary = mask_boundary - mask_boundary % 4
+    mask = offsets < mask_boundary
+    values = tlx.require_layout(values, store_layout)
+    tlx.buffer_store(
+        values,
+        out_ptr,
+        offsets,
+        mask=mask,
+        contiguity=4,
+    )
+
+
+def test_document_pinned_store_builds_with_conversions():
+    text = str(doc_pinned_store.build(target="gfx950"))
+    assert "tlxamd.require_layout" in text
+    # B11: the builder moved offsets and mask to the value's layout
+    assert text.count("tlxamd.convert_layout") == 2
+    assert "{contiguity = 4 : i32}" in text
+
+
+@pytest.mark.parametrize("target,needle,count", [
+    ("gfx950", "buffer_store_dwordx2", 4),   # 4 BF16 = 8 bytes per group
+    ("sm_90a", "st.global.v2.b32", 4),
+])
+def test_document_pinned_store_compiles(target, needle, count):
+    k = compiler.compile(doc_pinned_store.build(target=target), target=target)
+    assert k.asm.count(needle) == count
+
+
+@tl.kernel(num_warps=4)
+def scaled_iota(out: tl.pointer(tl.int32), n: tl.int32, scale: tl.int32, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    layout = tl.blocked_layout([4], [tl.warp_size()], [tl.num_warps()], [0])
+    offs = pid * BLOCK + tl.arange(0, BLOCK, layout=layout)
+    mask = (offs < n) & (offs >= 0)
+    vals = (offs * scale + 7) // 2 - offs % 3
+    vals = tl.where(mask, vals, -1)
+    tl.buffer_store(tl.require_layout(vals, layout), out, offs, mask=mask, contiguity=4)
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942", "sm_90a", "sm_100a"])
+def test_arange_arithmetic_mask_layout(target):
+    k = compiler.compile(scaled_iota.build(target=target, BLOCK=1024), target=target)
+    assert k.kernels["scaled_iota"]["threads"] == 4 * (64 if target.startswith("gfx") else 32)
+    assert ("buffer_store_dwordx4" if target.startswith("gfx") else "st.global.v4.b32") in k.asm
+
+
+def test_default_layout_follows_target():
+    @tl.kernel(num_warps=2)
+    def k(out: tl.pointer(tl.float32), BLOCK: tl.constexpr):
+        x = tl.zeros([BLOCK], tl.float32)
+        tl.buffer_store(x, out, tl.arange(0, BLOCK))
+
+    amd = str(k.build(target="gfx950", BLOCK=1024))
+    nv = str(k.build(target="sm_90a", BLOCK=1024))
+    assert "size_per_thread = [8], threads_per_warp = [64], warps_per_cta = [2]" in amd
+    assert "size_per_thread = [8], threads_per_warp = [32], warps_per_cta = [2]" in nv
+
+
+def test_operators_and_broadcasting():
+    @tl.kernel(num_warps=4)
+    def k(x: tl.pointer(tl.float32), out: tl.pointer(tl.float16), n: tl.int32):
+        blk = tl.blocked_layout([1, 4], [8, 8], [4, 1], [1, 0])
+        r = tl.arange(0, 32, layout=tl.slice_layout(1, blk))
+        c = tl.arange(0, 64, layout=tl.slice_layout(0, blk))
+        offs = r[:, None] * 64 + c[None, :]
+        m = (offs < n) | (offs == 0)
+        v = tl.buffer_load(x, offs, mask=m, other=1.5)
+        w = (v * 2.0 - 1.0) / (v + 3.0)
+        h = (-w).to(tl.float16)
+        tl.buffer_store(h, out, offs, mask=m)
+
+    text = str(k.build(target="gfx950"))
+    for op in ("tlxamd.expand_dims", "tlxamd.broadcast", "arith.muli", "arith.addi", "arith.cmpi slt",
+               "arith.cmpi eq", "arith.ori", "arith.mulf", "arith.subf", "arith.divf", "arith.truncf"):
+        assert op in text, op
+    compiler.compile(k.build(target="gfx950"), target="gfx950")
+
+
+@pytest.mark.parametrize(
+    "body,exc,message",
+    [
+        (lambda p: tl.arange(0, 100), ValueError, "positive power of two, got 100"),
+        (lambda p: tl.buffer_load(p, tl.arange(0, 256), other=0.0), ValueError, "other requires mask"),
+        (lambda p: tl.buffer_load(p, tl.arange(0, 256).to(tl.int64)), TypeError, "offsets must be an int32 tensor"),
+        (lambda p: tl.buffer_load(p, tl.arange(0, 256), contiguity=3), ValueError, "contiguity must be a positive power of two, got 3"),
+        (lambda p: tl.buffer_load(p, tl.arange(0, 256), cache=".wt"), ValueError, "cache must be one of the load modifiers"),
+        (lambda p: tl.buffer_load(7, tl.arange(0, 256)), TypeError, "ptr must be a scalar pointer"),
+        (lambda p: tl.program_id(3), ValueError, "program_id axis must be 0, 1 or 2"),
+        (lambda p: tl.buffer_atomic_add(p, tl.arange(0, 256), 1.0, sem="seq_cst"), ValueError, "sem must be"),
+        (lambda p: tl.arange(0, 64)[:, None], ValueError, "expand_dims along axis 1 needs a tensor in #tlxamd.slice"),
+    ],
+)
+def test_misuse_raises(body, exc, message):
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.float32)):
+        body(p)
+
+    with pytest.raises(exc, match=message.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
+        k.build(target="gfx950")
+
+
+def test_contract_violations_surface_as_exceptions():
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.float32)):
+        offs = tl.arange(0, 256)  # one element per thread
+        tl.buffer_load(p, offs, contiguity=8)
+
+    with pytest.raises(ValueError, match="contiguity 8 must divide the 1 elements owned by each thread"):
+        k.build(target="gfx950")
+
+
+def test_kernel_signature_errors():
+    with pytest.raises(TypeError, match="parameter 'x' needs an annotation"):
+        @tl.kernel(num_warps=4)
+        def k1(x):
+            pass
+
+    with pytest.raises(ValueError, match="num_warps must be a power of two"):
+        tl.kernel(num_warps=3)
+
+    @tl.kernel(num_warps=4)
+    def k2(p: tl.pointer(tl.float32), BLOCK: tl.constexpr):
+        tl.arange(0, BLOCK)
+
+    with pytest.raises(TypeError, match="missing constexpr 'BLOCK'"):
+        k2.build(target="gfx950")
+    with pytest.raises(TypeError, match="unexpected constexpr 'BLOK'"):
+        k2.build(target="gfx950", BLOCK=64, BLOK=64)
+    with pytest.raises(ValueError, match="unknown target 'gfx90a'"):
+        k2.build(target="gfx90a", BLOCK=64)
+    with pytest.raises(RuntimeError, match="only be called while a @kernel is being built"):
+        tl.arange(0, 64)
+    with pytest.raises(TypeError, match="pointer element type"):
+        tl.pointer("f32")
