@@ -15,10 +15,10 @@
 // AMD-DAG: s_and_b32 s[[W1:[0-9]+]], s[[WS]], 1
 // AMD-DAG: v_and_b32_e32 v[[LROW:[0-9]+]], 56, v0
 // AMD-DAG: v_and_b32_e32 v[[LCOL:[0-9]+]], 7, v0
-// AMD: s_lshl_b32 s[[W1S:[0-9]+]], s[[W1]], 5
-// AMD: v_lshl_or_b32 v[[COL:[0-9]+]], v[[LCOL]], 2, s[[W1S]]
-// AMD: v_lshlrev_b32_e32 v[[ROWL:[0-9]+]], 3, v[[LROW]]
-// AMD: v_lshl_or_b32 v[[ROW:[0-9]+]], s[[W2]], 8, v[[ROWL]]
+// AMD-DAG: s_lshl_b32 s[[W1S:[0-9]+]], s[[W1]], 5
+// AMD-DAG: v_lshl_or_b32 v[[COL:[0-9]+]], v[[LCOL]], 2, s[[W1S]]
+// AMD-DAG: v_lshlrev_b32_e32 v[[ROWL:[0-9]+]], 3, v[[LROW]]
+// AMD-DAG: v_lshl_or_b32 v[[ROW:[0-9]+]], s[[W2]], 8, v[[ROWL]]
 // AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x400, v[[ROW]]
 // AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x800, v[[ROW]]
 // AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0xc00, v[[ROW]]

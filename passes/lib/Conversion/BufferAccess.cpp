@@ -33,36 +33,66 @@ static Type accessTypeFor(MLIRContext *ctx, unsigned bytes) {
   return VectorType::get({bytes / 4}, IntegerType::get(ctx, 32));
 }
 
+ArrayRef<Value> BufferLoweringCache::getGroupOffsets(RewriterBase &rewriter,
+                                                     Location loc,
+                                                     Value offsets,
+                                                     int64_t width,
+                                                     unsigned shift) {
+  auto key = std::make_tuple(offsets, width, shift);
+  auto it = this->offsets.find(key);
+  if (it != this->offsets.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (auto arg = dyn_cast<BlockArgument>(offsets))
+    rewriter.setInsertionPointToStart(arg.getOwner());
+  else
+    rewriter.setInsertionPointAfterValue(offsets);
+  int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
+  Value shiftVal = shift ? i32Const(rewriter, loc, shift) : Value();
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < n; r += width) {
+    Value off = LLVM::ExtractElementOp::create(rewriter, loc, offsets,
+                                               i32Const(rewriter, loc, r));
+    if (shift)
+      off = LLVM::ShlOp::create(rewriter, loc, off, shiftVal);
+    out.push_back(off);
+  }
+  return this->offsets[key] = std::move(out);
+}
+
 BufferGroups mlir::tlxamd::groupBufferAccess(
     RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
     Operation *op, RankedTensorType dataType, Value offsets, Value mask,
-    Value data, int64_t contiguity, bool offsetsInBytes) {
+    Value data, int64_t contiguity, bool offsetsInBytes,
+    BufferLoweringCache &cache) {
   BufferGroups g;
   g.elemType = converter.convertType(dataType.getElementType());
   g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
   g.width = getBufferAccessWidth(op, g.elemType, contiguity);
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
 
-  SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
+  unsigned shift =
+      offsetsInBytes || g.elemBytes == 1 ? 0 : llvm::Log2_32(g.elemBytes);
+  llvm::append_range(g.byteOffsets, cache.getGroupOffsets(rewriter, loc, offsets,
+                                                          g.width, shift));
+  int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
-  SmallVector<Value> values =
-      data ? unpackRegisters(rewriter, loc, data) : SmallVector<Value>();
+  for (int64_t r = 0; mask && r < n; r += g.width)
+    g.masks.push_back(masks[r]);
+  if (!data)
+    return g;
+  // One group: the whole register vector is the access.
+  if (n == g.width) {
+    g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, data));
+    return g;
+  }
+  SmallVector<Value> values = unpackRegisters(rewriter, loc, data);
   auto groupType = VectorType::get({g.width}, g.elemType);
-  for (size_t r = 0; r < offs.size(); r += g.width) {
-    Value off = offs[r];
-    if (!offsetsInBytes && g.elemBytes > 1)
-      off = LLVM::ShlOp::create(rewriter, loc, off,
-                                i32Const(rewriter, loc,
-                                         llvm::Log2_32(g.elemBytes)));
-    g.byteOffsets.push_back(off);
-    if (mask)
-      g.masks.push_back(masks[r]);
-    if (data) {
-      Value v = packRegisters(rewriter, loc, groupType,
-                              ArrayRef<Value>(values).slice(r, g.width));
-      g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, v));
-    }
+  for (int64_t r = 0; r < n; r += g.width) {
+    Value v = packRegisters(rewriter, loc, groupType,
+                            ArrayRef<Value>(values).slice(r, g.width));
+    g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, v));
   }
   return g;
 }
@@ -72,6 +102,16 @@ Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
                                      ArrayRef<Value> loaded, Value mask,
                                      Value other, Value otherOriginal,
                                      Type resultVectorType) {
+  if (auto splat = otherOriginal ? otherOriginal.getDefiningOp<SplatOp>()
+                                 : SplatOp())
+    otherOriginal = splat.getSrc();
+  bool otherIsZero =
+      !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
+      matchPattern(otherOriginal, m_AnyZeroFloat());
+  bool select = mask && other && !otherIsZero;
+  // One group and nothing to select: the access is the register vector.
+  if (loaded.size() == 1 && !select)
+    return LLVM::BitcastOp::create(rewriter, loc, resultVectorType, loaded[0]);
   auto groupType = VectorType::get({g.width}, g.elemType);
   SmallVector<Value> regs;
   for (Value v : loaded) {
@@ -79,13 +119,7 @@ Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
     llvm::append_range(regs, unpackRegisters(rewriter, loc, vec));
   }
   // Masked-out elements read zero; `other` replaces them unless it is zero.
-  if (auto splat = otherOriginal ? otherOriginal.getDefiningOp<SplatOp>()
-                                 : SplatOp())
-    otherOriginal = splat.getSrc();
-  bool otherIsZero =
-      !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
-      matchPattern(otherOriginal, m_AnyZeroFloat());
-  if (mask && other && !otherIsZero) {
+  if (select) {
     SmallVector<Value> m = unpackRegisters(rewriter, loc, mask);
     SmallVector<Value> o = unpackRegisters(rewriter, loc, other);
     for (size_t i = 0; i < regs.size(); ++i)

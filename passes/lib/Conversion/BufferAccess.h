@@ -27,6 +27,22 @@ struct BufferGroups {
   SmallVector<Value> data;        ///< per group, accessType (stores, atomics)
 };
 
+/// Values a function's buffer ops share, materialized once where their
+/// source is defined: the byte offsets of each group of an offsets tensor
+/// (many ops address memory with the same offsets) and small i32 constants.
+class BufferLoweringCache {
+public:
+  /// Byte offsets of the groups of `offsets` (a converted vector of i32
+  /// element or byte offsets).
+  ArrayRef<Value> getGroupOffsets(RewriterBase &rewriter, Location loc,
+                                  Value offsets, int64_t width,
+                                  unsigned shift);
+
+private:
+  llvm::DenseMap<std::tuple<Value, int64_t, unsigned>, SmallVector<Value>>
+      offsets;
+};
+
 /// Elements per access for an op: contiguity capped at 128 bits; 2 for
 /// packed 16-bit float atomics, 1 for other atomics.
 int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
@@ -37,7 +53,8 @@ BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                const LLVMTypeConverter &converter,
                                Operation *op, RankedTensorType dataType,
                                Value offsets, Value mask, Value data,
-                               int64_t contiguity, bool offsetsInBytes);
+                               int64_t contiguity, bool offsetsInBytes,
+                               BufferLoweringCache &cache);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.

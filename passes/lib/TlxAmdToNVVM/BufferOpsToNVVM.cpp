@@ -118,8 +118,16 @@ Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
       .getResult(0);
 }
 
-struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// Patterns sharing one per-conversion cache of group offsets.
+template <typename OpTy>
+struct CachedPattern : ConvertOpToLLVMPattern<OpTy> {
+  CachedPattern(LLVMTypeConverter &c, std::shared_ptr<BufferLoweringCache> cache)
+      : ConvertOpToLLVMPattern<OpTy>(c), cache(std::move(cache)) {}
+  std::shared_ptr<BufferLoweringCache> cache;
+};
+
+struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
+  using CachedPattern::CachedPattern;
   LogicalResult
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -127,7 +135,7 @@ struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getType(),
         adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes");
+        op.getOffsetUnit() == "bytes", *cache);
     PtxRegs regs = ptxRegsFor(g.accessType);
     std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
     std::string instr = "ld.global" + cacheQualifier(op.getCache()) + width +
@@ -150,8 +158,8 @@ struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
   }
 };
 
-struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
+  using CachedPattern::CachedPattern;
   LogicalResult
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -159,7 +167,7 @@ struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
         adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
-        op.getContiguity(), op.getOffsetUnit() == "bytes");
+        op.getContiguity(), op.getOffsetUnit() == "bytes", *cache);
     PtxRegs regs = ptxRegsFor(g.accessType);
     std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
     std::string constraints = "l";
@@ -189,8 +197,8 @@ struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
   }
 };
 
-struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+struct BufferAtomicAddLowering : CachedPattern<BufferAtomicAddOp> {
+  using CachedPattern::CachedPattern;
   LogicalResult
   matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -199,7 +207,7 @@ struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes");
+        op.getOffsetUnit() == "bytes", *cache);
     Type elem = type.getElementType();
     std::string ptxType = elem.isF32()    ? "f32"
                           : elem.isF16()  ? "noftz.f16x2"
@@ -228,6 +236,7 @@ struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
 
 void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  auto cache = std::make_shared<BufferLoweringCache>();
   patterns.add<BufferLoadLowering, BufferStoreLowering,
-               BufferAtomicAddLowering>(converter);
+               BufferAtomicAddLowering>(converter, cache);
 }

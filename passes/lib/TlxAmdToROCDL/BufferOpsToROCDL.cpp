@@ -27,8 +27,8 @@ Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
 }
 
 /// Resource descriptors, one per (function, base pointer), created where the
-/// pointer is defined.
-class ResourceCache {
+/// pointer is defined, and the shared per-function buffer values.
+class ResourceCache : public BufferLoweringCache {
 public:
   explicit ResourceCache(const TargetInfo &targetInfo)
       : targetInfo(targetInfo) {}
@@ -74,7 +74,7 @@ struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getType(),
         adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes");
+        op.getOffsetUnit() == "bytes", *rsrc);
     Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
                          targetInfo.getCacheBits(op.getCache(), true));
@@ -107,7 +107,7 @@ struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
         adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
-        op.getContiguity(), op.getOffsetUnit() == "bytes");
+        op.getContiguity(), op.getOffsetUnit() == "bytes", *rsrc);
     Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
                          targetInfo.getCacheBits(op.getCache(), false));
@@ -137,7 +137,7 @@ struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes");
+        op.getOffsetUnit() == "bytes", *rsrc);
     Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
     // The intrinsic works on the element types themselves (f32, i32,
     // <2 x half>, <2 x bfloat>).
