@@ -222,7 +222,15 @@ def _kernel_info(module: ir.Module) -> Dict[str, dict]:
         if o.name == "llvm.func" and "gpu.kernel" in o.attributes:
             name = ir.StringAttr(o.attributes["sym_name"]).value
             nw = o.attributes["tlxamd.num_warps"] if "tlxamd.num_warps" in o.attributes else None
-            out[name] = {"num_warps": ir.IntegerAttr(nw).value if nw is not None else None}
+            fn_type = str(ir.TypeAttr(o.attributes["function_type"]).value)
+            inner = fn_type[fn_type.index("(") + 1:fn_type.rindex(")")]
+            kinds = [("ptr" if a.strip().startswith("ptr") else a.strip()) for a in inner.split(",") if a.strip()]
+            block = o.attributes["gpu.known_block_size"] if "gpu.known_block_size" in o.attributes else None
+            out[name] = {
+                "num_warps": ir.IntegerAttr(nw).value if nw is not None else None,
+                "args": kinds,
+                "block": list(ir.DenseI32ArrayAttr(block)) if block is not None else None,
+            }
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
@@ -358,7 +366,9 @@ def compile(
     kernels = _kernel_info(module)
     warp = _tlxamd.arch_info(target)["warp_size"]
     for name, info in kernels.items():
-        if info.get("num_warps"):
+        if info.get("block"):
+            info["threads"] = info["block"][0]
+        elif info.get("num_warps"):
             info["threads"] = info["num_warps"] * warp
         info["resources"] = per_kernel.get(name, {})
     first = next(iter(kernels.values()), {}) if kernels else {}

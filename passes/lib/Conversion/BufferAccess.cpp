@@ -13,10 +13,6 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-static Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(int32_t(v)));
-}
 
 int64_t mlir::tlxamd::getBufferAccessWidth(Operation *op, Type elemType,
                                            int64_t contiguity) {
@@ -64,11 +60,19 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
     RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
     Operation *op, RankedTensorType dataType, Value offsets, Value mask,
     Value data, int64_t contiguity, bool offsetsInBytes,
-    BufferLoweringCache &cache) {
+    BufferLoweringCache &cache, bool splitUnprovenMasks) {
   BufferGroups g;
   g.elemType = converter.convertType(dataType.getElementType());
   g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
   g.width = getBufferAccessWidth(op, g.elemType, contiguity);
+  // The contract promises a mask uniform over each group; where the axis
+  // analysis cannot prove it, targets that predicate cheaply split: full
+  // width when the whole group is in, element by element otherwise.
+  bool maskUniform = true;
+  if (splitUnprovenMasks && g.width > 1)
+    if (auto uniform =
+            op->getAttrOfType<IntegerAttr>("tlxamd.mask_uniform_width"))
+      maskUniform = uniform.getInt() >= g.width;
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
 
   unsigned shift =
@@ -78,8 +82,18 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
   int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
-  for (int64_t r = 0; mask && r < n; r += g.width)
-    g.masks.push_back(masks[r]);
+  for (int64_t r = 0; mask && r < n; r += g.width) {
+    if (maskUniform) {
+      g.masks.push_back(masks[r]);
+      continue;
+    }
+    // "Every element in": full width; otherwise element by element.
+    Value all = masks[r];
+    for (int64_t j = 1; j < g.width; ++j)
+      all = LLVM::AndOp::create(rewriter, loc, all, masks[r + j]);
+    g.masks.push_back(all);
+    g.elementMasks.emplace_back(masks.begin() + r, masks.begin() + r + g.width);
+  }
   if (!data)
     return g;
   // One group: the whole register vector is the access.
@@ -95,6 +109,95 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
     g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, v));
   }
   return g;
+}
+
+/// `m && !all`: the element is in but its group is not entirely.
+static Value fallbackPredicate(RewriterBase &rewriter, Location loc, Value m,
+                               Value all) {
+  Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                       rewriter.getBoolAttr(true));
+  Value notAll = LLVM::XOrOp::create(rewriter, loc, all, one);
+  return LLVM::AndOp::create(rewriter, loc, m, notAll);
+}
+
+static Value elementOffset(RewriterBase &rewriter, Location loc,
+                           const BufferGroups &g, size_t i, int64_t j) {
+  if (j == 0)
+    return g.byteOffsets[i];
+  return LLVM::AddOp::create(rewriter, loc, g.byteOffsets[i],
+                             i32Const(rewriter, loc, j * g.elemBytes));
+}
+
+SmallVector<Value> mlir::tlxamd::emitLoadGroups(RewriterBase &rewriter,
+                                                Location loc,
+                                                const BufferGroups &g,
+                                                EmitBufferLoad emit) {
+  SmallVector<Value> out;
+  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+    Value pred = g.masks.empty() ? Value() : g.masks[i];
+    Value v = emit(g.accessType, g.byteOffsets[i], pred);
+    if (!g.isPartial()) {
+      out.push_back(v);
+      continue;
+    }
+    SmallVector<Value> elems = unpackRegisters(
+        rewriter, loc, LLVM::BitcastOp::create(rewriter, loc, groupType, v));
+    for (int64_t j = 0; j < g.width; ++j) {
+      Value p = fallbackPredicate(rewriter, loc, g.elementMasks[i][j], pred);
+      Value s = emit(elemInt, elementOffset(rewriter, loc, g, i, j), p);
+      s = LLVM::BitcastOp::create(rewriter, loc, g.elemType, s);
+      elems[j] = LLVM::SelectOp::create(rewriter, loc, pred, elems[j], s);
+    }
+    out.push_back(LLVM::BitcastOp::create(
+        rewriter, loc, g.accessType,
+        packRegisters(rewriter, loc, groupType, elems)));
+  }
+  return out;
+}
+
+void mlir::tlxamd::emitStoreGroups(RewriterBase &rewriter, Location loc,
+                                   const BufferGroups &g,
+                                   EmitBufferStore emit) {
+  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+    Value pred = g.masks.empty() ? Value() : g.masks[i];
+    emit(g.data[i], g.byteOffsets[i], pred);
+    if (!g.isPartial())
+      continue;
+    SmallVector<Value> elems = unpackRegisters(
+        rewriter, loc,
+        LLVM::BitcastOp::create(rewriter, loc, groupType, g.data[i]));
+    for (int64_t j = 0; j < g.width; ++j) {
+      Value p = fallbackPredicate(rewriter, loc, g.elementMasks[i][j], pred);
+      emit(LLVM::BitcastOp::create(rewriter, loc, elemInt, elems[j]),
+           elementOffset(rewriter, loc, g, i, j), p);
+    }
+  }
+}
+
+void mlir::tlxamd::annotateMaskUniformity(Operation *module) {
+  AxisInfoAnalysis axis;
+  auto annotate = [&](Operation *op, Value mask, RankedTensorType dataType,
+                      int64_t contiguity) {
+    if (!mask || contiguity <= 1)
+      return;
+    int dim = -1;
+    getLinearLayout(dataType).getContiguousRegisters(&dim);
+    int64_t uniform = dim < 0 ? 1 : axis.get(mask).constancy[dim];
+    op->setAttr("tlxamd.mask_uniform_width",
+                Builder(op->getContext())
+                    .getI32IntegerAttr(std::min(uniform, contiguity)));
+  };
+  module->walk([&](Operation *op) {
+    if (auto load = dyn_cast<BufferLoadOp>(op))
+      annotate(op, load.getMask(), load.getType(), load.getContiguity());
+    else if (auto store = dyn_cast<BufferStoreOp>(op))
+      annotate(op, store.getMask(), store.getValue().getType(),
+               store.getContiguity());
+  });
 }
 
 Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,

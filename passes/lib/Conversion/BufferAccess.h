@@ -25,7 +25,35 @@ struct BufferGroups {
   SmallVector<Value> byteOffsets; ///< per group, i32
   SmallVector<Value> masks;       ///< per group, i1 (empty: unmasked)
   SmallVector<Value> data;        ///< per group, accessType (stores, atomics)
+  /// When the mask is not proven uniform over a group (and the target
+  /// splits such groups), `masks` holds "every element in"
+  /// and `elementMasks` the per-element masks: the access is full width
+  /// where the whole group is in, element by element elsewhere.
+  SmallVector<SmallVector<Value>> elementMasks;
+  bool isPartial() const { return !elementMasks.empty(); }
 };
+
+/// Emit one access of `accessType` at `byteOffset`, predicated on `pred`
+/// (null: unconditional); loads return the loaded value.
+using EmitBufferLoad =
+    function_ref<Value(Type accessType, Value byteOffset, Value pred)>;
+using EmitBufferStore =
+    function_ref<void(Value data, Value byteOffset, Value pred)>;
+
+/// The loaded value of each group, through `emit`, with the per-element
+/// fallback of partial groups.
+SmallVector<Value> emitLoadGroups(RewriterBase &rewriter, Location loc,
+                                  const BufferGroups &groups,
+                                  EmitBufferLoad emit);
+/// Store each group through `emit`, with the per-element fallback.
+void emitStoreGroups(RewriterBase &rewriter, Location loc,
+                     const BufferGroups &groups, EmitBufferStore emit);
+
+/// Before lowering: record on each masked buffer load/store with
+/// `contiguity > 1` over how many consecutive elements the axis analysis
+/// proves its mask uniform (`tlxamd.mask_uniform_width`, at most the
+/// contiguity).
+void annotateMaskUniformity(Operation *module);
 
 /// Values a function's buffer ops share, materialized once where their
 /// source is defined: the byte offsets of each group of an offsets tensor
@@ -54,7 +82,8 @@ BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                Operation *op, RankedTensorType dataType,
                                Value offsets, Value mask, Value data,
                                int64_t contiguity, bool offsetsInBytes,
-                               BufferLoweringCache &cache);
+                               BufferLoweringCache &cache,
+                               bool splitUnprovenMasks = false);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.

@@ -69,6 +69,7 @@ LogicalResult mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   if (failed(verifyTensorsForTarget(module, targetInfo)) ||
       failed(verifyBufferOpsForTarget(module, targetInfo)))
     return failure();
+  annotateMaskUniformity(module);
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);

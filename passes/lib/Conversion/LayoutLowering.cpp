@@ -9,9 +9,9 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-static Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
+Value mlir::tlxamd::i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(v));
+                                  rewriter.getI32IntegerAttr(int32_t(v)));
 }
 
 ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,

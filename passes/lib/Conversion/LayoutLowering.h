@@ -34,6 +34,9 @@ SmallVector<SmallVector<Value>> emitCoordinates(RewriterBase &rewriter,
                                                 const LinearLayout &layout,
                                                 const ThreadIndex &thread);
 
+/// An i32 LLVM constant.
+Value i32Const(RewriterBase &rewriter, Location loc, int64_t v);
+
 /// Registers of a converted tensor value (a vector) as scalars, and back.
 SmallVector<Value> unpackRegisters(RewriterBase &rewriter, Location loc,
                                    Value vector);

@@ -31,10 +31,6 @@ void mlir::tlxamd::addTensorTypeConversion(LLVMTypeConverter &converter) {
 
 namespace {
 
-Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(v));
-}
 
 struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
   MakeRangeOpLowering(LLVMTypeConverter &converter,

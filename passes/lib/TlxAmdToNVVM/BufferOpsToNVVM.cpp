@@ -135,21 +135,22 @@ struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getType(),
         adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *cache);
-    PtxRegs regs = ptxRegsFor(g.accessType);
-    std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
-    std::string instr = "ld.global" + cacheQualifier(op.getCache()) + width +
-                        "." + (regs.type == "b8" ? std::string("u8")
-                                                 : regs.type.str()) +
-                        " " + regList(0, regs.count) + ", [$" +
-                        std::to_string(regs.count) + "];";
-    SmallVector<Value> loaded;
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
-      Value r = emitLoadLike(rewriter, loc, regs, instr, {addr}, "l",
-                             g.masks.empty() ? Value() : g.masks[i]);
-      loaded.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
-    }
+        op.getOffsetUnit() == "bytes", *cache,
+        /*splitUnprovenMasks=*/true);
+    SmallVector<Value> loaded = emitLoadGroups(
+        rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
+          PtxRegs regs = ptxRegsFor(type);
+          std::string width =
+              regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
+          std::string instr =
+              "ld.global" + cacheQualifier(op.getCache()) + width + "." +
+              (regs.type == "b8" ? std::string("u8") : regs.type.str()) + " " +
+              regList(0, regs.count) + ", [$" + std::to_string(regs.count) +
+              "];";
+          Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+          Value r = emitLoadLike(rewriter, loc, regs, instr, {addr}, "l", pred);
+          return joinRegs(rewriter, loc, r, type, regs);
+        });
     rewriter.replaceOp(
         op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
                              adaptor.getOther(), op.getOther(),
@@ -167,20 +168,23 @@ struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
         adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
-        op.getContiguity(), op.getOffsetUnit() == "bytes", *cache);
-    PtxRegs regs = ptxRegsFor(g.accessType);
-    std::string width = regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
-    std::string constraints = "l";
-    for (unsigned i = 0; i < regs.count; ++i)
-      constraints += ("," + regs.constraint).str();
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+        op.getContiguity(), op.getOffsetUnit() == "bytes", *cache,
+        /*splitUnprovenMasks=*/true);
+    emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset,
+                                          Value predicate) {
+      PtxRegs regs = ptxRegsFor(data.getType());
+      std::string width =
+          regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
+      std::string cons = "l";
+      for (unsigned i = 0; i < regs.count; ++i)
+        cons += ("," + regs.constraint).str();
+      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
       SmallVector<Value> operands = {addr};
-      llvm::append_range(operands, splitRegs(rewriter, loc, g.data[i], regs));
-      std::string pred, cons = constraints;
-      if (!g.masks.empty()) {
+      llvm::append_range(operands, splitRegs(rewriter, loc, data, regs));
+      std::string pred;
+      if (predicate) {
         pred = "@$" + std::to_string(operands.size()) + " ";
-        operands.push_back(g.masks[i]);
+        operands.push_back(predicate);
         cons += ",b";
       }
       std::string asmStr = pred + "st.global" + cacheQualifier(op.getCache()) +
@@ -191,7 +195,7 @@ struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
           operands, asmStr, cons, /*has_side_effects=*/true,
           /*is_align_stack=*/false, LLVM::TailCallKind::None,
           LLVM::AsmDialectAttr(), ArrayAttr());
-    }
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -207,7 +211,8 @@ struct BufferAtomicAddLowering : CachedPattern<BufferAtomicAddOp> {
     BufferGroups g = groupBufferAccess(
         rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *cache);
+        op.getOffsetUnit() == "bytes", *cache,
+        /*splitUnprovenMasks=*/true);
     Type elem = type.getElementType();
     std::string ptxType = elem.isF32()    ? "f32"
                           : elem.isF16()  ? "noftz.f16x2"

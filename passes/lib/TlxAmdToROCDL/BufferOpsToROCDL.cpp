@@ -10,6 +10,7 @@
 #include "TargetInfo.h"
 
 #include "../Conversion/BufferAccess.h"
+#include "../Conversion/LayoutLowering.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -21,10 +22,6 @@ using namespace mlir::tlxamd::rocdl;
 
 namespace {
 
-Value i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(int32_t(v)));
-}
 
 /// Resource descriptors, one per (function, base pointer), created where the
 /// pointer is defined, and the shared per-function buffer values.
@@ -52,14 +49,21 @@ private:
   llvm::DenseMap<Value, Value> cache;
 };
 
-/// voffset of a group: its byte offset, or out of bounds when masked off.
-Value groupOffset(RewriterBase &rewriter, Location loc, const BufferGroups &g,
-                  size_t i) {
-  if (g.masks.empty())
-    return g.byteOffsets[i];
-  return LLVM::SelectOp::create(rewriter, loc, g.masks[i], g.byteOffsets[i],
+/// voffset of an access: its byte offset, or out of bounds when masked off.
+Value maskedOffset(RewriterBase &rewriter, Location loc, Value offset,
+                   Value pred) {
+  if (!pred)
+    return offset;
+  return LLVM::SelectOp::create(rewriter, loc, pred, offset,
                                 i32Const(rewriter, loc,
                                          TargetInfo::kOutOfBoundsOffset));
+}
+
+/// voffset of a group.
+Value groupOffset(RewriterBase &rewriter, Location loc, const BufferGroups &g,
+                  size_t i) {
+  return maskedOffset(rewriter, loc, g.byteOffsets[i],
+                      g.masks.empty() ? Value() : g.masks[i]);
 }
 
 struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
@@ -79,12 +83,13 @@ struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
     Value aux = i32Const(rewriter, loc,
                          targetInfo.getCacheBits(op.getCache(), true));
     Value zero = i32Const(rewriter, loc, 0);
-    SmallVector<Value> loaded;
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i)
-      loaded.push_back(ROCDL::RawPtrBufferLoadOp::create(
-          rewriter, loc, g.accessType, resource,
-          groupOffset(rewriter, loc, g, i), zero, aux, ArrayAttr(),
-          ArrayAttr(), ArrayAttr()));
+    SmallVector<Value> loaded = emitLoadGroups(
+        rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
+          return ROCDL::RawPtrBufferLoadOp::create(
+              rewriter, loc, type, resource,
+              maskedOffset(rewriter, loc, offset, pred), zero, aux,
+              ArrayAttr(), ArrayAttr(), ArrayAttr());
+        });
     rewriter.replaceOp(
         op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
                              adaptor.getOther(), op.getOther(),
@@ -112,11 +117,12 @@ struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
     Value aux = i32Const(rewriter, loc,
                          targetInfo.getCacheBits(op.getCache(), false));
     Value zero = i32Const(rewriter, loc, 0);
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i)
-      ROCDL::RawPtrBufferStoreOp::create(rewriter, loc, g.data[i], resource,
-                                         groupOffset(rewriter, loc, g, i),
-                                         zero, aux, ArrayAttr(), ArrayAttr(),
-                                         ArrayAttr());
+    emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset, Value pred) {
+      ROCDL::RawPtrBufferStoreOp::create(
+          rewriter, loc, data, resource,
+          maskedOffset(rewriter, loc, offset, pred), zero, aux, ArrayAttr(),
+          ArrayAttr(), ArrayAttr());
+    });
     rewriter.eraseOp(op);
     return success();
   }

@@ -1,0 +1,68 @@
+"""Correctness checks of the GPU suite's kernels against torch, shared by
+run_gpu.py (the benchmark) and test/python/test_gpu.py (the `gpu` tests).
+Outputs are poisoned first; every element is checked, masked-out lanes and
+`other` values included, and atomics' returned old values."""
+
+import torch
+
+TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32}
+
+
+def poison(t):
+    return t.fill_(float("nan")) if t.dtype.is_floating_point else t.fill_(-12345)
+
+
+def check(kernel, case, n, block):
+    """Run `kernel` (a tlxamd.runtime.Kernel) on fresh inputs of n elements;
+    return (ok, detail, launch) where launch() reruns it on the same data."""
+    dt = TORCH_DT[case["dtype"]]
+    kind = case["kind"]
+    if kind == "convert":
+        grid = (n // case["tile"],)
+        x = torch.randn(n, device="cuda").to(dt)
+        y = poison(torch.empty(n, device="cuda", dtype=dt))
+        kernel[grid](x, y)
+        torch.cuda.synchronize()
+        ok = torch.equal(x, y)
+        return ok, "" if ok else f"{int((x != y).sum())} elements differ", lambda: kernel[grid](x, y)
+    grid = ((n + block - 1) // block,)
+    padded = grid[0] * block
+    if kind == "copy":
+        assert n % block == 0
+        x = torch.randn(n, device="cuda").to(dt)
+        y = poison(torch.empty(n, device="cuda", dtype=dt))
+        kernel[grid](x, y)
+        torch.cuda.synchronize()
+        ok = torch.equal(x, y)
+        return ok, "" if ok else f"{int((x != y).sum())} elements differ", lambda: kernel[grid](x, y)
+    if kind in ("masked", "masked_other"):
+        x = torch.randn(padded, device="cuda").to(dt)
+        y = poison(torch.empty(padded, device="cuda", dtype=dt))
+        kernel[grid](x, y, n)
+        torch.cuda.synchronize()
+        head = torch.equal(y[:n], x[:n])
+        if kind == "masked":
+            tail = bool(torch.isnan(y[n:]).all())  # masked-out stores dropped
+        else:
+            tail = bool((y[n:] == -7.0).all())  # masked-out loads read `other`
+        detail = "" if head and tail else f"in-bounds equal={head}, masked lanes correct={tail}"
+        return head and tail, detail, lambda: kernel[grid](x, y, n)
+    if kind == "atomic":
+        c = case["contiguity"]
+        m = (n // c) * c
+        acc0 = torch.randint(-64, 64, (padded,), device="cuda").to(dt)
+        val = torch.randint(-64, 64, (padded,), device="cuda").to(dt)
+        acc = acc0.clone()
+        old = poison(torch.empty(padded, device="cuda", dtype=dt))
+        kernel[grid](acc, val, old, n)
+        torch.cuda.synchronize()
+        checks = {
+            "old values": torch.equal(old[:m], acc0[:m]),
+            "sums": torch.equal(acc[:m], (acc0 + val)[:m]),
+            "masked acc untouched": torch.equal(acc[m:], acc0[m:]),
+            "masked old untouched": bool(torch.isnan(old[m:]).all()),
+        }
+        ok = all(checks.values())
+        detail = "" if ok else ", ".join(k for k, v in checks.items() if not v) + " wrong"
+        return ok, detail, lambda: kernel[grid](acc, val, old, n)
+    raise ValueError(kind)

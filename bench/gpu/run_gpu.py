@@ -1,0 +1,129 @@
+"""Run the GPU suite (built by suite.py on the CPU machine) on an NVIDIA GPU:
+check every kernel against torch on fresh random inputs, then time it with
+CUDA events beside torch's copy and an equivalent Triton kernel.
+
+    PYTHONPATH=python_bindings python3 bench/gpu/run_gpu.py bench/gpu/suite
+
+Needs torch (and triton for the Triton column) and cuda.bindings or cupy;
+not tlxamd's compiled extension (kernels arrive as cubins).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+import torch
+
+from tlxamd import runtime
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+SIZES = {"copy": [1 << 24, 1 << 28], "masked": [(1 << 24) + 7, (1 << 28) + 7], "masked_other": [(1 << 20) + 7],
+         "atomic": [(1 << 24) + 7], "convert": [1 << 24]}
+
+
+def bench(fn, reps=20, warmup=5):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b) / 1e3)
+    return statistics.median(times)
+
+
+def triton_copy():
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        return None
+
+    @triton.jit
+    def copy_kernel(src, dst, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(dst + offs, tl.load(src + offs, mask=m), mask=m)
+
+    def run(x, y, n):
+        copy_kernel[(triton.cdiv(n, 2048),)](x, y, n, BLOCK=2048, num_warps=4)
+
+    return run
+
+
+def sass_widths(path):
+    try:
+        out = subprocess.run(["cuobjdump", "-sass", path], capture_output=True, text=True).stdout
+    except OSError:
+        return ""
+    counts = {}
+    for line in out.splitlines():
+        for op in ("LDG", "STG", "RED", "ATOM", "ATOMG"):
+            tok = f" {op}."
+            if tok in line:
+                mnemonic = line.split(tok, 1)[1].split()[0]
+                key = f"{op}.{mnemonic}"
+                counts[key] = counts.get(key, 0) + 1
+    return " ".join(f"{k}x{v}" for k, v in sorted(counts.items()))
+
+
+def main(suite_dir):
+    from checks import TORCH_DT, check
+
+    manifest = json.load(open(os.path.join(suite_dir, "manifest.json")))
+    block = manifest["block"]
+    torch.manual_seed(0)
+    tcopy = triton_copy()
+    rows, failures = [], []
+    ref_bw = {}
+    for name, case in manifest["cases"].items():
+        k = runtime.load(os.path.join(suite_dir, name + ".cubin"))[name]
+        esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
+        for n in SIZES[case["kind"]]:
+            ok, detail, launch = check(k, case, n, block)
+            if not ok:
+                failures.append(name)
+            bw = torch_bw = triton_bw = None
+            if case["kind"] in ("copy", "masked"):
+                t = bench(launch)
+                bw = 2 * n * esize / t
+                key = (case["dtype"], n)
+                if key not in ref_bw:
+                    x = torch.randn(n, device="cuda").to(TORCH_DT[case["dtype"]])
+                    y = torch.empty_like(x)
+                    tt = bench(lambda: y.copy_(x))
+                    tr = bench(lambda: tcopy(x, y, n)) if tcopy else None
+                    ref_bw[key] = (2 * n * esize / tt, 2 * n * esize / tr if tr else None)
+                    del x, y
+                torch_bw, triton_bw = ref_bw[key]
+            elif case["kind"] == "atomic":
+                bw = 3 * n * esize / bench(launch)
+            elif case["kind"] == "convert":
+                bw = 2 * n * esize / bench(launch)
+            rows.append((name, n, bw, torch_bw, triton_bw, ok, detail, case))
+            del launch
+            torch.cuda.empty_cache()
+
+    def f(v):
+        return f"{v / 1e9:8.0f}" if v else "       -"
+
+    print(f"{'kernel':20} {'n':>11} {'GB/s':>8} {'torch':>8} {'triton':>8} {'%torch':>7} {'ok':>3} "
+          f"{'compile':>8} {'regs':>4}  sass")
+    for name, n, bw, tb, trb, ok, detail, case in rows:
+        pct = f"{100 * bw / tb:6.1f}%" if bw and tb else "      -"
+        print(f"{name:20} {n:11d} {f(bw)} {f(tb)} {f(trb)} {pct} {'OK' if ok else 'BAD':>3} "
+              f"{case['compile_ms']:6.0f}ms {case['registers']:4d}  "
+              f"{sass_widths(os.path.join(sys.argv[1], name + '.cubin')) if n == SIZES[case['kind']][0] else ''}"
+              f"{'  ' + detail if detail else ''}")
+    print(f"\n{len(rows) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,121 @@
+"""The GPU suite: tlxamd kernels, what each computes, and how to check it.
+
+`build(outdir, target)` compiles every kernel here (needs tlxamd, runs on the
+CPU machine) and writes <name>.cubin, <name>.json (launcher metadata) and a
+manifest.json describing each case for `run_gpu.py` (no tlxamd compiled code
+needed there).
+"""
+
+import json
+import os
+
+THREADS = 128          # 4 warps of 32 lanes (sm_90a)
+ELEMS = 16             # elements per thread
+BLOCK = THREADS * ELEMS
+
+DTYPES = ("bf16", "f16", "f32")
+
+
+def _kernels():
+    from tlxamd import language as tl
+
+    dts = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32}
+    layout = tl.blocked_layout([ELEMS], [32], [4], [0])
+    out = {}
+
+    def copy(dt, c):
+        @tl.kernel(num_warps=4, name=f"copy_{dt}_c{c}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
+            x = tl.buffer_load(src, offs, contiguity=c)
+            tl.buffer_store(tl.require_layout(x, layout), dst, offs, contiguity=c)
+        return k
+
+    def masked(dt, c):
+        @tl.kernel(num_warps=4, name=f"masked_{dt}_c{c}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
+            m = offs < n
+            x = tl.buffer_load(src, offs, mask=m, other=-7.0, contiguity=c)
+            tl.buffer_store(tl.require_layout(x, layout), dst, offs, mask=m, contiguity=c)
+        return k
+
+    def masked_other(dt):
+        # masked load with `other`, unmasked store into a padded output: the
+        # masked-out lanes must read `other`
+        @tl.kernel(num_warps=4, name=f"masked_other_{dt}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
+            x = tl.buffer_load(src, offs, mask=offs < n, other=-7.0)
+            tl.buffer_store(x, dst, offs)
+        return k
+
+    def atomic(dt, c):
+        @tl.kernel(num_warps=4, name=f"atomic_{dt}_c{c}")
+        def k(acc: tl.pointer(dts[dt]), val: tl.pointer(dts[dt]), old: tl.pointer(dts[dt]), n: tl.int32,
+              BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
+            # an even bound keeps the mask uniform over packed pairs (B18)
+            m = offs < (n // c) * c
+            v = tl.buffer_load(val, offs, mask=m, contiguity=c)
+            prev = tl.buffer_atomic_add(acc, offs, v, mask=m, contiguity=c)
+            tl.buffer_store(prev, old, offs, mask=m)
+        return k
+
+    @tl.kernel(num_warps=4, name="convert_layout_f32")
+    def convert(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32)):
+        # a 64x64 tile per program: loaded blocked, moved to a WMMA
+        # accumulator layout through shared memory, stored from there
+        blk = tl.blocked_layout([1, 4], [4, 8], [2, 2], [1, 0])
+        acc = tl.amd_wmma_layout(3, [16, 16, 32], True, [2, 2])
+        base = tl.program_id(0) * 4096
+
+        def offsets(parent):
+            r = tl.arange(0, 64, layout=tl.slice_layout(1, parent))
+            c = tl.arange(0, 64, layout=tl.slice_layout(0, parent))
+            return base + r[:, None] * 64 + c[None, :]
+
+        x = tl.buffer_load(src, offsets(blk), contiguity=4)
+        y = tl.convert_layout(x, acc)
+        tl.buffer_store(tl.require_layout(y, acc), dst, offsets(acc), contiguity=4)
+
+    for dt in DTYPES:
+        for c in (1, 4, 8, 16):
+            out[f"copy_{dt}_c{c}"] = (copy(dt, c), {"kind": "copy", "dtype": dt, "contiguity": c})
+        out[f"masked_{dt}_c1"] = (masked(dt, 1), {"kind": "masked", "dtype": dt, "contiguity": 1})
+    out["masked_bf16_c8"] = (masked("bf16", 8), {"kind": "masked", "dtype": "bf16", "contiguity": 8,
+                                                 "multiple_of": 8})
+    out["masked_other_f32"] = (masked_other("f32"), {"kind": "masked_other", "dtype": "f32", "contiguity": 1})
+    out["atomic_f32_c1"] = (atomic("f32", 1), {"kind": "atomic", "dtype": "f32", "contiguity": 1})
+    out["atomic_bf16_c2"] = (atomic("bf16", 2), {"kind": "atomic", "dtype": "bf16", "contiguity": 2,
+                                                 "multiple_of": 2})
+    out["convert_layout_f32"] = (convert, {"kind": "convert", "dtype": "f32", "tile": 4096})
+    return out
+
+
+def build(outdir: str, target: str = "sm_90a") -> dict:
+    import time
+
+    from tlxamd import compiler
+
+    os.makedirs(outdir, exist_ok=True)
+    manifest = {"target": target, "block": BLOCK, "cases": {}}
+    for name, (kern, case) in _kernels().items():
+        consts = {} if case["kind"] == "convert" else {"BLOCK": BLOCK}
+        t0 = time.perf_counter()
+        k = compiler.compile(kern.build(target=target, **consts), target=target)
+        case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
+        k.save(outdir, name)
+        case["registers"] = k.resources.get("registers")
+        manifest["cases"][name] = case
+    with open(os.path.join(outdir, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    return manifest
+
+
+if __name__ == "__main__":
+    import sys
+
+    m = build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "suite"))
+    for name, case in m["cases"].items():
+        print(f"{name:22} compile {case['compile_ms']:7.1f} ms  registers {case['registers']}")

@@ -1,0 +1,223 @@
+"""Launch compiled tlxamd kernels on an NVIDIA GPU.
+
+Pure Python over `cuda.bindings.driver` (cupy's driver API as a fallback):
+it needs nothing of tlxamd's compiled extension, so kernels compiled on one
+machine (`tlxamd.compiler.compile(...).save(dir, stem)`) run on another that
+has only a CUDA driver and Python.
+
+    from tlxamd import runtime
+    mod = runtime.load("out/copy.cubin")          # reads out/copy.json too
+    copy = mod["copy"]
+    copy[(n // 1024,)](src, dst, n)               # torch/cupy arrays, ints, floats
+    copy.launch((n // 1024, 1, 1), [src, dst, n], stream=0)
+
+Every driver call is checked; a failure raises `CudaError` naming the
+driver's error. Block size and dynamic shared memory come from the metadata
+the compile driver writes next to the binary.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import struct
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+__all__ = ["CudaError", "Module", "Kernel", "load", "load_data"]
+
+
+class CudaError(RuntimeError):
+    """A CUDA driver call failed."""
+
+
+def _driver():
+    try:
+        from cuda.bindings import driver  # type: ignore
+
+        return driver
+    except ImportError:
+        try:
+            from cuda import cuda as driver  # type: ignore  (older cuda-python)
+
+            return driver
+        except ImportError:
+            return None
+
+
+class _Api:
+    """The few driver calls we need, from cuda.bindings or cupy."""
+
+    def __init__(self):
+        self.drv = _driver()
+        if self.drv is None:
+            try:
+                import cupy  # type: ignore
+
+                self.cupy = cupy
+            except ImportError:
+                raise CudaError("no CUDA driver binding: install cuda-python (cuda.bindings) or cupy") from None
+        else:
+            self.cupy = None
+        self._ctx = None
+
+    def check(self, result, what: str):
+        if self.drv is None:
+            return result
+        err, *rest = result if isinstance(result, tuple) else (result,)
+        if int(err) != 0:
+            _, name = self.drv.cuGetErrorName(err)
+            _, desc = self.drv.cuGetErrorString(err)
+            name = name.decode() if isinstance(name, bytes) else str(name)
+            desc = desc.decode() if isinstance(desc, bytes) else str(desc)
+            raise CudaError(f"{what} failed: {name}: {desc}")
+        if not rest:
+            return None
+        return rest[0] if len(rest) == 1 else tuple(rest)
+
+    def ensure_context(self):
+        if self.drv is None or self._ctx is not None:
+            return
+        self.check(self.drv.cuInit(0), "cuInit")
+        # Share the primary context with torch/cupy in the same process.
+        dev = self.check(self.drv.cuDeviceGet(0), "cuDeviceGet")
+        ctx = self.check(self.drv.cuDevicePrimaryCtxRetain(dev), "cuDevicePrimaryCtxRetain")
+        self.check(self.drv.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+        self._ctx = ctx
+
+    def load_module(self, image: bytes):
+        self.ensure_context()
+        if self.drv is None:
+            import tempfile
+
+            suffix = ".ptx" if image.lstrip().startswith(b"//") else ".cubin"
+            with tempfile.NamedTemporaryFile(suffix=suffix, delete=False) as f:
+                f.write(image.rstrip(b"\0"))
+            return self.cupy.RawModule(path=f.name)
+        return self.check(self.drv.cuModuleLoadData(image), "cuModuleLoadData")
+
+    def get_function(self, module, name: str):
+        if self.drv is None:
+            return module.get_function(name)
+        return self.check(self.drv.cuModuleGetFunction(module, name.encode()), f"cuModuleGetFunction({name})")
+
+
+_api: Optional[_Api] = None
+
+
+def _get_api() -> _Api:
+    global _api
+    if _api is None:
+        _api = _Api()
+    return _api
+
+
+def _pointer_of(x) -> int:
+    if isinstance(x, int):
+        return x
+    if hasattr(x, "data_ptr"):  # torch
+        return int(x.data_ptr())
+    if hasattr(x, "data") and hasattr(x.data, "ptr"):  # cupy
+        return int(x.data.ptr)
+    if hasattr(x, "__cuda_array_interface__"):
+        return int(x.__cuda_array_interface__["data"][0])
+    raise TypeError(f"cannot pass {type(x).__name__} as a device pointer")
+
+
+_SCALARS = {"i32": ("i", ctypes.c_int32), "i64": ("q", ctypes.c_int64), "f32": ("f", ctypes.c_float),
+            "f64": ("d", ctypes.c_double), "i16": ("h", ctypes.c_int16), "i8": ("b", ctypes.c_int8)}
+
+
+class Kernel:
+    def __init__(self, module: "Module", name: str, meta: dict):
+        self.module = module
+        self.name = name
+        self.meta = meta
+        self.arg_kinds: List[str] = list(meta.get("args", []))
+        self.threads = int(meta.get("threads") or 0)
+        if self.threads <= 0:
+            raise CudaError(f"metadata of kernel {name} has no block size")
+        self.shared = int(meta.get("resources", {}).get("shared_dynamic", 0))
+        self._fn = module._function(name)
+
+    def __getitem__(self, grid):
+        def launcher(*args, stream=None):
+            return self.launch(grid, list(args), stream=stream)
+
+        return launcher
+
+    def _pack(self, args: Sequence[Any]):
+        if len(args) != len(self.arg_kinds):
+            raise TypeError(f"kernel {self.name} takes {len(self.arg_kinds)} arguments "
+                            f"({', '.join(self.arg_kinds)}), got {len(args)}")
+        values = []
+        for i, (a, kind) in enumerate(zip(args, self.arg_kinds)):
+            if kind == "ptr":
+                values.append(ctypes.c_uint64(_pointer_of(a)))
+            elif kind in _SCALARS:
+                if not isinstance(a, (int, float)):
+                    raise TypeError(f"argument {i} of {self.name} is a {kind} scalar, got {type(a).__name__}")
+                values.append(_SCALARS[kind][1](a))
+            else:
+                raise TypeError(f"argument {i} of {self.name} has unsupported kind {kind}")
+        ptrs = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+        return values, ptrs
+
+    def launch(self, grid, args: Sequence[Any], stream=None):
+        grid = tuple(grid) + (1,) * (3 - len(tuple(grid)))
+        if any(int(g) <= 0 for g in grid):
+            raise ValueError(f"grid dimensions must be positive, got {grid}")
+        api = _get_api()
+        values, ptrs = self._pack(args)
+        s = stream if stream is not None else 0
+        if hasattr(s, "cuda_stream"):  # torch.cuda.Stream
+            s = s.cuda_stream
+        if api.drv is None:
+            import numpy  # type: ignore
+
+            cvt = {ctypes.c_uint64: numpy.uint64, ctypes.c_int32: numpy.int32, ctypes.c_int64: numpy.int64,
+                   ctypes.c_float: numpy.float32, ctypes.c_double: numpy.float64, ctypes.c_int16: numpy.int16,
+                   ctypes.c_int8: numpy.int8}
+            self._fn(tuple(int(g) for g in grid), (self.threads, 1, 1),
+                     tuple(cvt[type(v)](v.value) for v in values), shared_mem=self.shared)
+            return
+        api.check(api.drv.cuLaunchKernel(self._fn, int(grid[0]), int(grid[1]), int(grid[2]), self.threads, 1, 1,
+                                         self.shared, s, ctypes.addressof(ptrs), 0),
+                  f"cuLaunchKernel({self.name})")
+
+
+class Module:
+    """A loaded cubin/PTX with the metadata of its kernels."""
+
+    def __init__(self, image: bytes, meta: dict):
+        self.meta = meta
+        self._handle = _get_api().load_module(image)
+        self._kernels: Dict[str, Kernel] = {}
+
+    def _function(self, name: str):
+        return _get_api().get_function(self._handle, name)
+
+    def __getitem__(self, name: str) -> Kernel:
+        if name not in self.meta.get("kernels", {}):
+            raise KeyError(f"no kernel {name!r} in module (kernels: {', '.join(self.meta.get('kernels', {}))})")
+        if name not in self._kernels:
+            self._kernels[name] = Kernel(self, name, self.meta["kernels"][name])
+        return self._kernels[name]
+
+    kernel = __getitem__
+
+
+def load_data(image: bytes, meta: dict) -> Module:
+    if image.lstrip().startswith(b"//") and not image.endswith(b"\0"):
+        image = image + b"\0"  # PTX must be NUL-terminated for cuModuleLoadData
+    return Module(image, meta)
+
+
+def load(path: str, metadata: Optional[str] = None) -> Module:
+    """Load `path` (.cubin or .ptx) and its metadata (`<stem>.json` beside it)."""
+    metadata = metadata or os.path.splitext(path)[0] + ".json"
+    with open(path, "rb") as f:
+        image = f.read()
+    with open(metadata) as f:
+        meta = json.load(f)
+    return load_data(image, meta)

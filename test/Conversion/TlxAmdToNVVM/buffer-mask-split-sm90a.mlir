@@ -1,0 +1,41 @@
+// On NVIDIA a masked group whose mask the axis analysis cannot prove
+// uniform is split: full width when every element is in, element by element
+// otherwise. A provably uniform mask keeps one predicated access.
+// RUN: tlx-opt %s --pass-pipeline='builtin.module(gpu.module(convert-tlxamd-to-nvvm{chip=sm_90a}))' | FileCheck %s
+#b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @unknown_bound(
+  // CHECK: llvm.inline_asm has_side_effects "{ {{.*}}@$5 ld.global.v4.b32
+  // CHECK-COUNT-4: llvm.inline_asm has_side_effects "{ mov.b32 $0, 0; @$2 ld.global.b32 $0, [$1]; }"
+  // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32
+  // CHECK-COUNT-4: llvm.inline_asm has_side_effects "@$2 st.global.b32 [$0], $1;"
+  // CHECK: llvm.return
+  gpu.func @unknown_bound(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b4>
+    %ns = tlxamd.splat %n : tensor<512xi32, #b4>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #b4>
+    %v = tlxamd.buffer_load %src[%r] mask %m {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<512xi32, #b4> -> tensor<512xf32, #b4>
+    %p = tlxamd.require_layout %v : tensor<512xf32, #b4> -> tensor<512xf32, #b4>
+    tlxamd.buffer_store %p, %dst[%r] mask %m {contiguity = 4 : i32} : tensor<512xf32, #b4>, !tlxamd.ptr<f32>, tensor<512xi32, #b4>
+    gpu.return
+  }
+  // A bound rounded down to a multiple of 4: one predicated access per group.
+  // CHECK-LABEL: llvm.func @aligned_bound(
+  // CHECK: ld.global.v4.b32
+  // CHECK-NOT: ld.global.b32
+  // CHECK: st.global.v4.b32
+  // CHECK-NOT: st.global.b32
+  // CHECK: llvm.return
+  gpu.func @aligned_bound(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %c2 = arith.constant 2 : i32
+    %q = arith.shrsi %n, %c2 : i32
+    %n4 = arith.shli %q, %c2 : i32
+    %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b4>
+    %ns = tlxamd.splat %n4 : tensor<512xi32, #b4>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #b4>
+    %v = tlxamd.buffer_load %src[%r] mask %m {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<512xi32, #b4> -> tensor<512xf32, #b4>
+    %p = tlxamd.require_layout %v : tensor<512xf32, #b4> -> tensor<512xf32, #b4>
+    tlxamd.buffer_store %p, %dst[%r] mask %m {contiguity = 4 : i32} : tensor<512xf32, #b4>, !tlxamd.ptr<f32>, tensor<512xi32, #b4>
+    gpu.return
+  }
+}
