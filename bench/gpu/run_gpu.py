@@ -86,7 +86,7 @@ def main(suite_dir):
         k = runtime.load(os.path.join(suite_dir, name + ".cubin"))[name]
         esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
         for n in SIZES[case["kind"]]:
-            ok, detail, launch = check(k, case, n, block)
+            ok, detail, launch = check(k, case, n, case.get("block", block))
             if not ok:
                 failures.append(name)
             bw = torch_bw = triton_bw = None

@@ -23,21 +23,25 @@ def _kernels():
     layout = tl.blocked_layout([ELEMS], [32], [4], [0])
     out = {}
 
-    def copy(dt, c):
-        @tl.kernel(num_warps=4, name=f"copy_{dt}_c{c}")
+    def copy(dt, c, name=None, lay=None, cache_load=None, cache_store=None):
+        lay = lay or layout
+
+        @tl.kernel(num_warps=4, name=name or f"copy_{dt}_c{c}")
         def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), BLOCK: tl.constexpr):
-            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
-            x = tl.buffer_load(src, offs, contiguity=c)
-            tl.buffer_store(tl.require_layout(x, layout), dst, offs, contiguity=c)
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=lay)
+            x = tl.buffer_load(src, offs, contiguity=c, cache=cache_load)
+            tl.buffer_store(tl.require_layout(x, lay), dst, offs, contiguity=c, cache=cache_store)
         return k
 
-    def masked(dt, c):
-        @tl.kernel(num_warps=4, name=f"masked_{dt}_c{c}")
+    def masked(dt, c, name=None, lay=None):
+        lay = lay or layout
+
+        @tl.kernel(num_warps=4, name=name or f"masked_{dt}_c{c}")
         def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
-            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=lay)
             m = offs < n
             x = tl.buffer_load(src, offs, mask=m, other=-7.0, contiguity=c)
-            tl.buffer_store(tl.require_layout(x, layout), dst, offs, mask=m, contiguity=c)
+            tl.buffer_store(tl.require_layout(x, lay), dst, offs, mask=m, contiguity=c)
         return k
 
     def masked_other(dt):
@@ -79,12 +83,36 @@ def _kernels():
         y = tl.convert_layout(x, acc)
         tl.buffer_store(tl.require_layout(y, acc), dst, offsets(acc), contiguity=4)
 
+    vec = {"bf16": 8, "f16": 8, "f32": 4}
     for dt in DTYPES:
         for c in (1, 4, 8, 16):
             out[f"copy_{dt}_c{c}"] = (copy(dt, c), {"kind": "copy", "dtype": dt, "contiguity": c})
         out[f"masked_{dt}_c1"] = (masked(dt, 1), {"kind": "masked", "dtype": dt, "contiguity": 1})
-    out["masked_bf16_c8"] = (masked("bf16", 8), {"kind": "masked", "dtype": "bf16", "contiguity": 8,
-                                                 "multiple_of": 8})
+        # 128-bit groups; the ragged tail makes the mask non-uniform there,
+        # which the lowering handles element by element
+        out[f"masked_{dt}_c{vec[dt]}"] = (masked(dt, vec[dt]),
+                                          {"kind": "masked", "dtype": dt, "contiguity": vec[dt]})
+        # streaming cache hints (.cs: evict first) on both sides
+        out[f"copy_{dt}_c{vec[dt]}_cs"] = (
+            copy(dt, vec[dt], name=f"copy_{dt}_c{vec[dt]}_cs", cache_load=".cs", cache_store=".cs"),
+            {"kind": "copy", "dtype": dt, "contiguity": vec[dt]})
+    # Coalesced: 16 bytes per thread per access, consecutive threads on
+    # consecutive 16-byte chunks, the tile repeated in registers (what
+    # Triton's coalescing picks): every warp-wide access is one contiguous
+    # 512-byte span.
+    for dt in DTYPES:
+        v = vec[dt]
+        co = tl.blocked_layout([v], [32], [4], [0])
+        out[f"copy_{dt}_coalesced"] = (copy(dt, v, name=f"copy_{dt}_coalesced", lay=co),
+                                       {"kind": "copy", "dtype": dt, "contiguity": v})
+        out[f"masked_{dt}_coalesced"] = (masked(dt, v, name=f"masked_{dt}_coalesced", lay=co),
+                                         {"kind": "masked", "dtype": dt, "contiguity": v})
+    # 32 elements per thread (four 16-byte accesses for 16-bit types)
+    wide = tl.blocked_layout([2 * ELEMS], [32], [4], [0])
+    out["copy_bf16_c8_x32"] = (copy("bf16", 8, name="copy_bf16_c8_x32", lay=wide),
+                               {"kind": "copy", "dtype": "bf16", "contiguity": 8, "block": 2 * BLOCK})
+    out["copy_f32_c4_x32"] = (copy("f32", 4, name="copy_f32_c4_x32", lay=wide),
+                              {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 2 * BLOCK})
     out["masked_other_f32"] = (masked_other("f32"), {"kind": "masked_other", "dtype": "f32", "contiguity": 1})
     out["atomic_f32_c1"] = (atomic("f32", 1), {"kind": "atomic", "dtype": "f32", "contiguity": 1})
     out["atomic_bf16_c2"] = (atomic("bf16", 2), {"kind": "atomic", "dtype": "bf16", "contiguity": 2,
@@ -101,7 +129,7 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
     os.makedirs(outdir, exist_ok=True)
     manifest = {"target": target, "block": BLOCK, "cases": {}}
     for name, (kern, case) in _kernels().items():
-        consts = {} if case["kind"] == "convert" else {"BLOCK": BLOCK}
+        consts = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", BLOCK)}
         t0 = time.perf_counter()
         k = compiler.compile(kern.build(target=target, **consts), target=target)
         case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)

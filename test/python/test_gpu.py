@@ -46,7 +46,7 @@ def test_every_case(suite):
     bad = []
     for name, case in manifest["cases"].items():
         k = runtime.load(os.path.join(path, name + ".cubin"))[name]
-        ok, detail, _ = check(k, case, SMALL[case["kind"]], manifest["block"])
+        ok, detail, _ = check(k, case, SMALL[case["kind"]], case.get("block", manifest["block"]))
         if not ok:
             bad.append(f"{name}: {detail}")
     assert not bad, "\n".join(bad)
