@@ -29,14 +29,9 @@
 // so a group is accessed full width where it is entirely in bounds and
 // element by element where it is not (never trusting a broken promise).
 // CHECK-LABEL: .visible .entry masked_f32_c4(
-// CHECK: mov.b32 %r[[A:[0-9]+]], 0; {{.*}} @%p[[ALL:[0-9]+]] ld.global.v4.b32 {%r[[A]],
-// CHECK: not.pred %p[[NOT:[0-9]+]], %p[[ALL]];
-// CHECK: and.pred %p[[E0:[0-9]+]], %p{{[0-9]+}}, %p[[NOT]];
-// CHECK: @%p[[E0]] ld.global.b32 %r[[S:[0-9]+]], [%rd{{[0-9]+}}];
-// CHECK: selp.f32 %r{{[0-9]+}}, %r[[A]], %r[[S]], %p[[ALL]];
+// CHECK: @%p[[ALL:[0-9]+]] ld.global.v4.b32 {%r[[A:[0-9]+]], {{.*}} @%p[[ALL]] bra [[LD:TLXAMD_LD_[0-9]+]]; @%p{{[0-9]+}} ld.global.b32 %r[[A]], [%rd[[ADDR:[0-9]+]]+0]; {{.*}} [%rd[[ADDR]]+12]; [[LD]]: }
 // CHECK: selp.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0fBF800000, %p{{[0-9]+}};
-// CHECK: @%p[[ALL]] st.global.v4.b32
-// CHECK: @%p{{[0-9]+}} st.global.b32
+// CHECK: @%p[[SALL:[0-9]+]] st.global.v4.b32 {{.*}} @%p[[SALL]] bra [[ST:TLXAMD_ST_[0-9]+]]; {{.*}} st.global.b32 [%rd{{[0-9]+}}+12], {{.*}}; [[ST]]: }
 
 // CHECK-LABEL: .visible .entry cache_modifiers(
 // CHECK: ld.global.cg.v4.b32

@@ -126,6 +126,109 @@ struct CachedPattern : ConvertOpToLLVMPattern<OpTy> {
   std::shared_ptr<BufferLoweringCache> cache;
 };
 
+
+/// A split group (its mask not provably uniform) as one PTX block: the full
+/// width access when every element is in, else a branch over it to the
+/// element-by-element accesses. Only the tail of a ragged range takes the
+/// slow path; 32- and 16-bit elements.
+bool canEmitSplitGroup(const BufferGroups &g) {
+  return g.isPartial() && (g.elemBytes == 4 || g.elemBytes == 2) &&
+         g.width * g.elemBytes >= 4;
+}
+
+std::string elementTemps(const BufferGroups &g) {
+  return g.elemBytes == 2 ? ".reg .b16 %t<" + std::to_string(g.width) + ">; "
+                          : std::string();
+}
+
+Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
+                    size_t i, Value addr, std::optional<StringRef> cache) {
+  PtxRegs regs = ptxRegsFor(g.accessType);
+  unsigned r = regs.count;
+  std::string c = cacheQualifier(cache);
+  std::string width = r > 1 ? ".v" + std::to_string(r) : "";
+  std::string a = "$" + std::to_string(r), all = "$" + std::to_string(r + 1);
+  std::string s = "{ " + elementTemps(g);
+  for (unsigned k = 0; k < r; ++k)
+    s += "mov.b32 $" + std::to_string(k) + ", 0; ";
+  s += "@" + all + " ld.global" + c + width + ".b32 " + regList(0, r) + ", [" +
+       a + "]; @" + all + " bra TLXAMD_LD_${:uid}; ";
+  for (int64_t j = 0; j < g.width; ++j) {
+    std::string m = "$" + std::to_string(r + 2 + j);
+    std::string off = "[" + a + "+" + std::to_string(j * g.elemBytes) + "]";
+    if (g.elemBytes == 4)
+      s += "@" + m + " ld.global" + c + ".b32 $" + std::to_string(j) + ", " +
+           off + "; ";
+    else
+      s += "mov.b16 %t" + std::to_string(j) + ", 0; @" + m + " ld.global" + c +
+           ".b16 %t" + std::to_string(j) + ", " + off + "; ";
+  }
+  if (g.elemBytes == 2)
+    for (unsigned k = 0; k < r; ++k)
+      s += "mov.b32 $" + std::to_string(k) + ", {%t" + std::to_string(2 * k) +
+           ", %t" + std::to_string(2 * k + 1) + "}; ";
+  s += "TLXAMD_LD_${:uid}: }";
+  std::string cons;
+  for (unsigned k = 0; k < r; ++k)
+    cons += "=r,";
+  cons += "l,b";
+  SmallVector<Value> operands = {addr, g.masks[i]};
+  for (int64_t j = 0; j < g.width; ++j) {
+    cons += ",b";
+    operands.push_back(g.elementMasks[i][j]);
+  }
+  Value res = LLVM::InlineAsmOp::create(
+                  rewriter, loc, asmResultType(rewriter.getContext(), regs),
+                  operands, s, cons, /*has_side_effects=*/true,
+                  /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                  LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  return joinRegs(rewriter, loc, res, g.accessType, regs);
+}
+
+void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
+                    size_t i, Value addr, std::optional<StringRef> cache) {
+  PtxRegs regs = ptxRegsFor(g.accessType);
+  unsigned r = regs.count;
+  std::string c = cacheQualifier(cache);
+  std::string width = r > 1 ? ".v" + std::to_string(r) : "";
+  std::string all = "$" + std::to_string(r + 1);
+  std::string s = "{ " + elementTemps(g) + "@" + all + " st.global" + c +
+                  width + ".b32 [$0], " + regList(1, r) + "; @" + all +
+                  " bra TLXAMD_ST_${:uid}; ";
+  if (g.elemBytes == 2)
+    for (unsigned k = 0; k < r; ++k)
+      s += "mov.b32 {%t" + std::to_string(2 * k) + ", %t" +
+           std::to_string(2 * k + 1) + "}, $" + std::to_string(1 + k) + "; ";
+  for (int64_t j = 0; j < g.width; ++j) {
+    std::string m = "$" + std::to_string(r + 2 + j);
+    std::string off = "[$0+" + std::to_string(j * g.elemBytes) + "]";
+    if (g.elemBytes == 4)
+      s += "@" + m + " st.global" + c + ".b32 " + off + ", $" +
+           std::to_string(1 + j) + "; ";
+    else
+      s += "@" + m + " st.global" + c + ".b16 " + off + ", %t" +
+           std::to_string(j) + "; ";
+  }
+  s += "TLXAMD_ST_${:uid}: }";
+  std::string cons = "l";
+  for (unsigned k = 0; k < r; ++k)
+    cons += ",r";
+  cons += ",b";
+  SmallVector<Value> operands = {addr};
+  llvm::append_range(operands, splitRegs(rewriter, loc, g.data[i], regs));
+  operands.push_back(g.masks[i]);
+  for (int64_t j = 0; j < g.width; ++j) {
+    cons += ",b";
+    operands.push_back(g.elementMasks[i][j]);
+  }
+  LLVM::InlineAsmOp::create(rewriter, loc,
+                            LLVM::LLVMVoidType::get(rewriter.getContext()),
+                            operands, s, cons, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
 struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
   using CachedPattern::CachedPattern;
   LogicalResult
@@ -137,6 +240,19 @@ struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
         adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
         op.getOffsetUnit() == "bytes", *cache,
         /*splitUnprovenMasks=*/true);
+    if (canEmitSplitGroup(g)) {
+      SmallVector<Value> loaded;
+      for (size_t i = 0; i < g.byteOffsets.size(); ++i)
+        loaded.push_back(emitSplitLoad(
+            rewriter, loc, g, i,
+            groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]),
+            op.getCache()));
+      rewriter.replaceOp(
+          op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
+                               adaptor.getOther(), op.getOther(),
+                               getTypeConverter()->convertType(op.getType())));
+      return success();
+    }
     SmallVector<Value> loaded = emitLoadGroups(
         rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
           PtxRegs regs = ptxRegsFor(type);
@@ -170,6 +286,15 @@ struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
         adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
         op.getContiguity(), op.getOffsetUnit() == "bytes", *cache,
         /*splitUnprovenMasks=*/true);
+    if (canEmitSplitGroup(g)) {
+      for (size_t i = 0; i < g.byteOffsets.size(); ++i)
+        emitSplitStore(
+            rewriter, loc, g, i,
+            groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]),
+            op.getCache());
+      rewriter.eraseOp(op);
+      return success();
+    }
     emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset,
                                           Value predicate) {
       PtxRegs regs = ptxRegsFor(data.getType());

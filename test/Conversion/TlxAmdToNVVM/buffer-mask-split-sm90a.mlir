@@ -1,14 +1,13 @@
 // On NVIDIA a masked group whose mask the axis analysis cannot prove
-// uniform is split: full width when every element is in, element by element
-// otherwise. A provably uniform mask keeps one predicated access.
+// uniform is split: full width when every element is in, otherwise a branch
+// over it to element-by-element accesses (taken at a ragged tail only). A
+// provably uniform mask keeps one predicated access.
 // RUN: tlx-opt %s --pass-pipeline='builtin.module(gpu.module(convert-tlxamd-to-nvvm{chip=sm_90a}))' | FileCheck %s
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
 gpu.module @m {
   // CHECK-LABEL: llvm.func @unknown_bound(
-  // CHECK: llvm.inline_asm has_side_effects "{ {{.*}}@$5 ld.global.v4.b32
-  // CHECK-COUNT-4: llvm.inline_asm has_side_effects "{ mov.b32 $0, 0; @$2 ld.global.b32 $0, [$1]; }"
-  // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32
-  // CHECK-COUNT-4: llvm.inline_asm has_side_effects "@$2 st.global.b32 [$0], $1;"
+  // CHECK: llvm.inline_asm has_side_effects "{ mov.b32 $0, 0; mov.b32 $1, 0; mov.b32 $2, 0; mov.b32 $3, 0; @$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4]; @$5 bra TLXAMD_LD_${:uid}; @$6 ld.global.b32 $0, [$4+0]; @$7 ld.global.b32 $1, [$4+4]; @$8 ld.global.b32 $2, [$4+8]; @$9 ld.global.b32 $3, [$4+12]; TLXAMD_LD_${:uid}: }", "=r,=r,=r,=r,l,b,b,b,b,b"
+  // CHECK: llvm.inline_asm has_side_effects "{ @$5 st.global.v4.b32 [$0], {$1, $2, $3, $4}; @$5 bra TLXAMD_ST_${:uid}; @$6 st.global.b32 [$0+0], $1; @$7 st.global.b32 [$0+4], $2; @$8 st.global.b32 [$0+8], $3; @$9 st.global.b32 [$0+12], $4; TLXAMD_ST_${:uid}: }", "l,r,r,r,r,b,b,b,b,b"
   // CHECK: llvm.return
   gpu.func @unknown_bound(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b4>
