@@ -333,6 +333,53 @@ LogicalResult BlockedLayoutAttr::verifyShape(
 }
 
 //===----------------------------------------------------------------------===//
+// Fields shared by the matrix-instruction layouts (amd_mfma, amd_wmma)
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct MatrixFields {
+  unsigned version = 0;
+  SmallVector<unsigned> instrShape, warpsPerCTA, tilesPerWarp;
+  bool transposed = false;
+};
+
+/// version, instr_shape, transposed (default false), warps_per_cta and
+/// tiles_per_warp (default all 1).
+FailureOr<MatrixFields> readMatrixFields(FieldReader &r) {
+  MatrixFields f;
+  auto version = r.getUnsigned("version");
+  auto instr = r.getUnsignedList("instr_shape");
+  auto transposed = r.getBool("transposed", false);
+  auto wpc = r.getUnsignedList("warps_per_cta");
+  auto tiles = r.getUnsignedList("tiles_per_warp", /*required=*/false);
+  if (failed(version) || failed(instr) || failed(transposed) || failed(wpc) ||
+      failed(tiles))
+    return failure();
+  f.version = *version;
+  f.instrShape = *instr;
+  f.transposed = *transposed;
+  f.warpsPerCTA = *wpc;
+  f.tilesPerWarp = tiles->empty() ? SmallVector<unsigned>(wpc->size(), 1)
+                                  : *tiles;
+  return f;
+}
+
+void printMatrixFields(AsmPrinter &p, unsigned version,
+                       ArrayRef<unsigned> instr, bool transposed,
+                       ArrayRef<unsigned> wpc, ArrayRef<unsigned> tiles) {
+  p << "<{version = " << version << ", instr_shape = ";
+  printList(p, instr);
+  p << ", transposed = " << (transposed ? "true" : "false")
+    << ", warps_per_cta = ";
+  printList(p, wpc);
+  if (llvm::any_of(tiles, [](unsigned t) { return t != 1; })) {
+    p << ", tiles_per_warp = ";
+    printList(p, tiles);
+  }
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // amd_mfma
 //===----------------------------------------------------------------------===//
 
@@ -340,32 +387,18 @@ Attribute AmdMfmaLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "amd_mfma");
   if (failed(r.parse()))
     return {};
-  auto version = r.getUnsigned("version");
-  auto instr = r.getUnsignedList("instr_shape");
-  auto transposed = r.getBool("transposed", false);
-  auto wpc = r.getUnsignedList("warps_per_cta");
-  auto tiles = r.getUnsignedList("tiles_per_warp", /*required=*/false);
+  auto f = readMatrixFields(r);
   auto ebw = r.getUnsigned("element_bit_width", 32);
-  if (failed(version) || failed(instr) || failed(transposed) || failed(wpc) ||
-      failed(tiles) || failed(ebw) || failed(r.finish()))
+  if (failed(f) || failed(ebw) || failed(r.finish()))
     return {};
-  if (tiles->empty())
-    tiles->assign(wpc->size(), 1);
-  return parser.getChecked<AmdMfmaLayoutAttr>(parser.getContext(), *version,
-                                              *instr, *transposed, *wpc,
-                                              *tiles, *ebw);
+  return parser.getChecked<AmdMfmaLayoutAttr>(
+      parser.getContext(), f->version, f->instrShape, f->transposed,
+      f->warpsPerCTA, f->tilesPerWarp, *ebw);
 }
 
 void AmdMfmaLayoutAttr::print(AsmPrinter &p) const {
-  p << "<{version = " << getVersion() << ", instr_shape = ";
-  printList(p, getInstrShape());
-  p << ", transposed = " << (getTransposed() ? "true" : "false")
-    << ", warps_per_cta = ";
-  printList(p, getWarpsPerCTA());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; })) {
-    p << ", tiles_per_warp = ";
-    printList(p, getTilesPerWarp());
-  }
+  printMatrixFields(p, getVersion(), getInstrShape(), getTransposed(),
+                    getWarpsPerCTA(), getTilesPerWarp());
   if (getElementBitWidth() != 32)
     p << ", element_bit_width = " << getElementBitWidth();
   p << "}>";
@@ -448,31 +481,17 @@ Attribute AmdWmmaLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "amd_wmma");
   if (failed(r.parse()))
     return {};
-  auto version = r.getUnsigned("version");
-  auto instr = r.getUnsignedList("instr_shape");
-  auto transposed = r.getBool("transposed", false);
-  auto wpc = r.getUnsignedList("warps_per_cta");
-  auto tiles = r.getUnsignedList("tiles_per_warp", /*required=*/false);
-  if (failed(version) || failed(instr) || failed(transposed) || failed(wpc) ||
-      failed(tiles) || failed(r.finish()))
+  auto f = readMatrixFields(r);
+  if (failed(f) || failed(r.finish()))
     return {};
-  if (tiles->empty())
-    tiles->assign(wpc->size(), 1);
-  return parser.getChecked<AmdWmmaLayoutAttr>(parser.getContext(), *version,
-                                              *instr, *transposed, *wpc,
-                                              *tiles);
+  return parser.getChecked<AmdWmmaLayoutAttr>(
+      parser.getContext(), f->version, f->instrShape, f->transposed,
+      f->warpsPerCTA, f->tilesPerWarp);
 }
 
 void AmdWmmaLayoutAttr::print(AsmPrinter &p) const {
-  p << "<{version = " << getVersion() << ", instr_shape = ";
-  printList(p, getInstrShape());
-  p << ", transposed = " << (getTransposed() ? "true" : "false")
-    << ", warps_per_cta = ";
-  printList(p, getWarpsPerCTA());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; })) {
-    p << ", tiles_per_warp = ";
-    printList(p, getTilesPerWarp());
-  }
+  printMatrixFields(p, getVersion(), getInstrShape(), getTransposed(),
+                    getWarpsPerCTA(), getTilesPerWarp());
   p << "}>";
 }
 
