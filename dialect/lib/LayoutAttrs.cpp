@@ -364,6 +364,22 @@ FailureOr<MatrixFields> readMatrixFields(FieldReader &r) {
   return f;
 }
 
+/// Rank 2 or 3 (batch first), tiles_per_warp one entry per dimension, all
+/// powers of two.
+LogicalResult verifyMatrixTiling(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<unsigned> wpc,
+                                 ArrayRef<unsigned> tiles) {
+  if (wpc.size() != 2 && wpc.size() != 3)
+    return emitError() << "warps_per_cta must have 2 or 3 entries (batch "
+                          "first), got "
+                       << wpc.size();
+  if (failed(checkRank(emitError, "tiles_per_warp", tiles, wpc.size())) ||
+      failed(checkPow2List(emitError, "warps_per_cta", wpc)) ||
+      failed(checkPow2List(emitError, "tiles_per_warp", tiles)))
+    return failure();
+  return success();
+}
+
 void printMatrixFields(AsmPrinter &p, unsigned version,
                        ArrayRef<unsigned> instr, bool transposed,
                        ArrayRef<unsigned> wpc, ArrayRef<unsigned> tiles) {
@@ -452,15 +468,7 @@ LogicalResult AmdMfmaLayoutAttr::verify(
     return emitError() << "64-bit MFMA accumulators need instr_shape 16x16, "
                           "got "
                        << m << "x" << n;
-  if (wpc.size() != 2 && wpc.size() != 3)
-    return emitError() << "warps_per_cta must have 2 or 3 entries (batch "
-                          "first), got "
-                       << wpc.size();
-  if (failed(checkRank(emitError, "tiles_per_warp", tiles, wpc.size())) ||
-      failed(checkPow2List(emitError, "warps_per_cta", wpc)) ||
-      failed(checkPow2List(emitError, "tiles_per_warp", tiles)))
-    return failure();
-  return success();
+  return verifyMatrixTiling(emitError, wpc, tiles);
 }
 
 unsigned AmdMfmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }
@@ -515,16 +523,8 @@ LogicalResult AmdWmmaLayoutAttr::verify(
     llvm::interleaveComma(ks, diag);
     return diag << ")";
   }
-  if (wpc.size() != 2 && wpc.size() != 3)
-    return emitError() << "warps_per_cta must have 2 or 3 entries (batch "
-                          "first), got "
-                       << wpc.size();
   // D3: one positive entry per result dimension.
-  if (failed(checkRank(emitError, "tiles_per_warp", tiles, wpc.size())) ||
-      failed(checkPow2List(emitError, "warps_per_cta", wpc)) ||
-      failed(checkPow2List(emitError, "tiles_per_warp", tiles)))
-    return failure();
-  return success();
+  return verifyMatrixTiling(emitError, wpc, tiles);
 }
 
 unsigned AmdWmmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }
