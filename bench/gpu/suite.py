@@ -107,6 +107,12 @@ def _kernels():
                                        {"kind": "copy", "dtype": dt, "contiguity": v})
         out[f"masked_{dt}_coalesced"] = (masked(dt, v, name=f"masked_{dt}_coalesced", lay=co),
                                          {"kind": "masked", "dtype": dt, "contiguity": v})
+    # f32 coalesced with 2 and 8 repetitions per thread
+    co32 = tl.blocked_layout([4], [32], [4], [0])
+    for reps in (2, 8):
+        out[f"copy_f32_coalesced_r{reps}"] = (
+            copy("f32", 4, name=f"copy_f32_coalesced_r{reps}", lay=co32),
+            {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 512 * reps})
     # 32 elements per thread (four 16-byte accesses for 16-bit types)
     wide = tl.blocked_layout([2 * ELEMS], [32], [4], [0])
     out["copy_bf16_c8_x32"] = (copy("bf16", 8, name="copy_bf16_c8_x32", lay=wide),
