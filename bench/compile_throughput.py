@@ -11,7 +11,6 @@ scaling with N and peak memory (max RSS of each process).
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys

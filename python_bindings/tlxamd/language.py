@@ -29,7 +29,7 @@ import contextlib
 import dataclasses
 import inspect
 import threading
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 from . import ir
 from ._mlir_libs import _tlxamd

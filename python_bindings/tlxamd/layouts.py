@@ -17,7 +17,7 @@ layout core.
 from __future__ import annotations
 
 import dataclasses
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 from . import ir
 from ._mlir_libs import _tlxamd

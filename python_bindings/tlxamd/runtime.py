@@ -21,8 +21,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import struct
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence
 
 __all__ = ["CudaError", "Module", "Kernel", "load", "load_data"]
 

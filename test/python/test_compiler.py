@@ -1,7 +1,6 @@
 """The compile driver: API, CLI, resources, tools, errors."""
 
 import json
-import os
 import subprocess
 import sys
 
