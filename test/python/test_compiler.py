@@ -1,6 +1,7 @@
 """The compile driver: API, CLI, resources, tools, errors."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -169,3 +170,13 @@ def test_cli_missing_file(tmp_path):
     assert r.returncode == 1
     assert r.stderr.decode().strip().startswith("tlxamd.compiler: error: cannot read")
     assert len(r.stderr.decode().strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("example", ["masked_copy.mlir", "row_sum.mlir"])
+@pytest.mark.parametrize("target", ["gfx950", "sm_90a"])
+def test_examples_compile(example, target):
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    k = compiler.compile(os.path.join(root, "examples", example), target=target)
+    assert k.binary[:4] == b"\x7fELF"
+    if example == "masked_copy.mlir":
+        assert ("buffer_load_dwordx4" if target == "gfx950" else "ld.global.v4.b32") in k.asm
