@@ -1,7 +1,10 @@
-// The buffer-op example kernel: a masked BF16 copy-and-scale of a ragged
-// range through AMD buffer instructions (NVIDIA: predicated global
-// accesses), 16-byte accesses (contiguity 8), the store pinned to its
-// layout as the contiguity contract requires.
+// The buffer-op example kernel: a masked BF16 copy-and-scale through AMD
+// buffer instructions (NVIDIA: predicated global accesses) with 16-byte
+// accesses (contiguity 8). The contiguity contract wants the mask uniform
+// over each group of 8, so the bound is rounded down to a multiple of 8 as
+// the TLX document does (`mask_boundary - mask_boundary % 4`): the axis
+// analysis proves the mask uniform and every group is one instruction. The
+// store is pinned to its layout, as contiguity > 1 requires.
 //
 //   tlx-opt masked_copy.mlir --tlxamd-to-llvm=target=gfx950
 //   python -m tlxamd.compiler masked_copy.mlir --target gfx950 --emit asm
@@ -15,7 +18,10 @@ gpu.module @examples {
     %base = tlxamd.splat %start : tensor<2048xi32, #blk>
     %range = tlxamd.make_range 0 to 2048 : tensor<2048xi32, #blk>
     %offs = arith.addi %base, %range : tensor<2048xi32, #blk>
-    %bound = tlxamd.splat %n : tensor<2048xi32, #blk>
+    %c8 = arith.constant 8 : i32
+    %tail = arith.remsi %n, %c8 : i32
+    %n8 = arith.subi %n, %tail : i32
+    %bound = tlxamd.splat %n8 : tensor<2048xi32, #blk>
     %mask = arith.cmpi slt, %offs, %bound : tensor<2048xi32, #blk>
     %x = tlxamd.buffer_load %src[%offs] mask %mask {contiguity = 8 : i32}
         : !tlxamd.ptr<bf16>, tensor<2048xi32, #blk> -> tensor<2048xbf16, #blk>

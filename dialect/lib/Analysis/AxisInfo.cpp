@@ -142,6 +142,24 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
     return info;
   };
 
+  // x - x % c (c a power of two): a multiple of c, the document's
+  // `mask_boundary - mask_boundary % 4` idiom.
+  if (auto sub = dyn_cast<arith::SubIOp>(def)) {
+    auto rem = sub.getRhs().getDefiningOp<arith::RemSIOp>();
+    APInt c;
+    if (rem && rem.getLhs() == sub.getLhs() &&
+        matchPattern(rem.getRhs(), m_ConstantInt(&c)) && c.isPowerOf2()) {
+      AxisInfo info = rank ? AxisInfo::unknown(shape) : AxisInfo::scalar(1);
+      const AxisInfo &x = get(sub.getLhs());
+      for (unsigned d = 0; d < std::max(rank, 1u); ++d) {
+        info.divisibility[d] = std::max<int64_t>(
+            c.getZExtValue(), x.divisibility.empty() ? 1 : x.divisibility[d]);
+        if (rank)
+          info.constancy[d] = x.constancy[d];
+      }
+      return info;
+    }
+  }
   if (isa<arith::AddIOp, arith::SubIOp>(def)) {
     return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
       int64_t da = a.divisibility.empty() ? 1 : a.divisibility[d < a.divisibility.size() ? d : 0];

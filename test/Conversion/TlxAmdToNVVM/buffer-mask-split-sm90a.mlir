@@ -37,4 +37,24 @@ gpu.module @m {
     tlxamd.buffer_store %p, %dst[%r] mask %m {contiguity = 4 : i32} : tensor<512xf32, #b4>, !tlxamd.ptr<f32>, tensor<512xi32, #b4>
     gpu.return
   }
+
+  // The document's idiom, n - n % 4, is a multiple of 4 too.
+  // CHECK-LABEL: llvm.func @document_idiom(
+  // CHECK: ld.global.v4.b32
+  // CHECK-NOT: ld.global.b32
+  // CHECK: st.global.v4.b32
+  // CHECK-NOT: st.global.b32
+  // CHECK: llvm.return
+  gpu.func @document_idiom(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %c4 = arith.constant 4 : i32
+    %rem = arith.remsi %n, %c4 : i32
+    %n4 = arith.subi %n, %rem : i32
+    %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b4>
+    %ns = tlxamd.splat %n4 : tensor<512xi32, #b4>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #b4>
+    %v = tlxamd.buffer_load %src[%r] mask %m {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<512xi32, #b4> -> tensor<512xf32, #b4>
+    %p = tlxamd.require_layout %v : tensor<512xf32, #b4> -> tensor<512xf32, #b4>
+    tlxamd.buffer_store %p, %dst[%r] mask %m {contiguity = 4 : i32} : tensor<512xf32, #b4>, !tlxamd.ptr<f32>, tensor<512xi32, #b4>
+    gpu.return
+  }
 }
