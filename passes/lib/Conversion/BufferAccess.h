@@ -13,7 +13,12 @@
 
 #include "TargetInfo.h"
 
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+
+#include <type_traits>
 
 namespace mlir::tlxamd {
 
@@ -91,6 +96,57 @@ Value finishBufferLoad(RewriterBase &rewriter, Location loc,
                        const BufferGroups &groups, ArrayRef<Value> loaded,
                        Value mask, Value other, Value otherOriginal,
                        Type resultVectorType);
+
+/// Base of the targets' buffer_load/buffer_store/buffer_atomic_add
+/// patterns: the function-wide cache the three share, the grouping of an
+/// op's registers and the replacement of a load or atomic by its groups.
+template <typename OpTy, typename CacheTy = BufferLoweringCache>
+struct BufferOpPattern : ConvertOpToLLVMPattern<OpTy> {
+  BufferOpPattern(LLVMTypeConverter &converter, std::shared_ptr<CacheTy> cache)
+      : ConvertOpToLLVMPattern<OpTy>(converter), cache(std::move(cache)) {}
+
+protected:
+  static constexpr bool isLoad = std::is_same_v<OpTy, BufferLoadOp>;
+
+  BufferGroups group(RewriterBase &rewriter, OpTy op,
+                     typename OpTy::Adaptor adaptor,
+                     bool splitUnprovenMasks) const {
+    RankedTensorType type;
+    Value data;
+    if constexpr (isLoad) {
+      type = op.getType();
+    } else {
+      type = op.getValue().getType();
+      data = adaptor.getValue();
+    }
+    return groupBufferAccess(rewriter, op.getLoc(), *this->getTypeConverter(),
+                             op, type, adaptor.getOffsets(), adaptor.getMask(),
+                             data, op.getContiguity(),
+                             op.getOffsetUnit() == "bytes", *cache,
+                             splitUnprovenMasks);
+  }
+
+  /// Replace a load (masked-out elements from `other`) or an atomic (the old
+  /// values) by the registers of its groups.
+  void replaceWithGroups(RewriterBase &rewriter, OpTy op,
+                         typename OpTy::Adaptor adaptor,
+                         const BufferGroups &groups,
+                         ArrayRef<Value> values) const {
+    Value mask, other, otherOriginal;
+    if constexpr (isLoad) {
+      mask = adaptor.getMask();
+      other = adaptor.getOther();
+      otherOriginal = op.getOther();
+    }
+    rewriter.replaceOp(
+        op, finishBufferLoad(rewriter, op.getLoc(), groups, values, mask, other,
+                             otherOriginal,
+                             this->getTypeConverter()->convertType(
+                                 op.getType())));
+  }
+
+  std::shared_ptr<CacheTy> cache;
+};
 
 /// Target checks shared by both lowerings: lane counts (see
 /// verifyTensorsForTarget) and B18, the mask of a packed 16-bit atomic

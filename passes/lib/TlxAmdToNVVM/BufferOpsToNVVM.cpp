@@ -118,15 +118,6 @@ Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
       .getResult(0);
 }
 
-/// Patterns sharing one per-conversion cache of group offsets.
-template <typename OpTy>
-struct CachedPattern : ConvertOpToLLVMPattern<OpTy> {
-  CachedPattern(LLVMTypeConverter &c, std::shared_ptr<BufferLoweringCache> cache)
-      : ConvertOpToLLVMPattern<OpTy>(c), cache(std::move(cache)) {}
-  std::shared_ptr<BufferLoweringCache> cache;
-};
-
-
 /// A split group (its mask not provably uniform) as one PTX block: the full
 /// width access when every element is in, else a branch over it to the
 /// element-by-element accesses. Only the tail of a ragged range takes the
@@ -229,17 +220,13 @@ void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
-struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
-  using CachedPattern::CachedPattern;
+struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
+  using BufferOpPattern::BufferOpPattern;
   LogicalResult
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, op.getType(),
-        adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *cache,
-        /*splitUnprovenMasks=*/true);
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
     if (canEmitSplitGroup(g)) {
       SmallVector<Value> loaded;
       for (size_t i = 0; i < g.byteOffsets.size(); ++i)
@@ -247,10 +234,7 @@ struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
             rewriter, loc, g, i,
             groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]),
             op.getCache()));
-      rewriter.replaceOp(
-          op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
-                               adaptor.getOther(), op.getOther(),
-                               getTypeConverter()->convertType(op.getType())));
+      replaceWithGroups(rewriter, op, adaptor, g, loaded);
       return success();
     }
     SmallVector<Value> loaded = emitLoadGroups(
@@ -267,25 +251,18 @@ struct BufferLoadLowering : CachedPattern<BufferLoadOp> {
           Value r = emitLoadLike(rewriter, loc, regs, instr, {addr}, "l", pred);
           return joinRegs(rewriter, loc, r, type, regs);
         });
-    rewriter.replaceOp(
-        op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
-                             adaptor.getOther(), op.getOther(),
-                             getTypeConverter()->convertType(op.getType())));
+    replaceWithGroups(rewriter, op, adaptor, g, loaded);
     return success();
   }
 };
 
-struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
-  using CachedPattern::CachedPattern;
+struct BufferStoreLowering : BufferOpPattern<BufferStoreOp> {
+  using BufferOpPattern::BufferOpPattern;
   LogicalResult
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
-        adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
-        op.getContiguity(), op.getOffsetUnit() == "bytes", *cache,
-        /*splitUnprovenMasks=*/true);
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
     if (canEmitSplitGroup(g)) {
       for (size_t i = 0; i < g.byteOffsets.size(); ++i)
         emitSplitStore(
@@ -326,19 +303,14 @@ struct BufferStoreLowering : CachedPattern<BufferStoreOp> {
   }
 };
 
-struct BufferAtomicAddLowering : CachedPattern<BufferAtomicAddOp> {
-  using CachedPattern::CachedPattern;
+struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
+  using BufferOpPattern::BufferOpPattern;
   LogicalResult
   matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    RankedTensorType type = op.getValue().getType();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *cache,
-        /*splitUnprovenMasks=*/true);
-    Type elem = type.getElementType();
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
+    Type elem = op.getValue().getType().getElementType();
     std::string ptxType = elem.isF32()    ? "f32"
                           : elem.isF16()  ? "noftz.f16x2"
                           : elem.isBF16() ? "noftz.bf16x2"
@@ -354,10 +326,7 @@ struct BufferAtomicAddLowering : CachedPattern<BufferAtomicAddOp> {
                              "l,r", g.masks.empty() ? Value() : g.masks[i]);
       old.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
     }
-    rewriter.replaceOp(op, finishBufferLoad(rewriter, loc, g, old, Value(),
-                                            Value(), Value(),
-                                            getTypeConverter()->convertType(
-                                                op.getType())));
+    replaceWithGroups(rewriter, op, adaptor, g, old);
     return success();
   }
 };

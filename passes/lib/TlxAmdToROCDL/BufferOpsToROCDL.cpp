@@ -22,13 +22,14 @@ using namespace mlir::tlxamd::rocdl;
 
 namespace {
 
-
 /// Resource descriptors, one per (function, base pointer), created where the
 /// pointer is defined, and the shared per-function buffer values.
 class ResourceCache : public BufferLoweringCache {
 public:
   explicit ResourceCache(const TargetInfo &targetInfo)
       : targetInfo(targetInfo) {}
+
+  const TargetInfo &target() const { return targetInfo; }
 
   Value get(RewriterBase &rewriter, Location loc, Value base) {
     auto it = cache.find(base);
@@ -66,22 +67,17 @@ Value groupOffset(RewriterBase &rewriter, Location loc, const BufferGroups &g,
                       g.masks.empty() ? Value() : g.masks[i]);
 }
 
-struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
-  BufferLoadLowering(LLVMTypeConverter &c, const TargetInfo &t,
-                     std::shared_ptr<ResourceCache> rsrc)
-      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+struct BufferLoadLowering : BufferOpPattern<BufferLoadOp, ResourceCache> {
+  using BufferOpPattern::BufferOpPattern;
 
   LogicalResult
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, op.getType(),
-        adaptor.getOffsets(), adaptor.getMask(), Value(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *rsrc);
-    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
-                         targetInfo.getCacheBits(op.getCache(), true));
+                         cache->target().getCacheBits(op.getCache(), true));
     Value zero = i32Const(rewriter, loc, 0);
     SmallVector<Value> loaded = emitLoadGroups(
         rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
@@ -90,32 +86,22 @@ struct BufferLoadLowering : ConvertOpToLLVMPattern<BufferLoadOp> {
               maskedOffset(rewriter, loc, offset, pred), zero, aux,
               ArrayAttr(), ArrayAttr(), ArrayAttr());
         });
-    rewriter.replaceOp(
-        op, finishBufferLoad(rewriter, loc, g, loaded, adaptor.getMask(),
-                             adaptor.getOther(), op.getOther(),
-                             getTypeConverter()->convertType(op.getType())));
+    replaceWithGroups(rewriter, op, adaptor, g, loaded);
     return success();
   }
-  const TargetInfo &targetInfo;
-  std::shared_ptr<ResourceCache> rsrc;
 };
 
-struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
-  BufferStoreLowering(LLVMTypeConverter &c, const TargetInfo &t,
-                      std::shared_ptr<ResourceCache> rsrc)
-      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+struct BufferStoreLowering : BufferOpPattern<BufferStoreOp, ResourceCache> {
+  using BufferOpPattern::BufferOpPattern;
 
   LogicalResult
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, op.getValue().getType(),
-        adaptor.getOffsets(), adaptor.getMask(), adaptor.getValue(),
-        op.getContiguity(), op.getOffsetUnit() == "bytes", *rsrc);
-    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
-                         targetInfo.getCacheBits(op.getCache(), false));
+                         cache->target().getCacheBits(op.getCache(), false));
     Value zero = i32Const(rewriter, loc, 0);
     emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset, Value pred) {
       ROCDL::RawPtrBufferStoreOp::create(
@@ -126,25 +112,19 @@ struct BufferStoreLowering : ConvertOpToLLVMPattern<BufferStoreOp> {
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfo &targetInfo;
-  std::shared_ptr<ResourceCache> rsrc;
 };
 
-struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
-  BufferAtomicAddLowering(LLVMTypeConverter &c, const TargetInfo &t,
-                          std::shared_ptr<ResourceCache> rsrc)
-      : ConvertOpToLLVMPattern(c), targetInfo(t), rsrc(std::move(rsrc)) {}
+struct BufferAtomicAddLowering
+    : BufferOpPattern<BufferAtomicAddOp, ResourceCache> {
+  using BufferOpPattern::BufferOpPattern;
 
   LogicalResult
   matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    RankedTensorType type = op.getValue().getType();
-    BufferGroups g = groupBufferAccess(
-        rewriter, loc, *getTypeConverter(), op, type, adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getValue(), op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *rsrc);
-    Value resource = rsrc->get(rewriter, loc, adaptor.getPtr());
+    const TargetInfo &targetInfo = cache->target();
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     // The intrinsic works on the element types themselves (f32, i32,
     // <2 x half>, <2 x bfloat>).
     Type opType = g.width == 1 ? g.elemType
@@ -166,14 +146,9 @@ struct BufferAtomicAddLowering : ConvertOpToLLVMPattern<BufferAtomicAddOp> {
       old.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, r));
     }
     targetInfo.emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
-    rewriter.replaceOp(op, finishBufferLoad(rewriter, loc, g, old, Value(),
-                                            Value(), Value(),
-                                            getTypeConverter()->convertType(
-                                                op.getType())));
+    replaceWithGroups(rewriter, op, adaptor, g, old);
     return success();
   }
-  const TargetInfo &targetInfo;
-  std::shared_ptr<ResourceCache> rsrc;
 };
 
 } // namespace
@@ -183,5 +158,5 @@ void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
     const TargetInfo &targetInfo) {
   auto cache = std::make_shared<ResourceCache>(targetInfo);
   patterns.add<BufferLoadLowering, BufferStoreLowering,
-               BufferAtomicAddLowering>(converter, targetInfo, cache);
+               BufferAtomicAddLowering>(converter, cache);
 }
