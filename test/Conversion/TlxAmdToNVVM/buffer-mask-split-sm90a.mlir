@@ -1,3 +1,4 @@
+// B12 (runtime promise: a group's mask is identical over its elements).
 // On NVIDIA a masked group whose mask the axis analysis cannot prove
 // uniform is split: full width when every element is in, otherwise a branch
 // over it to element-by-element accesses (taken at a ragged tail only). A

@@ -19,6 +19,8 @@ gpu.module @m {
     %m = arith.cmpi slt, %r, %ns : tensor<2048xi32, #b8>
     // Element offsets scaled to bytes (bf16: << 1); a masked-off group gets
     // voffset 0x80000000, out of bounds (B8); soffset 0; aux .cg = sc0|nt.
+    // The group's mask is its first element's (B12: uniform by contract on
+    // AMD, one select and one full-width access per group).
     // CHECK: %[[VOFF:.*]] = llvm.select %{{.*}}, %[[BYTES:.*]], %{{.*}} : i1, i32
     // CHECK: %[[LD:.*]] = rocdl.raw.ptr.buffer.load %[[RS]], %[[VOFF]], %{{.*}}, %{{.*}} : vector<4xi32>
     // CHECK: llvm.bitcast %[[LD]] : vector<4xi32> to vector<8xbf16>
