@@ -83,6 +83,26 @@ def _kernels():
         y = tl.convert_layout(x, acc)
         tl.buffer_store(tl.require_layout(y, acc), dst, offsets(acc), contiguity=4)
 
+    def convert_lanes(dt):
+        @tl.kernel(num_warps=4, name=f"convert_lanes_{dt}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt])):
+            # a 64x64 tile per program, one element per thread per 16x8
+            # block: the lane grid of each warp transposed (row-major to
+            # column-major), which moves elements only between the lanes of
+            # a warp: one warp shuffle per register, no shared memory
+            rows = tl.blocked_layout([1, 1], [4, 8], [4, 1], [1, 0])
+            cols = tl.blocked_layout([1, 1], [4, 8], [4, 1], [0, 1])
+            base = tl.program_id(0) * 4096
+
+            def offsets(parent):
+                r = tl.arange(0, 64, layout=tl.slice_layout(1, parent))
+                c = tl.arange(0, 64, layout=tl.slice_layout(0, parent))
+                return base + r[:, None] * 64 + c[None, :]
+
+            x = tl.buffer_load(src, offsets(rows))
+            tl.buffer_store(tl.convert_layout(x, cols), dst, offsets(cols))
+        return k
+
     vec = {"bf16": 8, "f16": 8, "f32": 4}
     for dt in DTYPES:
         for c in (1, 4, 8, 16):
@@ -124,6 +144,8 @@ def _kernels():
     out["atomic_bf16_c2"] = (atomic("bf16", 2), {"kind": "atomic", "dtype": "bf16", "contiguity": 2,
                                                  "multiple_of": 2})
     out["convert_layout_f32"] = (convert, {"kind": "convert", "dtype": "f32", "tile": 4096})
+    for dt in ("bf16", "f32"):
+        out[f"convert_lanes_{dt}"] = (convert_lanes(dt), {"kind": "convert", "dtype": dt, "tile": 4096})
     return out
 
 

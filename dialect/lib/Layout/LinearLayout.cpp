@@ -1,6 +1,7 @@
 //===- LinearLayout.cpp - layouts as linear maps over GF(2) --------------===//
 #include "tlxamd/Layout/LinearLayout.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -272,6 +273,64 @@ LinearLayout::getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
     map.push_back(it - srcCoords.begin());
   }
   return map;
+}
+
+bool LinearLayout::ShuffleStep::isOwnLane() const {
+  if (laneXor != 0)
+    return false;
+  for (auto [b, col] : llvm::enumerate(laneColumns))
+    if (col != (int32_t(1) << b))
+      return false;
+  return true;
+}
+
+std::optional<llvm::SmallVector<LinearLayout::ShuffleStep>>
+LinearLayout::getWarpShuffles(const LinearLayout &src,
+                              const LinearLayout &dst) {
+  if (src.rank != dst.rank || src.getOutShape() != dst.getOutShape() ||
+      src.bases[Lane].size() != dst.bases[Lane].size())
+    return std::nullopt;
+  // Every warp holds the same elements in both layouts, offset by the same
+  // warp (and block) contribution: the transfer of warp 0 serves all.
+  for (InDim in : {Warp, Block})
+    if (src.bases[in] != dst.bases[in])
+      return std::nullopt;
+  int64_t lanes = src.getInDimSize(Lane);
+  // Where each element of warp 0 lives in src (the first holder when
+  // replicated: every holder has the value).
+  llvm::DenseMap<int64_t, std::pair<int64_t, int32_t>> holder;
+  auto key = [&](const Basis &c) {
+    int64_t k = 0;
+    for (unsigned d = 0; d < src.rank; ++d)
+      k = k * src.outSizes[d] + c[d];
+    return k;
+  };
+  for (int64_t r = 0; r < src.getNumRegisters(); ++r)
+    for (int64_t l = 0; l < lanes; ++l)
+      holder.try_emplace(key(src.apply(r, l, 0)), r, int32_t(l));
+  llvm::SmallVector<ShuffleStep> steps;
+  for (int64_t r = 0; r < dst.getNumRegisters(); ++r) {
+    llvm::SmallVector<std::pair<int64_t, int32_t>> from;
+    for (int64_t l = 0; l < lanes; ++l) {
+      auto it = holder.find(key(dst.apply(r, l, 0)));
+      if (it == holder.end())
+        return std::nullopt; // held by another warp
+      from.push_back(it->second);
+    }
+    ShuffleStep step{from[0].first, from[0].second, {}};
+    for (int64_t bit = 1; bit < lanes; bit <<= 1)
+      step.laneColumns.push_back(from[bit].second ^ step.laneXor);
+    for (int64_t l = 0; l < lanes; ++l) {
+      int32_t lane = step.laneXor;
+      for (auto [b, col] : llvm::enumerate(step.laneColumns))
+        if (l & (int64_t(1) << b))
+          lane ^= col;
+      if (from[l].first != step.srcRegister || from[l].second != lane)
+        return std::nullopt;
+    }
+    steps.push_back(std::move(step));
+  }
+  return steps;
 }
 
 std::string LinearLayout::str() const {

@@ -43,6 +43,11 @@ public:
   virtual Value warpUniform(RewriterBase &rewriter, Location loc,
                             Value v) const = 0;
 
+  /// The i32 `v` of lane `srcLane` of the same hardware warp (an indexed
+  /// warp shuffle; every lane of the warp active).
+  virtual Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
+                             Value srcLane) const = 0;
+
   /// Whether the target has packed bf16 atomic adds for buffer ops.
   bool hasPackedBF16BufferAtomics() const {
     return arch.packedBF16BufferAtomics;

@@ -3,7 +3,8 @@
 // A distributed tensor becomes the vector of registers one thread owns, in
 // linear-layout register order. Ranges compute register coordinates from the
 // thread id; broadcasts, dimension expansion and register-local layout
-// changes permute registers; other layout changes go through shared memory.
+// changes permute registers; changes that move data only between the lanes
+// of a warp use warp shuffles; other layout changes go through shared memory.
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutLowering.h"
@@ -13,6 +14,8 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -136,6 +139,116 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
       return LinearLayout::getRegisterMap(src, dst, {}, {});
     }
   }
+};
+
+/// Layout changes that move data only between the lanes of a hardware warp:
+/// one indexed shuffle per register (ds_bpermute_b32 / shfl.sync.idx), the
+/// source lane an XOR/shift function of the lane id (see
+/// LinearLayout::getWarpShuffles). Elements of up to 32 bits.
+template <typename OpTy>
+struct WarpShuffleLayoutChange : ConvertOpToLLVMPattern<OpTy> {
+  WarpShuffleLayoutChange(LLVMTypeConverter &converter,
+                          const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter, /*benefit=*/1),
+        targetInfo(targetInfo) {}
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    unsigned lanes = getDistributedLayout(type).getLanesPerWarp();
+    Type elemType =
+        this->getTypeConverter()->convertType(type.getElementType());
+    if (lanes != targetInfo.getWarpSize() || !elemType.isIntOrFloat() ||
+        elemType.getIntOrFloatBitWidth() > 32)
+      return rewriter.notifyMatchFailure(op, "not a 32-bit in-warp shuffle");
+    auto steps = LinearLayout::getWarpShuffles(
+        getLinearLayout(op.getSrc().getType()), getLinearLayout(type));
+    if (!steps)
+      return rewriter.notifyMatchFailure(op, "moves data between warps");
+
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    unsigned bits = elemType.getIntOrFloatBitWidth();
+    Type intType = rewriter.getIntegerType(bits);
+    auto toI32 = [&](Value v) -> Value {
+      if (v.getType() != intType)
+        v = LLVM::BitcastOp::create(rewriter, loc, intType, v);
+      return bits == 32 ? v : LLVM::ZExtOp::create(rewriter, loc, i32, v);
+    };
+    auto fromI32 = [&](Value v) -> Value {
+      if (bits != 32)
+        v = LLVM::TruncOp::create(rewriter, loc, intType, v);
+      return intType == elemType
+                 ? v
+                 : LLVM::BitcastOp::create(rewriter, loc, elemType, v);
+    };
+
+    Value lane = emitThreadIndex(rewriter, loc, targetInfo, lanes).lane;
+    // Source lane functions, shared by the registers that use them.
+    std::map<std::pair<int32_t, SmallVector<int32_t>>, Value> srcLanes;
+    auto srcLaneOf = [&](const LinearLayout::ShuffleStep &step) {
+      auto [it, inserted] = srcLanes.try_emplace(
+          std::make_pair(step.laneXor, step.laneColumns), Value());
+      if (!inserted)
+        return it->second;
+      // Lane bits that stay in place, under one mask; then the moved ones.
+      int32_t kept = 0;
+      for (auto [b, col] : llvm::enumerate(step.laneColumns))
+        if (col == (int32_t(1) << b))
+          kept |= col;
+      Value acc = i32Const(rewriter, loc, step.laneXor);
+      if (kept)
+        acc = LLVM::XOrOp::create(
+            rewriter, loc, acc,
+            LLVM::AndOp::create(rewriter, loc, lane,
+                                i32Const(rewriter, loc, kept)));
+      for (auto [b, col] : llvm::enumerate(step.laneColumns)) {
+        if (col == 0 || col == (int32_t(1) << b))
+          continue;
+        Value bit = LLVM::AndOp::create(rewriter, loc, lane,
+                                        i32Const(rewriter, loc, 1 << b));
+        Value term;
+        if (llvm::isPowerOf2_32(col)) {
+          // The lane bit moves to the column's bit.
+          int shift = int(llvm::Log2_32(col)) - int(b);
+          term = shift == 0 ? bit
+                 : shift > 0
+                     ? LLVM::ShlOp::create(rewriter, loc, bit,
+                                           i32Const(rewriter, loc, shift))
+                           .getResult()
+                     : LLVM::LShrOp::create(rewriter, loc, bit,
+                                            i32Const(rewriter, loc, -shift))
+                           .getResult();
+        } else {
+          Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                           bit, i32Const(rewriter, loc, 0));
+          term = LLVM::SelectOp::create(rewriter, loc, set,
+                                        i32Const(rewriter, loc, col),
+                                        i32Const(rewriter, loc, 0));
+        }
+        acc = LLVM::XOrOp::create(rewriter, loc, acc, term);
+      }
+      it->second = acc;
+      return acc;
+    };
+
+    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> dst;
+    for (const LinearLayout::ShuffleStep &step : *steps) {
+      Value v = src[step.srcRegister];
+      if (!step.isOwnLane())
+        v = fromI32(
+            targetInfo.shuffleIndex(rewriter, loc, toI32(v), srcLaneOf(step)));
+      dst.push_back(v);
+    }
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          this->getTypeConverter()->convertType(type), dst));
+    return success();
+  }
+  const TargetInfoBase &targetInfo;
 };
 
 /// Layout changes that move data between threads: every thread stores its
@@ -291,11 +404,17 @@ void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo) {
   patterns.add<MakeRangeOpLowering>(converter, targetInfo);
+  // Register permutations first (benefit 2), then warp shuffles (1), then
+  // shared memory (0).
   patterns.add<SplatOpLowering, TensorConstantLowering,
                RegisterMapLowering<ExpandDimsOp>,
-               RegisterMapLowering<BroadcastOp>,
-               RegisterMapLowering<ConvertLayoutOp>,
-               RegisterMapLowering<RequireLayoutOp>>(converter);
+               RegisterMapLowering<BroadcastOp>>(converter);
+  patterns.add<RegisterMapLowering<ConvertLayoutOp>,
+               RegisterMapLowering<RequireLayoutOp>>(converter,
+                                                      /*benefit=*/2);
+  patterns.add<WarpShuffleLayoutChange<ConvertLayoutOp>,
+               WarpShuffleLayoutChange<RequireLayoutOp>>(converter,
+                                                         targetInfo);
   patterns.add<SharedMemoryLayoutChange<ConvertLayoutOp>,
                SharedMemoryLayoutChange<RequireLayoutOp>>(converter,
                                                           targetInfo);

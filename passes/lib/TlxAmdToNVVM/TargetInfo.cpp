@@ -1,6 +1,8 @@
 //===- TargetInfo.cpp - NVVM code generation facts -----------------------===//
 #include "TargetInfo.h"
 
+#include "../Conversion/LayoutLowering.h"
+
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -30,6 +32,15 @@ Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
 Value TargetInfo::warpUniform(RewriterBase &, Location, Value v) const {
   // NVIDIA has no scalar register file: uniformity is the compiler's.
   return v;
+}
+
+Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
+                               Value srcLane) const {
+  // shfl.sync.idx.b32 over the full warp, lane index clamped to 31.
+  return NVVM::ShflOp::create(
+      rewriter, loc, rewriter.getI32Type(), i32Const(rewriter, loc, -1), v,
+      srcLane, i32Const(rewriter, loc, getWarpSize() - 1), NVVM::ShflKind::idx,
+      UnitAttr());
 }
 
 void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,

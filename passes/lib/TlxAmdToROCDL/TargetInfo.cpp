@@ -1,6 +1,8 @@
 //===- TargetInfo.cpp - ROCDL code generation facts ----------------------===//
 #include "TargetInfo.h"
 
+#include "../Conversion/LayoutLowering.h"
+
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/GPUToROCDL/Runtimes.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -33,6 +35,15 @@ Value TargetInfo::warpUniform(RewriterBase &rewriter, Location loc,
   // v_readfirstlane: the value moves to an SGPR, and everything derived
   // from it stays scalar.
   return ROCDL::ReadfirstlaneOp::create(rewriter, loc, v.getType(), v);
+}
+
+Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
+                               Value srcLane) const {
+  // ds_bpermute_b32 addresses lanes in bytes.
+  Value addr =
+      LLVM::ShlOp::create(rewriter, loc, srcLane, i32Const(rewriter, loc, 2));
+  return ROCDL::DsBpermuteOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     addr, v);
 }
 
 void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,

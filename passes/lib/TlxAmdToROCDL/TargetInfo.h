@@ -20,6 +20,8 @@ public:
   Value threadId(RewriterBase &rewriter, Location loc) const override;
   Value warpUniform(RewriterBase &rewriter, Location loc,
                     Value v) const override;
+  Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
+                     Value srcLane) const override;
   void populateTargetPatterns(LLVMTypeConverter &converter,
                               RewritePatternSet &patterns,
                               ConversionTarget &target) const override;

@@ -11,6 +11,12 @@
 #mcols = #tlxamd.slice<{dim = 0, parent = #mfma}>
 // #blk with its register repetitions listed before the in-block registers.
 #perm = #tlxamd.linear<{register = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[0, 32], [4, 0]], block = []}>
+// One element per thread per 32-row tile, the lane grid of a warp in
+// row-major and in column-major order; warps and register repetitions alike.
+#lsrc = #tlxamd.blocked<{size_per_thread = [1, 1], threads_per_warp = [8, 4], warps_per_cta = [4, 1], order = [1, 0]}>
+#ldst = #tlxamd.blocked<{size_per_thread = [1, 1], threads_per_warp = [8, 4], warps_per_cta = [4, 1], order = [0, 1]}>
+#lrows = #tlxamd.slice<{dim = 1, parent = #lsrc}>
+#lcols = #tlxamd.slice<{dim = 0, parent = #lsrc}>
 gpu.module @convert_layout_32 {
   gpu.func @blocked_to_mfma(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %i = tlxamd.make_range 0 to 64 : tensor<64xi32, #rows>
@@ -44,6 +50,24 @@ gpu.module @convert_layout_32 {
     %y = tlxamd.convert_layout %x : tensor<64x64xf32, #blk> -> tensor<64x64xf32, #perm>
     %o = tlxamd.convert_layout %rb : tensor<64x64xi32, #blk> -> tensor<64x64xi32, #perm>
     tlxamd.buffer_store %y, %dst[%o] : tensor<64x64xf32, #perm>, !tlxamd.ptr<f32>, tensor<64x64xi32, #perm>
+    gpu.return
+  }
+  // Elements change lanes within each warp only (the lane grid of a warp
+  // transposed): one indexed shuffle per register, no shared memory.
+  gpu.func @lane_transpose(%src: !tlxamd.ptr<bf16>, %dst: !tlxamd.ptr<bf16>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %i = tlxamd.make_range 0 to 64 : tensor<64xi32, #lrows>
+    %j = tlxamd.make_range 0 to 4 : tensor<4xi32, #lcols>
+    %i2 = tlxamd.expand_dims %i {axis = 1 : i32} : tensor<64xi32, #lrows> -> tensor<64x1xi32, #lsrc>
+    %j2 = tlxamd.expand_dims %j {axis = 0 : i32} : tensor<4xi32, #lcols> -> tensor<1x4xi32, #lsrc>
+    %cc = arith.constant dense<4> : tensor<64x1xi32, #lsrc>
+    %ri = arith.muli %i2, %cc : tensor<64x1xi32, #lsrc>
+    %rb = tlxamd.broadcast %ri : tensor<64x1xi32, #lsrc> -> tensor<64x4xi32, #lsrc>
+    %cb = tlxamd.broadcast %j2 : tensor<1x4xi32, #lsrc> -> tensor<64x4xi32, #lsrc>
+    %offs = arith.addi %rb, %cb : tensor<64x4xi32, #lsrc>
+    %x = tlxamd.buffer_load %src[%offs] : !tlxamd.ptr<bf16>, tensor<64x4xi32, #lsrc> -> tensor<64x4xbf16, #lsrc>
+    %y = tlxamd.convert_layout %x : tensor<64x4xbf16, #lsrc> -> tensor<64x4xbf16, #ldst>
+    %o = tlxamd.convert_layout %offs : tensor<64x4xi32, #lsrc> -> tensor<64x4xi32, #ldst>
+    tlxamd.buffer_store %y, %dst[%o] : tensor<64x4xbf16, #ldst>, !tlxamd.ptr<bf16>, tensor<64x4xi32, #ldst>
     gpu.return
   }
 }

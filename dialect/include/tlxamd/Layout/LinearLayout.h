@@ -127,6 +127,24 @@ public:
   getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
                  llvm::ArrayRef<int> embed, llvm::ArrayRef<bool> dstZeroDims);
 
+  /// A register of a layout conversion done with one warp shuffle: every
+  /// lane reads register `srcRegister` of lane
+  /// `laneXor ^ XOR{laneColumns[b] : bit b of its own lane set}`.
+  struct ShuffleStep {
+    int64_t srcRegister;
+    int32_t laneXor;
+    llvm::SmallVector<int32_t> laneColumns;
+    /// Whether every lane reads its own lane (no shuffle needed).
+    bool isOwnLane() const;
+  };
+  /// For each register of `dst`, the warp shuffle that fetches it from
+  /// `src`, when the conversion moves data only between the lanes of a warp
+  /// (same warp and block bases, same shape) and the source register of each
+  /// `dst` register is the same in every lane; the source lane is an affine
+  /// function of the lane id over GF(2) (linear layouts compose linearly).
+  static std::optional<llvm::SmallVector<ShuffleStep>>
+  getWarpShuffles(const LinearLayout &src, const LinearLayout &dst);
+
   std::string str() const;
 
 private:
