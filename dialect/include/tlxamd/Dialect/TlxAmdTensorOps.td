@@ -90,8 +90,11 @@ def TlxAmd_ConvertLayoutOp : TlxAmd_Op<"convert_layout", [Pure]> {
   let summary = "move a tensor's elements to another layout";
   let description = [{
     Same shape and element type, another layout. Lowered to a register
-    permutation when the layouts place every element in the same thread,
-    otherwise through shared memory (store, barrier, load).
+    permutation when the layouts place every element in the same thread; to
+    one indexed warp shuffle per register (ds_bpermute_b32, shfl.sync.idx)
+    when elements move only between the lanes of a hardware warp and each
+    destination register comes from one source register (elements of up to
+    32 bits); otherwise through shared memory (store, barrier, load).
 
     ```mlir
     %m = tlxamd.convert_layout %b : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #mfma>
