@@ -50,8 +50,8 @@ NB_MODULE(_tlxamd, m) {
         std::string out;
         DiagnosticCollector diags(ctx);
         MlirLogicalResult r = mlirTlxamdTranslateToLLVMIR(
-            op, mlirStringRefCreate(target.data(), target.size()),
-            appendString, &out);
+            op, mlirStringRefCreate(target.data(), target.size()), appendString,
+            &out);
         if (mlirLogicalResultIsFailure(r))
           throw nb::value_error(
               ("translation to LLVM IR failed:\n" + diags.messages()).c_str());
@@ -92,8 +92,7 @@ NB_MODULE(_tlxamd, m) {
                   "integer or float scalar");
             return cls(t);
           },
-          nb::arg("cls"), nb::arg("pointee_type"),
-          nb::arg("address_space") = 1,
+          nb::arg("cls"), nb::arg("pointee_type"), nb::arg("address_space") = 1,
           "A scalar pointer to `pointee_type` in `address_space` (1 = global, "
           "3 = shared).")
       .def_property_readonly(

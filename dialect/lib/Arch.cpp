@@ -14,8 +14,8 @@ static const ArchInfo kArchs[] = {
     {"gfx1250", Vendor::AMD, 32, 0, 0, "amdgcn-amd-amdhsa", "gfx1250", true},
     {"sm_90a", Vendor::NVIDIA, 32, 0, 90, "nvptx64-nvidia-cuda", "Hopper",
      true},
-    {"sm_100a", Vendor::NVIDIA, 32, 0, 100, "nvptx64-nvidia-cuda",
-     "Blackwell", true},
+    {"sm_100a", Vendor::NVIDIA, 32, 0, 100, "nvptx64-nvidia-cuda", "Blackwell",
+     true},
 };
 
 llvm::ArrayRef<ArchInfo> mlir::tlxamd::getSupportedArchs() { return kArchs; }

@@ -37,8 +37,9 @@ bool mlir::tlxamd::isValidPointeeType(Type type) {
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type pointeeType, unsigned addressSpace) {
   if (!pointeeType.isIntOrIndexOrFloat() || pointeeType.isIndex())
-    return emitError() << "pointee type must be an integer or float scalar, got "
-                       << pointeeType;
+    return emitError()
+           << "pointee type must be an integer or float scalar, got "
+           << pointeeType;
   if (pointeeType.getIntOrFloatBitWidth() % 8 != 0)
     return emitError() << "pointee type must be a whole number of bytes, got "
                        << pointeeType;
@@ -50,8 +51,8 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
-  auto attr = kernel->getAttrOfType<IntegerAttr>(
-      TlxAmdDialect::getNumWarpsAttrName());
+  auto attr =
+      kernel->getAttrOfType<IntegerAttr>(TlxAmdDialect::getNumWarpsAttrName());
   if (!attr)
     return std::nullopt;
   return attr.getInt();
@@ -81,10 +82,10 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
       for (Type t : nested->getResultTypes()) {
         DistributedLayoutAttr layout = getDistributedLayout(t);
         if (layout && layout.getWarpsPerProgram() != n) {
-          nested->emitOpError() << "result layout spans "
-                                << layout.getWarpsPerProgram()
-                                << " warps but the kernel has "
-                                << getNumWarpsAttrName() << " = " << n;
+          nested->emitOpError()
+              << "result layout spans " << layout.getWarpsPerProgram()
+              << " warps but the kernel has " << getNumWarpsAttrName() << " = "
+              << n;
           return WalkResult::interrupt();
         }
       }
@@ -93,6 +94,5 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     return failure(walk.wasInterrupted());
   }
   return op->emitError() << "unknown tlxamd attribute '"
-                         << attr.getName().getValue()
-                         << "'";
+                         << attr.getName().getValue() << "'";
 }

@@ -99,8 +99,8 @@ public:
   }
 
   /// A list of integers `[a, b, ...]`.
-  FailureOr<SmallVector<int64_t>>
-  getIntList(StringRef key, bool required = true) {
+  FailureOr<SmallVector<int64_t>> getIntList(StringRef key,
+                                             bool required = true) {
     FailureOr<Attribute> a = get(key, required);
     if (failed(a))
       return failure();
@@ -164,9 +164,8 @@ public:
         rank = b.size();
       if (b.size() != *rank)
         return parser.emitError(loc)
-                   << "#tlxamd." << mnemonic << " bases must all have "
-                   << *rank << " coordinates, '" << key << "' has one with "
-                   << b.size(),
+                   << "#tlxamd." << mnemonic << " bases must all have " << *rank
+                   << " coordinates, '" << key << "' has one with " << b.size(),
                failure();
       for (Attribute c : b) {
         auto i = dyn_cast<IntegerAttr>(c);
@@ -181,9 +180,9 @@ public:
   LogicalResult finish() {
     for (NamedAttribute f : dict)
       if (!seen.contains(f.getName().getValue()))
-        return parser.emitError(loc) << "#tlxamd." << mnemonic
-                                     << " has no field '"
-                                     << f.getName().getValue() << "'";
+        return parser.emitError(loc)
+               << "#tlxamd." << mnemonic << " has no field '"
+               << f.getName().getValue() << "'";
     return success();
   }
 
@@ -246,8 +245,8 @@ LogicalResult verifyShapeCommon(function_ref<InFlightDiagnostic()> emitError,
                        << " tensor";
   for (auto [i, s] : llvm::enumerate(shape))
     if (s <= 0 || !llvm::isPowerOf2_64(s))
-      return emitError() << "distributed tensor dimension " << i << " is "
-                         << s << "; it must be a positive power of two";
+      return emitError() << "distributed tensor dimension " << i << " is " << s
+                         << "; it must be a positive power of two";
   return success();
 }
 
@@ -328,7 +327,8 @@ unsigned BlockedLayoutAttr::getWarpsPerProgram() const {
   return product(getWarpsPerCTA());
 }
 LogicalResult BlockedLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyShapeCommon(emitError, shape, getRank());
 }
 
@@ -359,8 +359,8 @@ FailureOr<MatrixFields> readMatrixFields(FieldReader &r) {
   f.instrShape = *instr;
   f.transposed = *transposed;
   f.warpsPerCTA = *wpc;
-  f.tilesPerWarp = tiles->empty() ? SmallVector<unsigned>(wpc->size(), 1)
-                                  : *tiles;
+  f.tilesPerWarp =
+      tiles->empty() ? SmallVector<unsigned>(wpc->size(), 1) : *tiles;
   return f;
 }
 
@@ -435,17 +435,18 @@ static ArrayRef<unsigned> mfmaKDepths(unsigned version, unsigned m,
   return k4;
 }
 
-LogicalResult AmdMfmaLayoutAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned version,
-    ArrayRef<unsigned> instr, bool transposed, ArrayRef<unsigned> wpc,
-    ArrayRef<unsigned> tiles, unsigned ebw) {
+LogicalResult
+AmdMfmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned version, ArrayRef<unsigned> instr,
+                          bool transposed, ArrayRef<unsigned> wpc,
+                          ArrayRef<unsigned> tiles, unsigned ebw) {
   if (version != 3 && version != 4)
     return emitError() << "version must be 3 (CDNA3, gfx942) or 4 (CDNA4, "
                           "gfx950), got "
                        << version;
   if (instr.size() != 3)
-    return emitError() << "instr_shape must be [M, N, K], got "
-                       << instr.size() << " entries";
+    return emitError() << "instr_shape must be [M, N, K], got " << instr.size()
+                       << " entries";
   unsigned m = instr[0], n = instr[1], k = instr[2];
   if (!((m == 32 && n == 32) || (m == 16 && n == 16) || (m == 64 && n == 4) ||
         (m == 4 && n == 64)))
@@ -454,9 +455,9 @@ LogicalResult AmdMfmaLayoutAttr::verify(
                        << m << ", " << n << "]";
   ArrayRef<unsigned> ks = mfmaKDepths(version, m, n);
   if (!llvm::is_contained(ks, k)) {
-    auto diag = emitError() << "instr_shape K = " << k
-                            << " is not offered by MFMA version " << version
-                            << " for " << m << "x" << n << " (valid: ";
+    auto diag = emitError()
+                << "instr_shape K = " << k << " is not offered by MFMA version "
+                << version << " for " << m << "x" << n << " (valid: ";
     llvm::interleaveComma(ks, diag);
     return diag << ")";
   }
@@ -477,7 +478,8 @@ unsigned AmdMfmaLayoutAttr::getWarpsPerProgram() const {
   return product(getWarpsPerCTA());
 }
 LogicalResult AmdMfmaLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyShapeCommon(emitError, shape, getRank());
 }
 
@@ -492,9 +494,9 @@ Attribute AmdWmmaLayoutAttr::parse(AsmParser &parser, Type) {
   auto f = readMatrixFields(r);
   if (failed(f) || failed(r.finish()))
     return {};
-  return parser.getChecked<AmdWmmaLayoutAttr>(
-      parser.getContext(), f->version, f->instrShape, f->transposed,
-      f->warpsPerCTA, f->tilesPerWarp);
+  return parser.getChecked<AmdWmmaLayoutAttr>(parser.getContext(), f->version,
+                                              f->instrShape, f->transposed,
+                                              f->warpsPerCTA, f->tilesPerWarp);
 }
 
 void AmdWmmaLayoutAttr::print(AsmPrinter &p) const {
@@ -503,10 +505,11 @@ void AmdWmmaLayoutAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-LogicalResult AmdWmmaLayoutAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned version,
-    ArrayRef<unsigned> instr, bool transposed, ArrayRef<unsigned> wpc,
-    ArrayRef<unsigned> tiles) {
+LogicalResult
+AmdWmmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned version, ArrayRef<unsigned> instr,
+                          bool transposed, ArrayRef<unsigned> wpc,
+                          ArrayRef<unsigned> tiles) {
   if (version < 1 || version > 3)
     return emitError() << "version must be 1, 2 or 3 (gfx1250), got "
                        << version;
@@ -514,12 +517,12 @@ LogicalResult AmdWmmaLayoutAttr::verify(
     return emitError() << "instr_shape must be [16, 16, K]";
   static const unsigned kv12[] = {16};
   static const unsigned kv3[] = {4, 32, 64, 128};
-  ArrayRef<unsigned> ks = version == 3 ? ArrayRef<unsigned>(kv3)
-                                       : ArrayRef<unsigned>(kv12);
+  ArrayRef<unsigned> ks =
+      version == 3 ? ArrayRef<unsigned>(kv3) : ArrayRef<unsigned>(kv12);
   if (!llvm::is_contained(ks, instr[2])) {
-    auto diag = emitError() << "instr_shape K = " << instr[2]
-                            << " is not offered by WMMA version " << version
-                            << " (valid: ";
+    auto diag = emitError()
+                << "instr_shape K = " << instr[2]
+                << " is not offered by WMMA version " << version << " (valid: ";
     llvm::interleaveComma(ks, diag);
     return diag << ")";
   }
@@ -533,7 +536,8 @@ unsigned AmdWmmaLayoutAttr::getWarpsPerProgram() const {
   return product(getWarpsPerCTA());
 }
 LogicalResult AmdWmmaLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   if (failed(verifyShapeCommon(emitError, shape, getRank())))
     return failure();
   // D3: the period instr_shape x warps_per_cta x tiles_per_warp fits.
@@ -600,7 +604,8 @@ unsigned DotOperandLayoutAttr::getWarpsPerProgram() const {
   return asLayout(getParent()).getWarpsPerProgram();
 }
 LogicalResult DotOperandLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyShapeCommon(emitError, shape, getRank());
 }
 
@@ -616,8 +621,7 @@ Attribute SliceLayoutAttr::parse(AsmParser &parser, Type) {
   auto parent = r.get("parent");
   if (failed(dim) || failed(parent) || failed(r.finish()))
     return {};
-  return parser.getChecked<SliceLayoutAttr>(parser.getContext(), *dim,
-                                            *parent);
+  return parser.getChecked<SliceLayoutAttr>(parser.getContext(), *dim, *parent);
 }
 
 void SliceLayoutAttr::print(AsmPrinter &p) const {
@@ -649,7 +653,8 @@ unsigned SliceLayoutAttr::getWarpsPerProgram() const {
   return asLayout(getParent()).getWarpsPerProgram();
 }
 LogicalResult SliceLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   if (failed(verifyShapeCommon(emitError, shape, getRank())))
     return failure();
   SmallVector<int64_t> parentShape(shape);
@@ -727,7 +732,8 @@ unsigned LinearLayoutEncodingAttr::getWarpsPerProgram() const {
   return 1u << (getWarpBases().size() / getRank());
 }
 LogicalResult LinearLayoutEncodingAttr::verifyShape(
-    ArrayRef<int64_t> shape, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
   if (failed(verifyShapeCommon(emitError, shape, getRank())))
     return failure();
   LinearLayout ll = toLinearLayout(*this, shape);

@@ -18,8 +18,8 @@ Type mlir::tlxamd::getI1TensorLike(Type type) {
   auto t = dyn_cast<RankedTensorType>(type);
   if (!t)
     return Type();
-  return RankedTensorType::get(t.getShape(), IntegerType::get(t.getContext(), 1),
-                               t.getEncoding());
+  return RankedTensorType::get(
+      t.getShape(), IntegerType::get(t.getContext(), 1), t.getEncoding());
 }
 
 /// The documented cache modifiers (B4).
@@ -28,12 +28,10 @@ static constexpr StringLiteral kStoreCache[] = {".wb", ".cg", ".cs", ".wt"};
 
 /// B2, B5, B6, B7, B20: the rules all three ops share. `data` is the loaded,
 /// stored or added tensor type.
-static LogicalResult verifyBufferCommon(Operation *op, PtrType ptrType,
-                                        RankedTensorType offsets,
-                                        RankedTensorType data,
-                                        int64_t contiguity,
-                                        StringRef offsetUnit,
-                                        StringRef dataName) {
+static LogicalResult
+verifyBufferCommon(Operation *op, PtrType ptrType, RankedTensorType offsets,
+                   RankedTensorType data, int64_t contiguity,
+                   StringRef offsetUnit, StringRef dataName) {
   if (ptrType.getAddressSpace() != 1)
     return op->emitOpError("ptr must point to global memory (address space "
                            "1), got address space ")
@@ -73,9 +71,9 @@ static LogicalResult verifyCache(Operation *op, std::optional<StringRef> cache,
 }
 
 LogicalResult BufferLoadOp::verify() {
-  if (failed(verifyBufferCommon(*this, getPtr().getType(), getOffsets().getType(),
-                                getType(), getContiguity(), getOffsetUnit(),
-                                "result")))
+  if (failed(verifyBufferCommon(*this, getPtr().getType(),
+                                getOffsets().getType(), getType(),
+                                getContiguity(), getOffsetUnit(), "result")))
     return failure();
   if (getType().getEncoding() != getOffsets().getType().getEncoding())
     return emitOpError("result must have the layout of the offsets");
@@ -86,10 +84,9 @@ LogicalResult BufferLoadOp::verify() {
 
 LogicalResult BufferStoreOp::verify() {
   RankedTensorType valueType = getValue().getType();
-  if (failed(verifyBufferCommon(*this, getPtr().getType(),
-                                getOffsets().getType(), valueType,
-                                getContiguity(), getOffsetUnit(),
-                                "stored value")))
+  if (failed(verifyBufferCommon(
+          *this, getPtr().getType(), getOffsets().getType(), valueType,
+          getContiguity(), getOffsetUnit(), "stored value")))
     return failure();
   // B11: offsets (and, by the mask's type constraint, the mask) carry the
   // stored value's encoding.
@@ -128,8 +125,7 @@ LogicalResult BufferAtomicAddOp::verify() {
   // B18: 16-bit floats are added as packed pairs.
   if ((elem.isF16() || elem.isBF16()) && getContiguity() < 2)
     return emitOpError("packed ")
-           << elem << " atomics need contiguity >= 2, got "
-           << getContiguity();
+           << elem << " atomics need contiguity >= 2, got " << getContiguity();
   if (getContiguity() > 1 &&
       getLinearLayout(valueType).getContiguousRegisters() < 2)
     return emitOpError("contiguity ")

@@ -13,13 +13,12 @@ LogicalResult MakeRangeOp::verify() {
            << type.getRank();
   int64_t start = getStart(), end = getEnd();
   if (end <= start)
-    return emitOpError("end ") << end << " must be greater than start "
-                               << start;
+    return emitOpError("end ")
+           << end << " must be greater than start " << start;
   if (end - start != type.getDimSize(0))
-    return emitOpError("range ") << start << " to " << end << " has "
-                                 << end - start
-                                 << " elements but the result has "
-                                 << type.getDimSize(0);
+    return emitOpError("range ")
+           << start << " to " << end << " has " << end - start
+           << " elements but the result has " << type.getDimSize(0);
   return success();
 }
 
@@ -60,8 +59,8 @@ LogicalResult BroadcastOp::verify() {
     if (src.getDimSize(d) != dst.getDimSize(d) && src.getDimSize(d) != 1)
       return emitOpError("source dimension ")
              << d << " has extent " << src.getDimSize(d)
-             << "; only extent-1 dimensions broadcast (to "
-             << dst.getDimSize(d) << ")";
+             << "; only extent-1 dimensions broadcast (to " << dst.getDimSize(d)
+             << ")";
   return success();
 }
 

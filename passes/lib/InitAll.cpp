@@ -47,11 +47,10 @@
 using namespace mlir;
 
 void mlir::tlxamd::registerTlxAmdDialects(DialectRegistry &registry) {
-  registry.insert<tlxamd::TlxAmdDialect, func::FuncDialect,
-                  arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  cf::ControlFlowDialect, vector::VectorDialect,
-                  gpu::GPUDialect, LLVM::LLVMDialect, ROCDL::ROCDLDialect,
-                  NVVM::NVVMDialect, amdgpu::AMDGPUDialect,
+  registry.insert<tlxamd::TlxAmdDialect, func::FuncDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  vector::VectorDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  ROCDL::ROCDLDialect, NVVM::NVVMDialect, amdgpu::AMDGPUDialect,
                   memref::MemRefDialect, index::IndexDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
   // Dialect conversions to LLVM look these interfaces up; without them the

@@ -107,8 +107,7 @@ linearLayoutFor(MlirAttribute attr, intptr_t rank, const int64_t *shape,
 bool mlirTlxamdLayoutGetLinearLayout(MlirAttribute attr, intptr_t rank,
                                      const int64_t *shape, int32_t *bases,
                                      intptr_t capacity, intptr_t *counts,
-                                     MlirStringCallback error,
-                                     void *userData) {
+                                     MlirStringCallback error, void *userData) {
   std::optional<tlxamd::LinearLayout> ll =
       linearLayoutFor(attr, rank, shape, error, userData);
   if (!ll)

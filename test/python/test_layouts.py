@@ -8,9 +8,9 @@ import random
 
 import numpy as np
 import pytest
-
 from layout_cases import make_layout
 from layout_model import blocked_coords, coords_from_bases, mfma_coords, wmma_coords
+
 from tlxamd import ir
 from tlxamd import layouts as L
 

@@ -10,7 +10,6 @@ import sys
 import textwrap
 
 import pytest
-
 from conftest import ROOT
 
 _spec = importlib.util.spec_from_file_location(

@@ -162,8 +162,12 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   }
   if (isa<arith::AddIOp, arith::SubIOp>(def)) {
     return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = a.divisibility.empty() ? 1 : a.divisibility[d < a.divisibility.size() ? d : 0];
-      int64_t db = b.divisibility.empty() ? 1 : b.divisibility[d < b.divisibility.size() ? d : 0];
+      int64_t da = a.divisibility.empty()
+                       ? 1
+                       : a.divisibility[d < a.divisibility.size() ? d : 0];
+      int64_t db = b.divisibility.empty()
+                       ? 1
+                       : b.divisibility[d < b.divisibility.size() ? d : 0];
       int64_t contig = 1;
       if (rank) {
         // contiguous + constant stays contiguous over their common blocks
@@ -177,8 +181,12 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   }
   if (isa<arith::MulIOp>(def)) {
     return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = a.divisibility.empty() ? 1 : a.divisibility[d < a.divisibility.size() ? d : 0];
-      int64_t db = b.divisibility.empty() ? 1 : b.divisibility[d < b.divisibility.size() ? d : 0];
+      int64_t da = a.divisibility.empty()
+                       ? 1
+                       : a.divisibility[d < a.divisibility.size() ? d : 0];
+      int64_t db = b.divisibility.empty()
+                       ? 1
+                       : b.divisibility[d < b.divisibility.size() ? d : 0];
       return std::pair<int64_t, int64_t>(
           1, std::min<int64_t>(da * db, kMaxDivisibility));
     });
@@ -187,7 +195,9 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
     APInt sh;
     if (matchPattern(def->getOperand(1), m_ConstantInt(&sh)))
       return binary([&](const AxisInfo &a, const AxisInfo &, unsigned d) {
-        int64_t da = a.divisibility.empty() ? 1 : a.divisibility[d < a.divisibility.size() ? d : 0];
+        int64_t da = a.divisibility.empty()
+                         ? 1
+                         : a.divisibility[d < a.divisibility.size() ? d : 0];
         return std::pair<int64_t, int64_t>(
             1, std::min<int64_t>(da << sh.getZExtValue(), kMaxDivisibility));
       });
@@ -210,8 +220,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
       // a multiple of the value's divisibility; runs aligned to blocks of
       // min(contiguity, both divisibilities) never cross it inside a block.
       auto crossing = [&](const AxisInfo &x, const AxisInfo &y) {
-        return std::min({x.contiguity[d], x.divisibility[d],
-                         y.divisibility[d], y.constancy[d]});
+        return std::min({x.contiguity[d], x.divisibility[d], y.divisibility[d],
+                         y.constancy[d]});
       };
       if (cmp.getPredicate() != arith::CmpIPredicate::eq &&
           cmp.getPredicate() != arith::CmpIPredicate::ne)

@@ -162,9 +162,8 @@ LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
          LL::identity1D(nonKDim, LL::Lane, nonKIdx, rank);
   // Version 1 duplicates the operand in both half-waves; later versions
   // split K between them.
-  tile *= wmma.getVersion() == 1
-              ? LL::zeros1D(depth, LL::Lane, kIdx, rank)
-              : LL::identity1D(depth, LL::Lane, kIdx, rank);
+  tile *= wmma.getVersion() == 1 ? LL::zeros1D(depth, LL::Lane, kIdx, rank)
+                                 : LL::identity1D(depth, LL::Lane, kIdx, rank);
   tile *= LL::identity1D(std::max<int32_t>(kDim / (depth * kWidth), 1),
                          LL::Register, kIdx, rank);
   if (rank == 3) {
@@ -174,9 +173,9 @@ LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
   // Warps along K hold the same operand (broadcast).
   LL warps(rank);
   for (unsigned d : warpOrder)
-    warps *= d == kIdx ? LL::zeros1D(wmma.getWarpsPerCTA()[d], LL::Warp, d, rank)
-                       : LL::identity1D(wmma.getWarpsPerCTA()[d], LL::Warp, d,
-                                        rank);
+    warps *= d == kIdx
+                 ? LL::zeros1D(wmma.getWarpsPerCTA()[d], LL::Warp, d, rank)
+                 : LL::identity1D(wmma.getWarpsPerCTA()[d], LL::Warp, d, rank);
   SmallVector<unsigned> repOrder = {kIdx, nonKIdx};
   if (rank == 3)
     repOrder.push_back(0);

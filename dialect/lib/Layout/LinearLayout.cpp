@@ -23,8 +23,7 @@ llvm::StringRef mlir::tlxamd::stringifyInDim(LinearLayout::InDim in) {
   return "?";
 }
 
-LinearLayout::LinearLayout(unsigned rank)
-    : rank(rank), outSizes(rank, 1) {}
+LinearLayout::LinearLayout(unsigned rank) : rank(rank), outSizes(rank, 1) {}
 
 LinearLayout::LinearLayout(unsigned rank, std::array<Bases, kNumInDims> b)
     : rank(rank), bases(std::move(b)), outSizes(rank, 1) {
@@ -154,8 +153,8 @@ LinearLayout LinearLayout::resizedTo(llvm::ArrayRef<int64_t> shape,
   return l;
 }
 
-LinearLayout::Basis LinearLayout::apply(int64_t reg, int64_t lane,
-                                        int64_t warp, int64_t block) const {
+LinearLayout::Basis LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp,
+                                        int64_t block) const {
   Basis out(rank, 0);
   const int64_t idx[kNumInDims] = {reg, lane, warp, block};
   for (unsigned in = 0; in < kNumInDims; ++in)

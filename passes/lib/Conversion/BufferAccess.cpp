@@ -13,7 +13,6 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-
 int64_t mlir::tlxamd::getBufferAccessWidth(Operation *op, Type elemType,
                                            int64_t contiguity) {
   unsigned bits = elemType.getIntOrFloatBitWidth();
@@ -77,8 +76,9 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
 
   unsigned shift =
       offsetsInBytes || g.elemBytes == 1 ? 0 : llvm::Log2_32(g.elemBytes);
-  llvm::append_range(g.byteOffsets, cache.getGroupOffsets(rewriter, loc, offsets,
-                                                          g.width, shift));
+  llvm::append_range(
+      g.byteOffsets,
+      cache.getGroupOffsets(rewriter, loc, offsets, g.width, shift));
   int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
@@ -98,7 +98,8 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
     return g;
   // One group: the whole register vector is the access.
   if (n == g.width) {
-    g.data.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, data));
+    g.data.push_back(
+        LLVM::BitcastOp::create(rewriter, loc, g.accessType, data));
     return g;
   }
   SmallVector<Value> values = unpackRegisters(rewriter, loc, data);
@@ -205,12 +206,11 @@ Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
                                      ArrayRef<Value> loaded, Value mask,
                                      Value other, Value otherOriginal,
                                      Type resultVectorType) {
-  if (auto splat = otherOriginal ? otherOriginal.getDefiningOp<SplatOp>()
-                                 : SplatOp())
+  if (auto splat =
+          otherOriginal ? otherOriginal.getDefiningOp<SplatOp>() : SplatOp())
     otherOriginal = splat.getSrc();
-  bool otherIsZero =
-      !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
-      matchPattern(otherOriginal, m_AnyZeroFloat());
+  bool otherIsZero = !otherOriginal || matchPattern(otherOriginal, m_Zero()) ||
+                     matchPattern(otherOriginal, m_AnyZeroFloat());
   bool select = mask && other && !otherIsZero;
   // One group and nothing to select: the access is the register vector.
   if (loaded.size() == 1 && !select)
@@ -255,8 +255,7 @@ mlir::tlxamd::verifyBufferOpsForTarget(Operation *module,
       op.emitOpError() << "packed " << elem
                        << " atomics need a mask uniform over adjacent pairs, "
                           "but the mask analysis proves it only for groups of "
-                       << width << " (contiguity " << op.getContiguity()
-                       << ")";
+                       << width << " (contiguity " << op.getContiguity() << ")";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

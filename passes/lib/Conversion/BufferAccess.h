@@ -23,10 +23,10 @@
 namespace mlir::tlxamd {
 
 struct BufferGroups {
-  Type elemType;        ///< LLVM element type (bf16, f32, i32, ...)
-  unsigned elemBytes;   ///< bytes per element
-  int64_t width;        ///< elements per access
-  Type accessType;      ///< integer type of one access (i16, i32, v4i32, ...)
+  Type elemType;      ///< LLVM element type (bf16, f32, i32, ...)
+  unsigned elemBytes; ///< bytes per element
+  int64_t width;      ///< elements per access
+  Type accessType;    ///< integer type of one access (i16, i32, v4i32, ...)
   SmallVector<Value> byteOffsets; ///< per group, i32
   SmallVector<Value> masks;       ///< per group, i1 (empty: unmasked)
   SmallVector<Value> data;        ///< per group, accessType (stores, atomics)
@@ -68,8 +68,7 @@ public:
   /// Byte offsets of the groups of `offsets` (a converted vector of i32
   /// element or byte offsets).
   ArrayRef<Value> getGroupOffsets(RewriterBase &rewriter, Location loc,
-                                  Value offsets, int64_t width,
-                                  unsigned shift);
+                                  Value offsets, int64_t width, unsigned shift);
 
 private:
   llvm::DenseMap<std::tuple<Value, int64_t, unsigned>, SmallVector<Value>>
@@ -119,11 +118,10 @@ protected:
       type = op.getValue().getType();
       data = adaptor.getValue();
     }
-    return groupBufferAccess(rewriter, op.getLoc(), *this->getTypeConverter(),
-                             op, type, adaptor.getOffsets(), adaptor.getMask(),
-                             data, op.getContiguity(),
-                             op.getOffsetUnit() == "bytes", *cache,
-                             splitUnprovenMasks);
+    return groupBufferAccess(
+        rewriter, op.getLoc(), *this->getTypeConverter(), op, type,
+        adaptor.getOffsets(), adaptor.getMask(), data, op.getContiguity(),
+        op.getOffsetUnit() == "bytes", *cache, splitUnprovenMasks);
   }
 
   /// Replace a load (masked-out elements from `other`) or an atomic (the old
@@ -139,10 +137,10 @@ protected:
       otherOriginal = op.getOther();
     }
     rewriter.replaceOp(
-        op, finishBufferLoad(rewriter, op.getLoc(), groups, values, mask, other,
-                             otherOriginal,
-                             this->getTypeConverter()->convertType(
-                                 op.getType())));
+        op,
+        finishBufferLoad(rewriter, op.getLoc(), groups, values, mask, other,
+                         otherOriginal,
+                         this->getTypeConverter()->convertType(op.getType())));
   }
 
   std::shared_ptr<CacheTy> cache;

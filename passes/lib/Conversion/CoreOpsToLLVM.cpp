@@ -18,8 +18,8 @@ struct ProgramIdOpLowering : ConvertOpToLLVMPattern<ProgramIdOp> {
   LogicalResult
   matchAndRewrite(ProgramIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, targetInfo.programId(rewriter, op.getLoc(),
-                                                op.getAxis()));
+    rewriter.replaceOp(
+        op, targetInfo.programId(rewriter, op.getLoc(), op.getAxis()));
     return success();
   }
   const TargetInfoBase &targetInfo;

@@ -31,8 +31,7 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
     std::optional<int64_t> numWarps = getNumWarps(func);
     if (!numWarps) {
       func.emitError() << "kernel '" << func.getName() << "' has no '"
-                       << TlxAmdDialect::getNumWarpsAttrName()
-                       << "' attribute";
+                       << TlxAmdDialect::getNumWarpsAttrName() << "' attribute";
       return WalkResult::interrupt();
     }
     unsigned n = *numWarps * getKernelLanesPerWarp(func, targetInfo);
@@ -53,8 +52,9 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-LogicalResult mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
-                                                const TargetInfoBase &targetInfo) {
+LogicalResult
+mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
+                                  const TargetInfoBase &targetInfo) {
   MLIRContext *ctx = module.getContext();
   llvm::StringMap<unsigned> threads;
   if (failed(setKernelBlockSizes(module, targetInfo, threads)))

@@ -46,17 +46,19 @@ static Value emitContribution(RewriterBase &rewriter, Location loc,
                                     i32Const(rewriter, loc, 0));
     } else {
       int64_t mask = ((int64_t(1) << run.width) - 1) << run.inBit;
-      term = LLVM::AndOp::create(rewriter, loc, x,
-                                 i32Const(rewriter, loc, mask));
+      term =
+          LLVM::AndOp::create(rewriter, loc, x, i32Const(rewriter, loc, mask));
       if (run.outBit > run.inBit)
         term = LLVM::ShlOp::create(
-            rewriter, loc, term, i32Const(rewriter, loc, run.outBit - run.inBit));
+            rewriter, loc, term,
+            i32Const(rewriter, loc, run.outBit - run.inBit));
       else if (run.outBit < run.inBit)
         term = LLVM::LShrOp::create(
-            rewriter, loc, term, i32Const(rewriter, loc, run.inBit - run.outBit));
+            rewriter, loc, term,
+            i32Const(rewriter, loc, run.inBit - run.outBit));
     }
-    acc = acc ? LLVM::XOrOp::create(rewriter, loc, acc, term).getResult()
-              : term;
+    acc =
+        acc ? LLVM::XOrOp::create(rewriter, loc, acc, term).getResult() : term;
   }
   return acc;
 }
@@ -106,7 +108,8 @@ mlir::tlxamd::emitCoordinates(RewriterBase &rewriter, Location loc,
       else if (c[d] == 0)
         regCoords.push_back(threadPart[d]);
       else if (c[d] & threadBits[d])
-        regCoords.push_back(LLVM::XOrOp::create(rewriter, loc, threadPart[d], k));
+        regCoords.push_back(
+            LLVM::XOrOp::create(rewriter, loc, threadPart[d], k));
       else
         regCoords.push_back(disjointOr(rewriter, loc, threadPart[d], k));
     }
@@ -120,8 +123,8 @@ SmallVector<Value> mlir::tlxamd::unpackRegisters(RewriterBase &rewriter,
   auto type = cast<VectorType>(vector.getType());
   SmallVector<Value> out;
   for (int64_t i = 0; i < type.getNumElements(); ++i)
-    out.push_back(LLVM::ExtractElementOp::create(
-        rewriter, loc, vector, i32Const(rewriter, loc, i)));
+    out.push_back(LLVM::ExtractElementOp::create(rewriter, loc, vector,
+                                                 i32Const(rewriter, loc, i)));
   return out;
 }
 

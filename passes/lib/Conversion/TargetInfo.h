@@ -20,7 +20,7 @@ class RewritePatternSet;
 namespace gpu {
 class GPUFuncOp;
 class GPUModuleOp;
-}
+} // namespace gpu
 namespace tlxamd {
 
 class TargetInfoBase {

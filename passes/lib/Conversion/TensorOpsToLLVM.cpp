@@ -21,19 +21,18 @@ using namespace mlir;
 using namespace mlir::tlxamd;
 
 void mlir::tlxamd::addTensorTypeConversion(LLVMTypeConverter &converter) {
-  converter.addConversion([&converter](RankedTensorType type)
-                              -> std::optional<Type> {
-    if (!getDistributedLayout(type))
-      return std::nullopt;
-    Type elem = converter.convertType(type.getElementType());
-    if (!elem)
-      return std::nullopt;
-    return VectorType::get({getLinearLayout(type).getNumRegisters()}, elem);
-  });
+  converter.addConversion(
+      [&converter](RankedTensorType type) -> std::optional<Type> {
+        if (!getDistributedLayout(type))
+          return std::nullopt;
+        Type elem = converter.convertType(type.getElementType());
+        if (!elem)
+          return std::nullopt;
+        return VectorType::get({getLinearLayout(type).getNumRegisters()}, elem);
+      });
 }
 
 namespace {
-
 
 struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
   MakeRangeOpLowering(LLVMTypeConverter &converter,
@@ -50,16 +49,16 @@ struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
     auto coords = emitCoordinates(rewriter, loc, ll, thread);
     SmallVector<Value> values;
     for (auto &c : coords)
-      values.push_back(op.getStart() == 0
-                           ? c[0]
-                           : LLVM::AddOp::create(rewriter, loc, c[0],
-                                                 i32Const(rewriter, loc,
-                                                          op.getStart()))
-                                 .getResult());
-    rewriter.replaceOp(op, packRegisters(rewriter, loc,
-                                         getTypeConverter()->convertType(
-                                             op.getType()),
-                                         values));
+      values.push_back(
+          op.getStart() == 0
+              ? c[0]
+              : LLVM::AddOp::create(rewriter, loc, c[0],
+                                    i32Const(rewriter, loc, op.getStart()))
+                    .getResult());
+    rewriter.replaceOp(
+        op,
+        packRegisters(rewriter, loc,
+                      getTypeConverter()->convertType(op.getType()), values));
     return success();
   }
   const TargetInfoBase &targetInfo;
@@ -133,7 +132,8 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
     } else if constexpr (std::is_same_v<OpTy, BroadcastOp>) {
       SmallVector<bool> zero;
       for (int64_t d = 0; d < srcType.getRank(); ++d)
-        zero.push_back(srcType.getDimSize(d) == 1 && dstType.getDimSize(d) != 1);
+        zero.push_back(srcType.getDimSize(d) == 1 &&
+                       dstType.getDimSize(d) != 1);
       return LinearLayout::getRegisterMap(src, dst, {}, zero);
     } else {
       return LinearLayout::getRegisterMap(src, dst, {}, {});
@@ -222,8 +222,9 @@ struct WarpShuffleLayoutChange : ConvertOpToLLVMPattern<OpTy> {
                                             i32Const(rewriter, loc, -shift))
                            .getResult();
         } else {
-          Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                           bit, i32Const(rewriter, loc, 0));
+          Value set =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
+                                   i32Const(rewriter, loc, 0));
           term = LLVM::SelectOp::create(rewriter, loc, set,
                                         i32Const(rewriter, loc, col),
                                         i32Const(rewriter, loc, 0));
@@ -267,7 +268,8 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
-    Type elemType = this->getTypeConverter()->convertType(type.getElementType());
+    Type elemType =
+        this->getTypeConverter()->convertType(type.getElementType());
     // i1 is stored as bytes.
     Type memType = elemType.isInteger(1) ? rewriter.getI8Type() : elemType;
     int64_t bytes =
@@ -292,8 +294,8 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
           /*alignment=*/16, /*addrSpace=*/3);
     }
     auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-    Value base = LLVM::AddressOfOp::create(rewriter, loc, ptrType,
-                                           global.getSymName());
+    Value base =
+        LLVM::AddressOfOp::create(rewriter, loc, ptrType, global.getSymName());
 
     ThreadIndex thread =
         emitThreadIndex(rewriter, loc, targetInfo,
@@ -302,11 +304,11 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
       Value off = i32Const(rewriter, loc, 0);
       int64_t stride = 1;
       for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-        Value term = stride == 1 ? coords[d]
-                                 : LLVM::MulOp::create(
-                                       rewriter, loc, coords[d],
-                                       i32Const(rewriter, loc, stride))
-                                       .getResult();
+        Value term = stride == 1
+                         ? coords[d]
+                         : LLVM::MulOp::create(rewriter, loc, coords[d],
+                                               i32Const(rewriter, loc, stride))
+                               .getResult();
         off = LLVM::AddOp::create(rewriter, loc, off, term);
         stride *= type.getDimSize(d);
       }
@@ -347,7 +349,7 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
 } // namespace
 
 unsigned mlir::tlxamd::getKernelLanesPerWarp(Operation *kernel,
-                                              const TargetInfoBase &targetInfo) {
+                                             const TargetInfoBase &targetInfo) {
   unsigned lanes = targetInfo.getWarpSize();
   kernel->walk([&](Operation *op) {
     for (Type t : op->getResultTypes())
@@ -406,15 +408,15 @@ void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
   patterns.add<MakeRangeOpLowering>(converter, targetInfo);
   // Register permutations first (benefit 2), then warp shuffles (1), then
   // shared memory (0).
-  patterns.add<SplatOpLowering, TensorConstantLowering,
-               RegisterMapLowering<ExpandDimsOp>,
-               RegisterMapLowering<BroadcastOp>>(converter);
+  patterns
+      .add<SplatOpLowering, TensorConstantLowering,
+           RegisterMapLowering<ExpandDimsOp>, RegisterMapLowering<BroadcastOp>>(
+          converter);
   patterns.add<RegisterMapLowering<ConvertLayoutOp>,
                RegisterMapLowering<RequireLayoutOp>>(converter,
-                                                      /*benefit=*/2);
+                                                     /*benefit=*/2);
   patterns.add<WarpShuffleLayoutChange<ConvertLayoutOp>,
-               WarpShuffleLayoutChange<RequireLayoutOp>>(converter,
-                                                         targetInfo);
+               WarpShuffleLayoutChange<RequireLayoutOp>>(converter, targetInfo);
   patterns.add<SharedMemoryLayoutChange<ConvertLayoutOp>,
                SharedMemoryLayoutChange<RequireLayoutOp>>(converter,
                                                           targetInfo);

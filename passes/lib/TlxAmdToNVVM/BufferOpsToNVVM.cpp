@@ -33,7 +33,8 @@ struct PtxRegs {
 PtxRegs ptxRegsFor(Type accessType) {
   MLIRContext *ctx = accessType.getContext();
   if (auto v = dyn_cast<VectorType>(accessType))
-    return {unsigned(v.getNumElements()), "b32", "r", IntegerType::get(ctx, 32)};
+    return {unsigned(v.getNumElements()), "b32", "r",
+            IntegerType::get(ctx, 32)};
   unsigned bits = accessType.getIntOrFloatBitWidth();
   if (bits == 32)
     return {1, "b32", "r", IntegerType::get(ctx, 32)};
@@ -100,7 +101,10 @@ Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
   std::string zero;
   for (unsigned i = 0; pred && i < regs.count; ++i)
     zero += ("mov." + regs.type + " $" + std::to_string(i) + ", 0; ").str();
-  std::string asmStr = "{ " + zero + (pred ? "@$" + std::to_string(regs.count + inputs.size()) + " " : "") + instr.str() + " }";
+  std::string asmStr =
+      "{ " + zero +
+      (pred ? "@$" + std::to_string(regs.count + inputs.size()) + " " : "") +
+      instr.str() + " }";
   std::string constraints;
   for (unsigned i = 0; i < regs.count; ++i)
     constraints += ("=" + regs.constraint + ",").str();
@@ -272,32 +276,32 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset,
-                                          Value predicate) {
-      PtxRegs regs = ptxRegsFor(data.getType());
-      std::string width =
-          regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
-      std::string cons = "l";
-      for (unsigned i = 0; i < regs.count; ++i)
-        cons += ("," + regs.constraint).str();
-      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
-      SmallVector<Value> operands = {addr};
-      llvm::append_range(operands, splitRegs(rewriter, loc, data, regs));
-      std::string pred;
-      if (predicate) {
-        pred = "@$" + std::to_string(operands.size()) + " ";
-        operands.push_back(predicate);
-        cons += ",b";
-      }
-      std::string asmStr = pred + "st.global" + cacheQualifier(op.getCache()) +
-                           width + "." + regs.type.str() + " [$0], " +
-                           regList(1, regs.count) + ";";
-      LLVM::InlineAsmOp::create(
-          rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-          operands, asmStr, cons, /*has_side_effects=*/true,
-          /*is_align_stack=*/false, LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr(), ArrayAttr());
-    });
+    emitStoreGroups(
+        rewriter, loc, g, [&](Value data, Value offset, Value predicate) {
+          PtxRegs regs = ptxRegsFor(data.getType());
+          std::string width =
+              regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
+          std::string cons = "l";
+          for (unsigned i = 0; i < regs.count; ++i)
+            cons += ("," + regs.constraint).str();
+          Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+          SmallVector<Value> operands = {addr};
+          llvm::append_range(operands, splitRegs(rewriter, loc, data, regs));
+          std::string pred;
+          if (predicate) {
+            pred = "@$" + std::to_string(operands.size()) + " ";
+            operands.push_back(predicate);
+            cons += ",b";
+          }
+          std::string asmStr =
+              pred + "st.global" + cacheQualifier(op.getCache()) + width + "." +
+              regs.type.str() + " [$0], " + regList(1, regs.count) + ";";
+          LLVM::InlineAsmOp::create(
+              rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+              operands, asmStr, cons, /*has_side_effects=*/true,
+              /*is_align_stack=*/false, LLVM::TailCallKind::None,
+              LLVM::AsmDialectAttr(), ArrayAttr());
+        });
     rewriter.eraseOp(op);
     return success();
   }
@@ -321,7 +325,8 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
     PtxRegs regs = ptxRegsFor(g.accessType);
     SmallVector<Value> old;
     for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+      Value addr =
+          groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
       Value r = emitLoadLike(rewriter, loc, regs, instr, {addr, g.data[i]},
                              "l,r", g.masks.empty() ? Value() : g.masks[i]);
       old.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
@@ -336,6 +341,7 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
 void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   auto cache = std::make_shared<BufferLoweringCache>();
-  patterns.add<BufferLoadLowering, BufferStoreLowering,
-               BufferAtomicAddLowering>(converter, cache);
+  patterns
+      .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
+          converter, cache);
 }

@@ -37,10 +37,10 @@ Value TargetInfo::warpUniform(RewriterBase &, Location, Value v) const {
 Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                                Value srcLane) const {
   // shfl.sync.idx.b32 over the full warp, lane index clamped to 31.
-  return NVVM::ShflOp::create(
-      rewriter, loc, rewriter.getI32Type(), i32Const(rewriter, loc, -1), v,
-      srcLane, i32Const(rewriter, loc, getWarpSize() - 1), NVVM::ShflKind::idx,
-      UnitAttr());
+  return NVVM::ShflOp::create(rewriter, loc, rewriter.getI32Type(),
+                              i32Const(rewriter, loc, -1), v, srcLane,
+                              i32Const(rewriter, loc, getWarpSize() - 1),
+                              NVVM::ShflKind::idx, UnitAttr());
 }
 
 void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,

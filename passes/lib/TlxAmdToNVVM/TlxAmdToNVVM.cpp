@@ -21,9 +21,9 @@ struct ConvertTlxAmdToNVVMPass
     gpu::GPUModuleOp module = getOperation();
     const ArchInfo *arch = lookupArch(chip);
     if (!arch || !arch->isNVIDIA()) {
-      emitError(module.getLoc()) << "convert-tlxamd-to-nvvm: unsupported chip '"
-                         << chip << "' (supported: "
-                         << getSupportedArchNames(Vendor::NVIDIA) << ")";
+      emitError(module.getLoc())
+          << "convert-tlxamd-to-nvvm: unsupported chip '" << chip
+          << "' (supported: " << getSupportedArchNames(Vendor::NVIDIA) << ")";
       return signalPassFailure();
     }
     nvvm::TargetInfo targetInfo(*arch);

@@ -55,9 +55,9 @@ Value maskedOffset(RewriterBase &rewriter, Location loc, Value offset,
                    Value pred) {
   if (!pred)
     return offset;
-  return LLVM::SelectOp::create(rewriter, loc, pred, offset,
-                                i32Const(rewriter, loc,
-                                         TargetInfo::kOutOfBoundsOffset));
+  return LLVM::SelectOp::create(
+      rewriter, loc, pred, offset,
+      i32Const(rewriter, loc, TargetInfo::kOutOfBoundsOffset));
 }
 
 /// voffset of a group.
@@ -83,8 +83,8 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp, ResourceCache> {
         rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
           return ROCDL::RawPtrBufferLoadOp::create(
               rewriter, loc, type, resource,
-              maskedOffset(rewriter, loc, offset, pred), zero, aux,
-              ArrayAttr(), ArrayAttr(), ArrayAttr());
+              maskedOffset(rewriter, loc, offset, pred), zero, aux, ArrayAttr(),
+              ArrayAttr(), ArrayAttr());
         });
     replaceWithGroups(rewriter, op, adaptor, g, loaded);
     return success();
@@ -103,12 +103,13 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp, ResourceCache> {
     Value aux = i32Const(rewriter, loc,
                          cache->target().getCacheBits(op.getCache(), false));
     Value zero = i32Const(rewriter, loc, 0);
-    emitStoreGroups(rewriter, loc, g, [&](Value data, Value offset, Value pred) {
-      ROCDL::RawPtrBufferStoreOp::create(
-          rewriter, loc, data, resource,
-          maskedOffset(rewriter, loc, offset, pred), zero, aux, ArrayAttr(),
-          ArrayAttr(), ArrayAttr());
-    });
+    emitStoreGroups(rewriter, loc, g,
+                    [&](Value data, Value offset, Value pred) {
+                      ROCDL::RawPtrBufferStoreOp::create(
+                          rewriter, loc, data, resource,
+                          maskedOffset(rewriter, loc, offset, pred), zero, aux,
+                          ArrayAttr(), ArrayAttr(), ArrayAttr());
+                    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -132,7 +133,8 @@ struct BufferAtomicAddLowering
     bool isFloat = isa<FloatType>(g.elemType);
     StringRef intrinsic = isFloat ? "llvm.amdgcn.raw.ptr.buffer.atomic.fadd"
                                   : "llvm.amdgcn.raw.ptr.buffer.atomic.add";
-    Value aux = i32Const(rewriter, loc, targetInfo.getAtomicBits(op.getScope()));
+    Value aux =
+        i32Const(rewriter, loc, targetInfo.getAtomicBits(op.getScope()));
     Value zero = i32Const(rewriter, loc, 0);
     targetInfo.emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
     SmallVector<Value> old;
@@ -140,8 +142,8 @@ struct BufferAtomicAddLowering
       Value data = LLVM::BitcastOp::create(rewriter, loc, opType, g.data[i]);
       Value r = LLVM::CallIntrinsicOp::create(
                     rewriter, loc, opType, rewriter.getStringAttr(intrinsic),
-                    ValueRange{data, resource,
-                               groupOffset(rewriter, loc, g, i), zero, aux})
+                    ValueRange{data, resource, groupOffset(rewriter, loc, g, i),
+                               zero, aux})
                     .getResult(0);
       old.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, r));
     }
@@ -157,6 +159,7 @@ void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
   auto cache = std::make_shared<ResourceCache>(targetInfo);
-  patterns.add<BufferLoadLowering, BufferStoreLowering,
-               BufferAtomicAddLowering>(converter, cache);
+  patterns
+      .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
+          converter, cache);
 }

@@ -42,8 +42,8 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
   // ds_bpermute_b32 addresses lanes in bytes.
   Value addr =
       LLVM::ShlOp::create(rewriter, loc, srcLane, i32Const(rewriter, loc, 2));
-  return ROCDL::DsBpermuteOp::create(rewriter, loc, rewriter.getI32Type(),
-                                     addr, v);
+  return ROCDL::DsBpermuteOp::create(rewriter, loc, rewriter.getI32Type(), addr,
+                                     v);
 }
 
 void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,
@@ -59,9 +59,9 @@ void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
   // The register allocator budgets VGPRs for the largest workgroup the
   // kernel may be launched with: state it exactly.
-  func->setAttr("rocdl.flat_work_group_size",
-                StringAttr::get(func.getContext(),
-                                "1," + std::to_string(numThreads)));
+  func->setAttr(
+      "rocdl.flat_work_group_size",
+      StringAttr::get(func.getContext(), "1," + std::to_string(numThreads)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -78,9 +78,9 @@ Value TargetInfo::makeBufferResource(RewriterBase &rewriter, Location loc,
   auto rsrcType = LLVM::LLVMPointerType::get(rewriter.getContext(), 8);
   Value stride = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
                                           rewriter.getI16IntegerAttr(0));
-  Value records = LLVM::ConstantOp::create(
-      rewriter, loc, rewriter.getI64Type(),
-      rewriter.getI64IntegerAttr(0x7FFFFFFE));
+  Value records =
+      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                               rewriter.getI64IntegerAttr(0x7FFFFFFE));
   Value flagsVal = LLVM::ConstantOp::create(
       rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(flags));
   return ROCDL::MakeBufferRsrcOp::create(rewriter, loc, rsrcType, base, stride,

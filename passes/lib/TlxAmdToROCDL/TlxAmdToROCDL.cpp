@@ -21,15 +21,16 @@ struct ConvertTlxAmdToROCDLPass
     gpu::GPUModuleOp module = getOperation();
     const ArchInfo *arch = lookupArch(chipset);
     if (!arch || !arch->isAMD()) {
-      emitError(module.getLoc()) << "convert-tlxamd-to-rocdl: unsupported chipset '"
-                         << chipset << "' (supported: "
-                         << getSupportedArchNames(Vendor::AMD) << ")";
+      emitError(module.getLoc())
+          << "convert-tlxamd-to-rocdl: unsupported chipset '" << chipset
+          << "' (supported: " << getSupportedArchNames(Vendor::AMD) << ")";
       return signalPassFailure();
     }
     FailureOr<amdgpu::Chipset> parsed = amdgpu::Chipset::parse(chipset);
     if (failed(parsed)) {
-      emitError(module.getLoc()) << "convert-tlxamd-to-rocdl: cannot parse chipset '"
-                         << chipset << "'";
+      emitError(module.getLoc())
+          << "convert-tlxamd-to-rocdl: cannot parse chipset '" << chipset
+          << "'";
       return signalPassFailure();
     }
     rocdl::TargetInfo targetInfo(*arch, *parsed);

@@ -1,4 +1,5 @@
-/*===- TlxAmd.h - tlxamd C API -------------------------------------*- C -*-===*/
+/*===- TlxAmd.h - tlxamd C API -------------------------------------*- C
+ * -*-===*/
 #ifndef TLXAMD_C_TLXAMD_H
 #define TLXAMD_C_TLXAMD_H
 
@@ -11,16 +12,17 @@ extern "C" {
 
 /// Register tlxamd and the upstream dialects, interfaces and translations a
 /// kernel uses.
-MLIR_CAPI_EXPORTED void mlirTlxamdRegisterDialects(MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+mlirTlxamdRegisterDialects(MlirDialectRegistry registry);
 
 /// Register tlxamd passes and pipelines and the upstream passes they use.
 MLIR_CAPI_EXPORTED void mlirTlxamdRegisterPasses(void);
 
 /// Translate the lowered kernels of `op` to LLVM IR for `target`; the text is
 /// passed to `callback`. Diagnostics go to the context's handlers.
-MLIR_CAPI_EXPORTED MlirLogicalResult mlirTlxamdTranslateToLLVMIR(
-    MlirOperation op, MlirStringRef target, MlirStringCallback callback,
-    void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+mlirTlxamdTranslateToLLVMIR(MlirOperation op, MlirStringRef target,
+                            MlirStringCallback callback, void *userData);
 
 /// Facts about a target: warp size and vendor (0 = AMD, 1 = NVIDIA).
 /// Returns false for an unknown target.
@@ -30,8 +32,8 @@ MLIR_CAPI_EXPORTED bool mlirTlxamdGetArchInfo(MlirStringRef target,
                                               MlirStringRef *triple);
 
 /// Names of every supported target, comma separated.
-MLIR_CAPI_EXPORTED void mlirTlxamdGetSupportedTargets(MlirStringCallback callback,
-                                                      void *userData);
+MLIR_CAPI_EXPORTED void
+mlirTlxamdGetSupportedTargets(MlirStringCallback callback, void *userData);
 
 //===----------------------------------------------------------------------===//
 // !tlxamd.ptr<T, addrspace>

@@ -7,6 +7,6 @@
     tlx.store(value, q)
 """
 
+from .._mlir_libs._tlxamd import PtrType  # noqa: F401
 from ._tlxamd_ops_gen import *  # noqa: F401,F403
 from ._tlxamd_ops_gen import _Dialect  # noqa: F401
-from .._mlir_libs._tlxamd import PtrType  # noqa: F401

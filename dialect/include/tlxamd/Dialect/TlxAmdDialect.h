@@ -6,16 +6,16 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tlxamd/Layout/LinearLayout.h"
 
-#include "tlxamd/Dialect/TlxAmdDialect.h.inc"
 #include "tlxamd/Dialect/TlxAmdAttrInterfaces.h.inc"
+#include "tlxamd/Dialect/TlxAmdDialect.h.inc"
 #include "tlxamd/Dialect/TlxAmdEnums.h.inc"
 
 #define GET_TYPEDEF_CLASSES

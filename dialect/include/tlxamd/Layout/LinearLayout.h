@@ -17,8 +17,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <array>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir::tlxamd {
@@ -52,7 +52,9 @@ public:
   const Bases &getBases(InDim in) const { return bases[in]; }
   Bases &getMutableBases(InDim in) { return bases[in]; }
   unsigned getInDimSizeLog2(InDim in) const { return bases[in].size(); }
-  int64_t getInDimSize(InDim in) const { return int64_t(1) << bases[in].size(); }
+  int64_t getInDimSize(InDim in) const {
+    return int64_t(1) << bases[in].size();
+  }
   int32_t getOutDimSize(unsigned d) const { return outSizes[d]; }
   llvm::SmallVector<int64_t> getOutShape() const;
   /// Order of the out dims used by `ensureNotSmallerThan` (minor first).
@@ -103,8 +105,8 @@ public:
 
   /// How an input dimension contributes to coordinate `dim`, as runs of
   /// consecutive input bits landing on consecutive coordinate bits:
-  /// contribution(x) = XOR over runs of ((x >> inBit) & (2^width - 1)) << outBit,
-  /// plus, for bases that are not a single bit, XOR of `value` when bit
+  /// contribution(x) = XOR over runs of ((x >> inBit) & (2^width - 1)) <<
+  /// outBit, plus, for bases that are not a single bit, XOR of `value` when bit
   /// `inBit` of x is set (width 0). Lowerings turn this into shifts and masks.
   struct BitRun {
     unsigned inBit;

@@ -16,13 +16,13 @@ namespace mlir::tlxamd {
 enum class Vendor { AMD, NVIDIA };
 
 struct ArchInfo {
-  llvm::StringLiteral name;   ///< gfx942, gfx950, gfx1250, sm_90a, sm_100a
+  llvm::StringLiteral name; ///< gfx942, gfx950, gfx1250, sm_90a, sm_100a
   Vendor vendor;
-  unsigned warpSize;          ///< lanes per warp / wavefront
-  unsigned mfmaVersion;       ///< AMD MFMA generation (3: CDNA3, 4: CDNA4), 0 if none
-  unsigned smVersion;         ///< NVIDIA compute capability x10 (90, 100), 0 on AMD
-  llvm::StringLiteral triple; ///< LLVM target triple
-  llvm::StringLiteral family; ///< human-readable family for diagnostics
+  unsigned warpSize;    ///< lanes per warp / wavefront
+  unsigned mfmaVersion; ///< AMD MFMA generation (3: CDNA3, 4: CDNA4), 0 if none
+  unsigned smVersion;   ///< NVIDIA compute capability x10 (90, 100), 0 on AMD
+  llvm::StringLiteral triple;   ///< LLVM target triple
+  llvm::StringLiteral family;   ///< human-readable family for diagnostics
   bool packedBF16BufferAtomics; ///< buffer_atomic_pk_add_bf16 / atom.add.bf16x2
 
   bool isAMD() const { return vendor == Vendor::AMD; }
