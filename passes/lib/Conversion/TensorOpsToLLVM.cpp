@@ -34,10 +34,18 @@ void mlir::tlxamd::addTensorTypeConversion(LLVMTypeConverter &converter) {
 
 namespace {
 
-struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
-  MakeRangeOpLowering(LLVMTypeConverter &converter,
-                      const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
+/// Patterns that need the target (thread ids, shuffles); layout changes are
+/// tried in order of `Benefit` after the register permutations.
+template <typename OpTy, unsigned Benefit = 1>
+struct TargetPattern : ConvertOpToLLVMPattern<OpTy> {
+  TargetPattern(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter, Benefit),
+        targetInfo(targetInfo) {}
+  const TargetInfoBase &targetInfo;
+};
+
+struct MakeRangeOpLowering : TargetPattern<MakeRangeOp> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(MakeRangeOp op, OpAdaptor,
@@ -61,7 +69,6 @@ struct MakeRangeOpLowering : ConvertOpToLLVMPattern<MakeRangeOp> {
                       getTypeConverter()->convertType(op.getType()), values));
     return success();
   }
-  const TargetInfoBase &targetInfo;
 };
 
 struct SplatOpLowering : ConvertOpToLLVMPattern<SplatOp> {
@@ -146,12 +153,10 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
 /// source lane an XOR/shift function of the lane id (see
 /// LinearLayout::getWarpShuffles). Elements of up to 32 bits.
 template <typename OpTy>
-struct WarpShuffleLayoutChange : ConvertOpToLLVMPattern<OpTy> {
-  WarpShuffleLayoutChange(LLVMTypeConverter &converter,
-                          const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern<OpTy>(converter, /*benefit=*/1),
-        targetInfo(targetInfo) {}
+struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
+  using TargetPattern<OpTy, 1>::TargetPattern;
   using OpAdaptor = typename OpTy::Adaptor;
+  using TargetPattern<OpTy, 1>::targetInfo;
 
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
@@ -249,19 +254,16 @@ struct WarpShuffleLayoutChange : ConvertOpToLLVMPattern<OpTy> {
                           this->getTypeConverter()->convertType(type), dst));
     return success();
   }
-  const TargetInfoBase &targetInfo;
 };
 
 /// Layout changes that move data between threads: every thread stores its
 /// registers at their row-major offsets in a shared-memory scratch buffer,
 /// the program synchronizes, and every thread loads its new registers.
 template <typename OpTy>
-struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
-  SharedMemoryLayoutChange(LLVMTypeConverter &converter,
-                           const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern<OpTy>(converter, /*benefit=*/0),
-        targetInfo(targetInfo) {}
+struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
+  using TargetPattern<OpTy, 0>::TargetPattern;
   using OpAdaptor = typename OpTy::Adaptor;
+  using TargetPattern<OpTy, 0>::targetInfo;
 
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
@@ -343,7 +345,6 @@ struct SharedMemoryLayoutChange : ConvertOpToLLVMPattern<OpTy> {
                           this->getTypeConverter()->convertType(type), dst));
     return success();
   }
-  const TargetInfoBase &targetInfo;
 };
 
 } // namespace
