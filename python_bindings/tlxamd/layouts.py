@@ -119,6 +119,26 @@ class BlockedLayout(Layout):
         )
 
 
+def _init_matrix_fields(layout) -> None:
+    """Check and normalize the fields MFMA and WMMA layouts share."""
+    object.__setattr__(layout, "version", _int("version", layout.version))
+    object.__setattr__(layout, "instr_shape", _int_list("instr_shape", layout.instr_shape))
+    if not isinstance(layout.transposed, bool):
+        raise TypeError(f"transposed must be a bool, got {layout.transposed!r}")
+    object.__setattr__(layout, "warps_per_cta", _int_list("warps_per_cta", layout.warps_per_cta))
+    tiles = _int_list("tiles_per_warp", layout.tiles_per_warp, allow_none=True)
+    object.__setattr__(layout, "tiles_per_warp", tiles or tuple([1] * len(layout.warps_per_cta)))
+
+
+def _matrix_fields(layout) -> str:
+    """The MLIR text of the fields MFMA and WMMA layouts share."""
+    return (
+        f"version = {layout.version}, instr_shape = {_fmt(layout.instr_shape)}, "
+        f"transposed = {'true' if layout.transposed else 'false'}, "
+        f"warps_per_cta = {_fmt(layout.warps_per_cta)}, tiles_per_warp = {_fmt(layout.tiles_per_warp)}"
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class AMDMFMALayout(Layout):
     version: int
@@ -129,21 +149,13 @@ class AMDMFMALayout(Layout):
     element_bitwidth: int = 32
 
     def __post_init__(self):
-        object.__setattr__(self, "version", _int("version", self.version))
-        object.__setattr__(self, "instr_shape", _int_list("instr_shape", self.instr_shape))
-        if not isinstance(self.transposed, bool):
-            raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
-        object.__setattr__(self, "warps_per_cta", _int_list("warps_per_cta", self.warps_per_cta))
-        tiles = _int_list("tiles_per_warp", self.tiles_per_warp, allow_none=True)
-        object.__setattr__(self, "tiles_per_warp", tiles or tuple([1] * len(self.warps_per_cta)))
+        _init_matrix_fields(self)
         object.__setattr__(self, "element_bitwidth", _int("element_bitwidth", self.element_bitwidth))
         self._validate()
 
     def _mlir(self) -> str:
         return (
-            f"#tlxamd.amd_mfma<{{version = {self.version}, instr_shape = {_fmt(self.instr_shape)}, "
-            f"transposed = {'true' if self.transposed else 'false'}, "
-            f"warps_per_cta = {_fmt(self.warps_per_cta)}, tiles_per_warp = {_fmt(self.tiles_per_warp)}, "
+            f"#tlxamd.amd_mfma<{{{_matrix_fields(self)}, "
             f"element_bit_width = {self.element_bitwidth}}}>"
         )
 
@@ -157,20 +169,12 @@ class AMDWMMALayout(Layout):
     tiles_per_warp: Optional[Tuple[int, ...]] = None
 
     def __post_init__(self):
-        object.__setattr__(self, "version", _int("version", self.version))
-        object.__setattr__(self, "instr_shape", _int_list("instr_shape", self.instr_shape))
-        if not isinstance(self.transposed, bool):
-            raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
-        object.__setattr__(self, "warps_per_cta", _int_list("warps_per_cta", self.warps_per_cta))
-        tiles = _int_list("tiles_per_warp", self.tiles_per_warp, allow_none=True)
-        object.__setattr__(self, "tiles_per_warp", tiles or tuple([1] * len(self.warps_per_cta)))
+        _init_matrix_fields(self)
         self._validate()
 
     def _mlir(self) -> str:
         return (
-            f"#tlxamd.amd_wmma<{{version = {self.version}, instr_shape = {_fmt(self.instr_shape)}, "
-            f"transposed = {'true' if self.transposed else 'false'}, "
-            f"warps_per_cta = {_fmt(self.warps_per_cta)}, tiles_per_warp = {_fmt(self.tiles_per_warp)}}}>"
+            f"#tlxamd.amd_wmma<{{{_matrix_fields(self)}}}>"
         )
 
 

@@ -53,10 +53,17 @@ const AxisInfo &AxisInfoAnalysis::get(Value v) {
   return cache[v] = info;
 }
 
+/// Divisibility of `i` along dimension `d` (a scalar's along every
+/// dimension; 1 when nothing is known).
+static int64_t divisibilityAt(const AxisInfo &i, unsigned d) {
+  if (i.divisibility.empty())
+    return 1;
+  return i.divisibility[d < i.divisibility.size() ? d : 0];
+}
+
 /// Facts of a scalar integer as a rank-0 info (divisibility only).
 static int64_t scalarDivisibility(AxisInfoAnalysis &a, Value v) {
-  const AxisInfo &i = a.get(v);
-  return i.divisibility.empty() ? 1 : i.divisibility[0];
+  return divisibilityAt(a.get(v), 0);
 }
 
 AxisInfo AxisInfoAnalysis::compute(Value v) {
@@ -152,8 +159,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
       AxisInfo info = rank ? AxisInfo::unknown(shape) : AxisInfo::scalar(1);
       const AxisInfo &x = get(sub.getLhs());
       for (unsigned d = 0; d < std::max(rank, 1u); ++d) {
-        info.divisibility[d] = std::max<int64_t>(
-            c.getZExtValue(), x.divisibility.empty() ? 1 : x.divisibility[d]);
+        info.divisibility[d] =
+            std::max<int64_t>(c.getZExtValue(), divisibilityAt(x, d));
         if (rank)
           info.constancy[d] = x.constancy[d];
       }
@@ -162,12 +169,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   }
   if (isa<arith::AddIOp, arith::SubIOp>(def)) {
     return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = a.divisibility.empty()
-                       ? 1
-                       : a.divisibility[d < a.divisibility.size() ? d : 0];
-      int64_t db = b.divisibility.empty()
-                       ? 1
-                       : b.divisibility[d < b.divisibility.size() ? d : 0];
+      int64_t da = divisibilityAt(a, d);
+      int64_t db = divisibilityAt(b, d);
       int64_t contig = 1;
       if (rank) {
         // contiguous + constant stays contiguous over their common blocks
@@ -181,12 +184,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   }
   if (isa<arith::MulIOp>(def)) {
     return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = a.divisibility.empty()
-                       ? 1
-                       : a.divisibility[d < a.divisibility.size() ? d : 0];
-      int64_t db = b.divisibility.empty()
-                       ? 1
-                       : b.divisibility[d < b.divisibility.size() ? d : 0];
+      int64_t da = divisibilityAt(a, d);
+      int64_t db = divisibilityAt(b, d);
       return std::pair<int64_t, int64_t>(
           1, std::min<int64_t>(da * db, kMaxDivisibility));
     });
@@ -195,9 +194,7 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
     APInt sh;
     if (matchPattern(def->getOperand(1), m_ConstantInt(&sh)))
       return binary([&](const AxisInfo &a, const AxisInfo &, unsigned d) {
-        int64_t da = a.divisibility.empty()
-                         ? 1
-                         : a.divisibility[d < a.divisibility.size() ? d : 0];
+        int64_t da = divisibilityAt(a, d);
         return std::pair<int64_t, int64_t>(
             1, std::min<int64_t>(da << sh.getZExtValue(), kMaxDivisibility));
       });
