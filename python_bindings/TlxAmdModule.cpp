@@ -62,23 +62,23 @@ NB_MODULE(_tlxamd, m) {
       "module holding one) to textual LLVM IR for a target.");
 
   m.def(
-      "arch_info",
-      [](const std::string &target) -> nb::object {
-        unsigned warpSize = 0, vendor = 0;
-        MlirStringRef triple;
-        if (!mlirTlxamdGetArchInfo(
-                mlirStringRefCreate(target.data(), target.size()), &warpSize,
-                &vendor, &triple))
-          return nb::none();
-        nb::dict d;
-        d["name"] = target;
-        d["warp_size"] = warpSize;
-        d["vendor"] = vendor == 0 ? "amd" : "nvidia";
-        d["triple"] = std::string(triple.data, triple.length);
-        return d;
+      "capability_table",
+      []() {
+        std::string json;
+        mlirTlxamdGetCapabilityTable(appendString, &json);
+        return json;
       },
-      nb::arg("target"),
-      "Facts about a target (warp size, vendor, triple), or None if unknown.");
+      "The capability table of the supported targets, as JSON.");
+
+  m.def(
+      "vocabulary",
+      []() {
+        std::string json;
+        mlirTlxamdGetVocabulary(appendString, &json);
+        return json;
+      },
+      "The spellings of cache modifiers, orderings, scopes and offset units, "
+      "as JSON.");
 
   mlir::python::nanobind_adaptors::mlir_type_subclass(
       m, "PtrType", mlirTypeIsATlxamdPtrType, mlirTlxamdPtrTypeGetTypeID)
@@ -148,19 +148,4 @@ NB_MODULE(_tlxamd, m) {
       "is_layout",
       [](MlirAttribute attr) { return mlirTlxamdAttributeIsALayout(attr); },
       nb::arg("attr"));
-
-  m.def("supported_targets", []() {
-    std::string names;
-    mlirTlxamdGetSupportedTargets(appendString, &names);
-    nb::list out;
-    size_t start = 0;
-    while (start <= names.size()) {
-      size_t end = names.find(',', start);
-      if (end == std::string::npos)
-        end = names.size();
-      out.append(names.substr(start, end - start));
-      start = end + 1;
-    }
-    return out;
-  });
 }

@@ -10,6 +10,7 @@ using namespace mlir::tlxamd;
 
 #include "tlxamd/Dialect/TlxAmdDialect.cpp.inc"
 #include "tlxamd/Dialect/TlxAmdEnums.cpp.inc"
+#include "tlxamd/Dialect/TlxAmdOpInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tlxamd/Dialect/TlxAmdTypes.cpp.inc"

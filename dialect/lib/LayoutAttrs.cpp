@@ -29,6 +29,42 @@ void TlxAmdDialect::registerAttributes() {
       >();
 }
 
+/// The typed vocabulary prints bare in op syntax (`sem acq_rel`) and as
+/// `#tlxamd.sem<acq_rel>` on its own (Vocabulary.cpp).
+template <typename... AttrTs>
+static bool printAngled(Attribute attr, DialectAsmPrinter &printer) {
+  return (... || [&] {
+    auto a = dyn_cast<AttrTs>(attr);
+    if (!a)
+      return false;
+    printer << AttrTs::getMnemonic() << "<";
+    a.print(printer);
+    printer << ">";
+    return true;
+  }());
+}
+
+Attribute TlxAmdDialect::parseAttribute(DialectAsmParser &parser,
+                                        Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult result =
+      generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (result.has_value())
+    return succeeded(*result) ? attr : Attribute();
+  parser.emitError(loc) << "unknown tlxamd attribute `" << mnemonic << "`";
+  return {};
+}
+
+void TlxAmdDialect::printAttribute(Attribute attr,
+                                   DialectAsmPrinter &printer) const {
+  if (printAngled<CacheModifierAttr, MemSemanticAttr, MemScopeAttr,
+                  OffsetUnitAttr>(attr, printer))
+    return;
+  (void)generatedAttributePrinter(attr, printer);
+}
+
 //===----------------------------------------------------------------------===//
 // Dictionary syntax shared by all layouts
 //===----------------------------------------------------------------------===//
@@ -420,19 +456,22 @@ void AmdMfmaLayoutAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-/// K depths the MFMA instructions of each CDNA generation offer per M x N.
-static ArrayRef<unsigned> mfmaKDepths(unsigned version, unsigned m,
-                                      unsigned n) {
-  static const unsigned k32v3[] = {1, 2, 4, 8, 16};
-  static const unsigned k32v4[] = {1, 2, 4, 8, 16, 64};
-  static const unsigned k16v3[] = {1, 4, 8, 16, 32};
-  static const unsigned k16v4[] = {1, 4, 8, 16, 32, 128};
-  static const unsigned k4[] = {1, 4};
-  if (m == 32 && n == 32)
-    return version == 4 ? ArrayRef<unsigned>(k32v4) : ArrayRef<unsigned>(k32v3);
-  if (m == 16 && n == 16)
-    return version == 4 ? ArrayRef<unsigned>(k16v4) : ArrayRef<unsigned>(k16v3);
-  return k4;
+/// `instr_shape` K must be the depth of an instruction of the capability
+/// table's matrix catalog for that generation and M x N.
+static LogicalResult verifyMatrixK(function_ref<InFlightDiagnostic()> emitError,
+                                   MatrixEngine engine, StringRef engineName,
+                                   unsigned version, unsigned m, unsigned n,
+                                   unsigned k, bool perShape) {
+  SmallVector<unsigned> ks = getMatrixKDepths(engine, version, m, n);
+  if (llvm::is_contained(ks, k))
+    return success();
+  auto diag = emitError() << "instr_shape K = " << k << " is not offered by "
+                          << engineName << " version " << version;
+  if (perShape)
+    diag << " for " << m << "x" << n;
+  diag << " (valid: ";
+  llvm::interleaveComma(ks, diag);
+  return diag << ")";
 }
 
 LogicalResult
@@ -440,9 +479,10 @@ AmdMfmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned version, ArrayRef<unsigned> instr,
                           bool transposed, ArrayRef<unsigned> wpc,
                           ArrayRef<unsigned> tiles, unsigned ebw) {
-  if (version != 3 && version != 4)
-    return emitError() << "version must be 3 (CDNA3, gfx942) or 4 (CDNA4, "
-                          "gfx950), got "
+  if (!isKnownMatrixVersion(MatrixEngine::MFMA, version))
+    return emitError() << "version must be an MFMA generation of a supported "
+                          "target: "
+                       << describeMatrixVersions(MatrixEngine::MFMA) << "; got "
                        << version;
   if (instr.size() != 3)
     return emitError() << "instr_shape must be [M, N, K], got " << instr.size()
@@ -453,14 +493,9 @@ AmdMfmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "instr_shape [M, N] must be [32, 32], [16, 16], "
                           "[64, 4] or [4, 64], got ["
                        << m << ", " << n << "]";
-  ArrayRef<unsigned> ks = mfmaKDepths(version, m, n);
-  if (!llvm::is_contained(ks, k)) {
-    auto diag = emitError()
-                << "instr_shape K = " << k << " is not offered by MFMA version "
-                << version << " for " << m << "x" << n << " (valid: ";
-    llvm::interleaveComma(ks, diag);
-    return diag << ")";
-  }
+  if (failed(verifyMatrixK(emitError, MatrixEngine::MFMA, "MFMA", version, m, n,
+                           k, /*perShape=*/true)))
+    return failure();
   if (m == 64 && n == 4 && !transposed)
     return emitError() << "a 64x4 MFMA layout must be transposed";
   if (ebw != 32 && ebw != 64)
@@ -510,22 +545,16 @@ AmdWmmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned version, ArrayRef<unsigned> instr,
                           bool transposed, ArrayRef<unsigned> wpc,
                           ArrayRef<unsigned> tiles) {
-  if (version < 1 || version > 3)
-    return emitError() << "version must be 1, 2 or 3 (gfx1250), got "
+  if (!isKnownMatrixVersion(MatrixEngine::WMMA, version))
+    return emitError() << "version must be a WMMA generation of a supported "
+                          "target: "
+                       << describeMatrixVersions(MatrixEngine::WMMA) << "; got "
                        << version;
   if (instr.size() != 3 || instr[0] != 16 || instr[1] != 16)
     return emitError() << "instr_shape must be [16, 16, K]";
-  static const unsigned kv12[] = {16};
-  static const unsigned kv3[] = {4, 32, 64, 128};
-  ArrayRef<unsigned> ks =
-      version == 3 ? ArrayRef<unsigned>(kv3) : ArrayRef<unsigned>(kv12);
-  if (!llvm::is_contained(ks, instr[2])) {
-    auto diag = emitError()
-                << "instr_shape K = " << instr[2]
-                << " is not offered by WMMA version " << version << " (valid: ";
-    llvm::interleaveComma(ks, diag);
-    return diag << ")";
-  }
+  if (failed(verifyMatrixK(emitError, MatrixEngine::WMMA, "WMMA", version, 16,
+                           16, instr[2], /*perShape=*/false)))
+    return failure();
   // D3: one positive entry per result dimension.
   return verifyMatrixTiling(emitError, wpc, tiles);
 }

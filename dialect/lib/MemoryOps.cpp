@@ -22,16 +22,25 @@ Type mlir::tlxamd::getI1TensorLike(Type type) {
       t.getShape(), IntegerType::get(t.getContext(), 1), t.getEncoding());
 }
 
-/// The documented cache modifiers (B4).
-static constexpr StringLiteral kLoadCache[] = {".ca", ".cg", ".cs", ".cv"};
-static constexpr StringLiteral kStoreCache[] = {".wb", ".cg", ".cs", ".wt"};
+/// The documented cache modifiers of loads and stores (B4).
+ArrayRef<CacheModifier> mlir::tlxamd::getCacheModifiers(bool isLoad) {
+  static constexpr CacheModifier load[] = {CacheModifier::ca, CacheModifier::cg,
+                                           CacheModifier::cs,
+                                           CacheModifier::cv};
+  static constexpr CacheModifier store[] = {
+      CacheModifier::wb, CacheModifier::cg, CacheModifier::cs,
+      CacheModifier::wt};
+  return isLoad ? ArrayRef<CacheModifier>(load)
+                : ArrayRef<CacheModifier>(store);
+}
 
 /// B2, B5, B6, B7, B20: the rules all three ops share. `data` is the loaded,
 /// stored or added tensor type.
-static LogicalResult
-verifyBufferCommon(Operation *op, PtrType ptrType, RankedTensorType offsets,
-                   RankedTensorType data, int64_t contiguity,
-                   StringRef offsetUnit, StringRef dataName) {
+static LogicalResult verifyBufferCommon(Operation *op, PtrType ptrType,
+                                        RankedTensorType offsets,
+                                        RankedTensorType data,
+                                        int64_t contiguity,
+                                        StringRef dataName) {
   if (ptrType.getAddressSpace() != 1)
     return op->emitOpError("ptr must point to global memory (address space "
                            "1), got address space ")
@@ -43,10 +52,6 @@ verifyBufferCommon(Operation *op, PtrType ptrType, RankedTensorType offsets,
   if (data.getShape() != offsets.getShape())
     return op->emitOpError() << dataName << " must have the shape of the "
                              << "offsets";
-  if (offsetUnit != "elements" && offsetUnit != "bytes")
-    return op->emitOpError("offset_unit must be \"elements\" or \"bytes\", "
-                           "got \"")
-           << offsetUnit << "\"";
   if (contiguity <= 0 || !llvm::isPowerOf2_64(contiguity))
     return op->emitOpError("contiguity must be a positive power of two, got ")
            << contiguity;
@@ -58,35 +63,53 @@ verifyBufferCommon(Operation *op, PtrType ptrType, RankedTensorType offsets,
   return success();
 }
 
-static LogicalResult verifyCache(Operation *op, std::optional<StringRef> cache,
-                                 ArrayRef<StringLiteral> allowed,
+static LogicalResult verifyCache(Operation *op,
+                                 std::optional<CacheModifier> cache,
+                                 ArrayRef<CacheModifier> allowed,
                                  StringRef kind) {
   if (!cache || llvm::is_contained(allowed, *cache))
     return success();
   auto diag = op->emitOpError("cache modifier \"")
-              << *cache << "\" is not one of the " << kind << " modifiers ";
-  llvm::interleaveComma(allowed, diag,
-                        [&](StringRef s) { diag << "\"" << s << "\""; });
+              << stringifyCacheModifier(*cache) << "\" is not one of the "
+              << kind << " modifiers ";
+  llvm::interleaveComma(allowed, diag, [&](CacheModifier c) {
+    diag << "\"" << stringifyCacheModifier(c) << "\"";
+  });
   return diag;
+}
+
+/// B10/B17: a packed access may not span more registers than the layout
+/// keeps adjacent in memory order.
+static LogicalResult verifyAdjacency(Operation *op, RankedTensorType type,
+                                     int64_t contiguity, StringRef rule,
+                                     StringRef layoutName) {
+  if (contiguity <= 1)
+    return success();
+  int64_t adjacency = getLinearLayout(type).getContiguousRegisters();
+  if (contiguity <= adjacency)
+    return success();
+  return op->emitOpError("contiguity ")
+         << contiguity << " exceeds the physical adjacency " << adjacency
+         << " of the " << layoutName << " (" << rule << ")";
 }
 
 LogicalResult BufferLoadOp::verify() {
   if (failed(verifyBufferCommon(*this, getPtr().getType(),
                                 getOffsets().getType(), getType(),
-                                getContiguity(), getOffsetUnit(), "result")))
+                                getContiguity(), "result")))
     return failure();
   if (getType().getEncoding() != getOffsets().getType().getEncoding())
     return emitOpError("result must have the layout of the offsets");
   if (getOther() && !getMask())
     return emitOpError("other requires a mask");
-  return verifyCache(*this, getCache(), kLoadCache, "load");
+  return verifyCache(*this, getCache(), getCacheModifiers(true), "load");
 }
 
 LogicalResult BufferStoreOp::verify() {
   RankedTensorType valueType = getValue().getType();
-  if (failed(verifyBufferCommon(
-          *this, getPtr().getType(), getOffsets().getType(), valueType,
-          getContiguity(), getOffsetUnit(), "stored value")))
+  if (failed(verifyBufferCommon(*this, getPtr().getType(),
+                                getOffsets().getType(), valueType,
+                                getContiguity(), "stored value")))
     return failure();
   // B11: offsets (and, by the mask's type constraint, the mask) carry the
   // stored value's encoding.
@@ -100,20 +123,18 @@ LogicalResult BufferStoreOp::verify() {
              << " requires the stored value to be pinned with "
                 "tlxamd.require_layout";
     // B10: no wider than the pinned layout's physical adjacency.
-    int64_t adjacency = getLinearLayout(valueType).getContiguousRegisters();
-    if (getContiguity() > adjacency)
-      return emitOpError("contiguity ")
-             << getContiguity() << " exceeds the physical adjacency "
-             << adjacency << " of the pinned layout";
+    if (failed(verifyAdjacency(*this, valueType, getContiguity(), "B10",
+                               "pinned layout")))
+      return failure();
   }
-  return verifyCache(*this, getCache(), kStoreCache, "store");
+  return verifyCache(*this, getCache(), getCacheModifiers(false), "store");
 }
 
 LogicalResult BufferAtomicAddOp::verify() {
   RankedTensorType valueType = getValue().getType();
   if (failed(verifyBufferCommon(*this, getPtr().getType(),
                                 getOffsets().getType(), valueType,
-                                getContiguity(), getOffsetUnit(), "value")))
+                                getContiguity(), "value")))
     return failure();
   if (getOffsets().getType().getEncoding() != valueType.getEncoding())
     return emitOpError("offsets must have the layout of the value");
@@ -126,22 +147,8 @@ LogicalResult BufferAtomicAddOp::verify() {
   if ((elem.isF16() || elem.isBF16()) && getContiguity() < 2)
     return emitOpError("packed ")
            << elem << " atomics need contiguity >= 2, got " << getContiguity();
-  if (getContiguity() > 1 &&
-      getLinearLayout(valueType).getContiguousRegisters() < 2)
-    return emitOpError("contiguity ")
-           << getContiguity() << " exceeds the physical adjacency "
-           << getLinearLayout(valueType).getContiguousRegisters()
-           << " of the value's layout";
-  // B19: documented orderings and scopes only.
-  static constexpr StringLiteral sems[] = {"relaxed", "acquire", "release",
-                                           "acq_rel"};
-  static constexpr StringLiteral scopes[] = {"cta", "gpu", "sys"};
-  if (!llvm::is_contained(sems, getSem()))
-    return emitOpError("sem must be \"relaxed\", \"acquire\", \"release\" or "
-                       "\"acq_rel\", got \"")
-           << getSem() << "\"";
-  if (!llvm::is_contained(scopes, getScope()))
-    return emitOpError("scope must be \"cta\", \"gpu\" or \"sys\", got \"")
-           << getScope() << "\"";
-  return success();
+  // B17: a packed atomic keeps the layout and, as a store (B10), spans no
+  // more registers than the layout keeps adjacent.
+  return verifyAdjacency(*this, valueType, getContiguity(), "B17, B10",
+                         "value's layout");
 }

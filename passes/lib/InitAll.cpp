@@ -3,7 +3,8 @@
 
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
-#include "tlxamd/Target/Arch.h"
+#include "tlxamd/Target/LLVMIR.h"
+#include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -32,17 +33,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
-
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
@@ -66,17 +57,14 @@ void mlir::tlxamd::registerTlxAmdDialects(DialectRegistry &registry) {
   NVVM::registerConvertGpuToNVVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
-  // Translation to LLVM IR.
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerGPUDialectTranslation(registry);
-  registerROCDLDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
+  registerTlxAmdTranslations(registry);
 }
 
 void mlir::tlxamd::registerTlxAmdPasses() {
   static bool once = [] {
-    registerTlxAmdAllPasses();
+    registerTlxAmdConversionPasses();
+    registerTlxAmdTransformsPasses();
+    registerTlxAmdPipelines();
     registerCanonicalizerPass();
     registerCSEPass();
     registerSymbolDCEPass();
@@ -90,42 +78,4 @@ void mlir::tlxamd::registerTlxAmdPasses() {
     return true;
   }();
   (void)once;
-}
-
-FailureOr<std::string>
-mlir::tlxamd::translateKernelsToLLVMIR(Operation *op, StringRef target) {
-  const ArchInfo *arch = lookupArch(target);
-  if (!arch)
-    return op->emitError() << "unknown target '" << target << "'";
-  gpu::GPUModuleOp gpuModule = dyn_cast<gpu::GPUModuleOp>(op);
-  if (!gpuModule) {
-    SmallVector<gpu::GPUModuleOp> found;
-    op->walk([&](gpu::GPUModuleOp m) { found.push_back(m); });
-    if (found.size() != 1)
-      return op->emitError() << "expected exactly one gpu.module to "
-                                "translate, found "
-                             << found.size();
-    gpuModule = found.front();
-  }
-  // The kernels become a plain module for the target triple.
-  OpBuilder builder(op->getContext());
-  OwningOpRef<ModuleOp> module = ModuleOp::create(gpuModule.getLoc());
-  (*module)->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
-                     builder.getStringAttr(arch->triple));
-  builder.setInsertionPointToStart(module->getBody());
-  for (Operation &nested : gpuModule.getBody()->without_terminator())
-    builder.clone(nested);
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext, gpuModule.getName());
-  if (!llvmModule)
-    return gpuModule.emitError()
-           << "cannot translate to LLVM IR: lower the module first "
-              "(tlxamd-to-llvm{target="
-           << target << "})";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvmModule->print(os, nullptr);
-  return text;
 }

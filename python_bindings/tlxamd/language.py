@@ -12,8 +12,8 @@
         tl.buffer_store(tl.require_layout(data, data.layout), dst, offsets,
                         mask=mask, contiguity=8)
 
-    module = copy.build(target="gfx950", BLOCK=2048)   # an ir.Module
-    tlxamd.compiler.compile(module, target="gfx950")
+    module = copy.build(target=T, BLOCK=2048)   # an ir.Module; T from tlxamd.targets
+    tlxamd.compiler.compile(module, target=T)
 
 The function is traced once per `build`: tensor values record tlxamd and
 arith operations. The same names hold the core builders (`program_id`,
@@ -32,7 +32,7 @@ import threading
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 from . import ir
-from ._mlir_libs import _tlxamd
+from . import targets as _targets
 from .dialects import arith, gpu
 from .dialects import tlxamd as _ops
 from .layouts import (  # noqa: F401  (re-exported: the documents' names)
@@ -500,8 +500,6 @@ def where(cond: tensor, x, y) -> tensor:
 # TLX buffer operations (document 000)
 # ---------------------------------------------------------------------------
 
-_LOAD_CACHE = (".ca", ".cg", ".cs", ".cv")
-_STORE_CACHE = (".wb", ".cg", ".cs", ".wt")
 
 
 def _check_ptr(ptr, name="ptr") -> pointer_value:
@@ -541,9 +539,20 @@ def _check_mask(mask, like: tensor) -> Optional[tensor]:
 def _check_cache(cache, allowed, kind) -> Optional[str]:
     if cache is None or cache == "":
         return None
+    cache = str(cache) if isinstance(cache, _ops.CacheModifier) else cache
     if cache not in allowed:
         raise ValueError(f"cache must be one of the {kind} modifiers {', '.join(allowed)}, got {cache!r}")
     return cache
+
+
+def _check_word(value, allowed, what) -> Optional[str]:
+    """A documented spelling (or its enum) from the dialect's vocabulary."""
+    if value is None:
+        return None
+    s = str(value) if not isinstance(value, str) else value
+    if s not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)}, got {value!r}")
+    return s
 
 
 def buffer_load(ptr, offsets, mask=None, other=None, cache=None, contiguity=1, offset_unit="elements") -> tensor:
@@ -551,8 +560,9 @@ def buffer_load(ptr, offsets, mask=None, other=None, cache=None, contiguity=1, o
     ptr = _check_ptr(ptr)
     offsets = _check_offsets(offsets)
     contiguity = _check_contiguity(contiguity)
+    offset_unit = _check_word(offset_unit, _ops.OFFSET_UNITS, "offset_unit")
     mask = _check_mask(mask, offsets)
-    cache = _check_cache(cache, _LOAD_CACHE, "load")
+    cache = _check_cache(cache, _ops.LOAD_CACHE_MODIFIERS, "load")
     if other is not None and mask is None:
         raise ValueError("other requires mask")
     rt = _tensor_type(offsets.shape, ptr.dtype, offsets.layout)
@@ -574,7 +584,8 @@ def buffer_store(stored_value, ptr, offsets, mask=None, cache=None, contiguity=1
     ptr = _check_ptr(ptr)
     offsets = _check_offsets(offsets)
     contiguity = _check_contiguity(contiguity)
-    cache = _check_cache(cache, _STORE_CACHE, "store")
+    offset_unit = _check_word(offset_unit, _ops.OFFSET_UNITS, "offset_unit")
+    cache = _check_cache(cache, _ops.STORE_CACHE_MODIFIERS, "store")
     value = _to_tensor(stored_value, ty=ptr.dtype)
     if value.is_scalar:
         value = _splat(_cast(value, ptr.dtype), offsets.shape, offsets._encoding)
@@ -595,10 +606,9 @@ def buffer_atomic_add(ptr, offsets, value, mask=None, sem=None, scope=None, cont
     ptr = _check_ptr(ptr)
     offsets = _check_offsets(offsets)
     contiguity = _check_contiguity(contiguity)
-    if sem is not None and sem not in ("relaxed", "acquire", "release", "acq_rel"):
-        raise ValueError(f"sem must be relaxed, acquire, release or acq_rel, got {sem!r}")
-    if scope is not None and scope not in ("cta", "gpu", "sys"):
-        raise ValueError(f"scope must be cta, gpu or sys, got {scope!r}")
+    offset_unit = _check_word(offset_unit, _ops.OFFSET_UNITS, "offset_unit")
+    sem = _check_word(sem, _ops.MEM_SEMANTICS, "sem")
+    scope = _check_word(scope, _ops.MEM_SCOPES, "scope")
     v = _to_tensor(value, ty=ptr.dtype)
     v = _cast(v, ptr.dtype)
     if v.is_scalar:
@@ -647,10 +657,12 @@ class kernel:
         self._set(fn)
         return self
 
-    def build(self, target: str = "gfx950", context: Optional[ir.Context] = None, **constexprs) -> ir.Module:
-        info = _tlxamd.arch_info(target) if isinstance(target, str) else None
-        if info is None:
-            raise ValueError(f"unknown target {target!r} (supported: {', '.join(_tlxamd.supported_targets())})")
+    def build(self, target: Optional[str] = None, context: Optional[ir.Context] = None,
+              **constexprs) -> ir.Module:
+        """The kernel for `target` (a capability-table name; the default AMD
+        target when omitted) with the given constexpr values."""
+        target = _targets.default("amd") if target is None else target
+        info = _targets.get(target)
         params = list(self.signature.parameters.values())
         const_names = {p.name for p in params if p.annotation is constexpr}
         for k in constexprs:
@@ -704,7 +716,7 @@ class kernel:
 
 
 def warp_size() -> int:
-    """Lanes per warp of the target being built (64 on gfx9, 32 on NVIDIA)."""
+    """Lanes per warp of the target being built (from its capability-table entry)."""
     return _builder().warp_size
 
 

@@ -3,7 +3,7 @@
 // RUN: not tlx-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(convert-tlxamd-to-rocdl{chipset=gfx950}))' 2>&1 | FileCheck %s --check-prefix=AMD
 
 // A 32-lane layout cannot run on a 64-lane wavefront.
-// AMD: error: 'tlxamd.make_range' op result layout assumes 32 lanes per warp but gfx950 has 64
+// AMD: error: 'tlxamd.make_range' op result layout assumes 32 lanes per warp but gfx950 has 64 (targets with at most 32 lanes per warp: gfx1250, sm_90a, sm_100a)
 #b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
 gpu.module @m {
   gpu.func @k() kernel attributes {tlxamd.num_warps = 4 : i32} {

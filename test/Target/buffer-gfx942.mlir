@@ -3,7 +3,7 @@
 // RUN: not %tlx-compile %S/Inputs/buffer_atomic_bf16.mlir --target gfx942 2>&1 | FileCheck %s --check-prefix=REJECT
 // RUN: %tlx-compile %S/Inputs/buffer_ops.mlir --target gfx942 | FileCheck %s
 
-// REJECT: error: {{.*}}'tlxamd.buffer_atomic_add' op packed bf16 buffer atomics are not available on gfx942 (CDNA3 (MI300))
+// REJECT: error: {{.*}}'tlxamd.buffer_atomic_add' op packed 'bf16' buffer atomics are not available on gfx942 (CDNA3 (MI300); targets that have them: gfx950, gfx1250, sm_90a, sm_100a)
 
 // CHECK: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 // CHECK-LABEL: copy_bf16_c8:

@@ -8,7 +8,7 @@
 // PARSE: bad-input.mlir:[[@LINE+6]]:3: error: custom op 'tlxamd.frobnicate' is unknown
 // MISSING: cannot open input file
 // DRIVER-PARSE: tlxamd.compiler: error: {{.*}}custom op 'tlxamd.frobnicate' is unknown
-// DRIVER-TARGET: tlxamd.compiler: error: unknown target 'gfx1200' (supported: gfx942, gfx950, sm_90a, sm_100a)
+// DRIVER-TARGET: tlxamd.compiler: error: unknown target 'gfx1200' (supported: gfx942, gfx950, gfx1250, sm_90a, sm_100a)
 // DRIVER-MISSING: tlxamd.compiler: error: cannot read '{{.*}}.missing': No such file or directory
 gpu.module @m {
   tlxamd.frobnicate

@@ -125,7 +125,7 @@ def test_named_pipeline(target, marker):
 
 def test_unknown_target_in_pipeline_is_an_exception():
     with ir.Context():
-        with pytest.raises(ValueError, match="unknown target 'gfx9999'"):
+        with pytest.raises(ValueError, match="unsupported target 'gfx9999'"):
             passmanager.PassManager.parse("builtin.module(tlxamd-to-llvm{target=gfx9999})")
 
 

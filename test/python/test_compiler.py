@@ -180,3 +180,40 @@ def test_examples_compile(example, target):
     assert k.binary[:4] == b"\x7fELF"
     if example == "masked_copy.mlir":
         assert ("buffer_load_dwordx4" if target == "gfx950" else "ld.global.v4.b32") in k.asm
+
+
+def test_capability_table_drives_the_driver():
+    """Targets, vendors, triples and CPUs come from the capability table."""
+    from tlxamd import targets
+
+    names = targets.names()
+    assert compiler.TARGETS == tuple(names)
+    assert set(names) == {"gfx942", "gfx950", "gfx1250", "sm_90a", "sm_100a"}
+    assert targets.default("amd") == "gfx950" and targets.default("nvidia") == "sm_90a"
+    gfx942, gfx950 = targets.get("gfx942"), targets.get("gfx950")
+    assert (gfx942["warp_size"], gfx942["shared_memory_bytes"], gfx942["agprs"]) == (64, 65536, 256)
+    assert gfx950["shared_memory_bytes"] == 160 * 1024 and 16 in gfx950["direct_to_shared_bytes"]
+    assert not gfx942["packed_bf16_buffer_atomics"] and gfx950["packed_bf16_buffer_atomics"]
+    assert targets.get("sm_100a")["tensor_memory_bytes"] == 256 * 1024
+    assert targets.get("sm_90a")["tensor_memory_bytes"] == 0
+    shapes = {tuple(i["shape"]) for i in gfx950["matrix_instrs"] if i["a"] == "bf16"}
+    assert {(16, 16, 32), (32, 32, 16), (16, 16, 16), (32, 32, 8)} <= shapes
+    assert not any(i["a"] == "xf32" for i in gfx950["matrix_instrs"])  # CDNA4 dropped xf32
+    with pytest.raises(ValueError, match="unknown target 'gfx90a'"):
+        targets.get("gfx90a")
+
+
+def test_list_targets_cli():
+    proc = subprocess.run([sys.executable, "-m", "tlxamd.compiler", "--list-targets"],
+                          capture_output=True, check=True)
+    out = proc.stdout.decode()
+    for name in ("gfx942", "gfx950*", "gfx1250", "sm_90a*", "sm_100a"):
+        assert name in out
+    assert "tcgen05: 128x256x16 f16->f32" in out
+
+
+def test_gfx1250_compiles(scale_mlir):
+    """Every table entry has a working code path (gfx1250 through llc-22)."""
+    k = compiler.compile(scale_mlir, target="gfx1250")
+    assert ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1250\"" in k.asm
+    assert k.kernels and all(info["threads"] % 32 == 0 for info in k.kernels.values())

@@ -11,7 +11,7 @@ import pytest
 from layout_cases import make_layout
 from layout_model import blocked_coords, coords_from_bases, mfma_coords, wmma_coords
 
-from tlxamd import ir
+from tlxamd import ir, targets
 from tlxamd import layouts as L
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -99,9 +99,20 @@ def test_mfma_matches_hardware_model(v, instr, tr, wpc, tpw, ebw, shape):
     np.testing.assert_array_equal(got, want)
 
 
+# The WMMA generations of the capability table's targets (the layout
+# verifier rejects the others).
+WMMA_VERSIONS = tuple(sorted({e["wmma_version"] for e in targets.table() if e["wmma_version"]}))
+
+
+def test_wmma_versions_come_from_the_capability_table():
+    assert WMMA_VERSIONS == (3,)
+    with pytest.raises(ValueError, match=r"WMMA generation of a supported target: 3 \(gfx1250\); got 2"):
+        L.to_linear_layout(L.amd_wmma_layout(2, [16, 16, 16], False, [2, 2]), [64, 64])
+
+
 @pytest.mark.parametrize(
     "version,tr,wpc,tpw,shape",
-    [c for c in itertools.product((1, 2, 3), (False, True), ([2, 2], [1, 4]), ([1, 1], [2, 2], [2, 1]),
+    [c for c in itertools.product(WMMA_VERSIONS, (False, True), ([2, 2], [1, 4]), ([1, 1], [2, 2], [2, 1]),
                                   ([64, 64], [128, 256]))
      # D3: the period must fit in the tensor
      if all(16 * c[2][d] * c[3][d] <= c[4][d] for d in (0, 1))],
@@ -204,7 +215,7 @@ def test_layouts_are_values():
         (lambda: L.blocked_layout([1, 4], [8, 2], [2, 2], [1, 0]), "threads_per_warp must multiply to a warp size (32 or 64), got 16"),
         (lambda: L.blocked_layout([1, 4], [8, 16], [2, 2], [0, 0]), "order must be a permutation of 0..1"),
         (lambda: L.blocked_layout([1, 4], [8, 16], [2], [1, 0]), "warps_per_cta must have 2 entries (one per dimension), got 1"),
-        (lambda: L.amd_mfma_layout(2, [32, 32, 8], False, [2, 2]), "version must be 3 (CDNA3, gfx942) or 4 (CDNA4, gfx950), got 2"),
+        (lambda: L.amd_mfma_layout(2, [32, 32, 8], False, [2, 2]), "version must be an MFMA generation of a supported target: 3 (gfx942), 4 (gfx950); got 2"),
         (lambda: L.amd_mfma_layout(4, [16, 32, 8], False, [2, 2]), "instr_shape [M, N] must be [32, 32], [16, 16], [64, 4] or [4, 64], got [16, 32]"),
         (lambda: L.amd_mfma_layout(3, [16, 16, 128], False, [2, 2]), "instr_shape K = 128 is not offered by MFMA version 3 for 16x16 (valid: 1, 4, 8, 16, 32)"),
         (lambda: L.amd_mfma_layout(4, [16, 16, 32], False, [3, 2]), "warps_per_cta[0] = 3 must be a positive power of two"),

@@ -1,4 +1,9 @@
 //===- AxisInfo.cpp - contiguity/divisibility/constancy ------------------===//
+//
+// One transfer function per op kind; `AxisInfoAnalysis::compute` dispatches
+// on the defining op of a value.
+//
+//===----------------------------------------------------------------------===//
 #include "tlxamd/Analysis/AxisInfo.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -6,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include <numeric>
 
@@ -42,15 +48,28 @@ static ArrayRef<int64_t> shapeOf(Value v) {
   return {};
 }
 
+/// Nothing known about a value of `shape` (rank 0: a scalar).
+static AxisInfo unknownOf(ArrayRef<int64_t> shape) {
+  return shape.empty() ? AxisInfo::scalar(1) : AxisInfo::unknown(shape);
+}
+
 const AxisInfo &AxisInfoAnalysis::get(Value v) {
   auto it = cache.find(v);
   if (it != cache.end())
     return it->second;
   // Seed with "unknown" to stop cycles through loop-carried values.
-  ArrayRef<int64_t> shape = shapeOf(v);
-  cache[v] = shape.empty() ? AxisInfo::scalar(1) : AxisInfo::unknown(shape);
+  cache[v] = unknownOf(shapeOf(v));
   AxisInfo info = compute(v);
   return cache[v] = info;
+}
+
+int64_t AxisInfoAnalysis::getMaskUniformWidth(Value mask,
+                                              RankedTensorType dataType,
+                                              int64_t contiguity) {
+  int dim = -1;
+  getLinearLayout(dataType).getContiguousRegisters(&dim);
+  int64_t uniform = dim < 0 ? 1 : get(mask).constancy[dim];
+  return std::min(uniform, contiguity);
 }
 
 /// Divisibility of `i` along dimension `d` (a scalar's along every
@@ -61,171 +80,213 @@ static int64_t divisibilityAt(const AxisInfo &i, unsigned d) {
   return i.divisibility[d < i.divisibility.size() ? d : 0];
 }
 
-/// Facts of a scalar integer as a rank-0 info (divisibility only).
-static int64_t scalarDivisibility(AxisInfoAnalysis &a, Value v) {
-  return divisibilityAt(a.get(v), 0);
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The context of one transfer: the analysis (for operand facts) and the
+/// shape of the value being computed.
+struct Transfer {
+  AxisInfoAnalysis &analysis;
+  ArrayRef<int64_t> shape;
+  unsigned rank() const { return shape.size(); }
+};
+} // namespace
+
+/// A constant integer (scalar or splat) is constant over the whole tensor.
+static AxisInfo visitConstant(Transfer t, int64_t c) {
+  if (!t.rank())
+    return AxisInfo::scalar(pow2Divisor(c));
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    info.constancy[d] = t.shape[d];
+    info.divisibility[d] = pow2Divisor(c);
+  }
+  return info;
+}
+
+static AxisInfo visitMakeRange(Transfer t, MakeRangeOp range) {
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  info.contiguity[0] = t.shape[0];
+  info.divisibility[0] = pow2Divisor(range.getStart());
+  return info;
+}
+
+static AxisInfo visitSplat(Transfer t, SplatOp splat) {
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  int64_t div = divisibilityAt(t.analysis.get(splat.getSrc()), 0);
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    info.constancy[d] = t.shape[d];
+    info.divisibility[d] = div;
+  }
+  return info;
+}
+
+static AxisInfo visitExpandDims(Transfer t, ExpandDimsOp expand) {
+  AxisInfo src = t.analysis.get(expand.getSrc());
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  unsigned axis = expand.getAxis();
+  for (unsigned d = 0, s = 0; d < t.rank(); ++d) {
+    if (d == axis) {
+      info.divisibility[d] = kMaxDivisibility;
+      continue;
+    }
+    info.contiguity[d] = src.contiguity[s];
+    info.divisibility[d] = src.divisibility[s];
+    info.constancy[d] = src.constancy[s];
+    ++s;
+  }
+  return info;
+}
+
+static AxisInfo visitBroadcast(Transfer t, BroadcastOp bcast) {
+  AxisInfo info = t.analysis.get(bcast.getSrc());
+  ArrayRef<int64_t> srcShape = shapeOf(bcast.getSrc());
+  for (unsigned d = 0; d < t.rank(); ++d)
+    if (srcShape[d] == 1 && t.shape[d] != 1) {
+      info.constancy[d] = t.shape[d];
+      info.contiguity[d] = 1;
+    }
+  return info;
+}
+
+/// Elementwise binary ops: `combine(a, b, d)` gives (contiguity,
+/// divisibility) along `d`; constancy is the common one.
+template <typename Combine>
+static AxisInfo visitBinary(Transfer t, Operation *op, Combine combine) {
+  const AxisInfo a = t.analysis.get(op->getOperand(0));
+  const AxisInfo b = t.analysis.get(op->getOperand(1));
+  if (!t.rank())
+    return AxisInfo::scalar(combine(a, b, 0).second);
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    auto [contig, div] = combine(a, b, d);
+    info.contiguity[d] = contig;
+    info.divisibility[d] = div;
+    info.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
+  }
+  return info;
+}
+
+/// x - x % c (c a power of two) is a multiple of c: the document's
+/// `mask_boundary - mask_boundary % 4` idiom.
+static std::optional<AxisInfo> visitRoundDown(Transfer t, arith::SubIOp sub) {
+  auto rem = sub.getRhs().getDefiningOp<arith::RemSIOp>();
+  APInt c;
+  if (!rem || rem.getLhs() != sub.getLhs() ||
+      !matchPattern(rem.getRhs(), m_ConstantInt(&c)) || !c.isPowerOf2())
+    return std::nullopt;
+  AxisInfo info = unknownOf(t.shape);
+  const AxisInfo &x = t.analysis.get(sub.getLhs());
+  for (unsigned d = 0; d < std::max(t.rank(), 1u); ++d) {
+    info.divisibility[d] =
+        std::max<int64_t>(c.getZExtValue(), divisibilityAt(x, d));
+    if (t.rank())
+      info.constancy[d] = x.constancy[d];
+  }
+  return info;
+}
+
+static AxisInfo visitAddSub(Transfer t, Operation *op) {
+  bool isSub = isa<arith::SubIOp>(op);
+  return visitBinary(
+      t, op, [&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
+        int64_t contig = 1;
+        if (t.rank()) {
+          // contiguous + constant stays contiguous over their common blocks
+          contig = isSub ? std::min(a.contiguity[d], b.constancy[d])
+                         : std::max(std::min(a.contiguity[d], b.constancy[d]),
+                                    std::min(b.contiguity[d], a.constancy[d]));
+        }
+        return std::pair<int64_t, int64_t>(
+            contig, std::min(divisibilityAt(a, d), divisibilityAt(b, d)));
+      });
+}
+
+static AxisInfo visitMul(Transfer t, arith::MulIOp op) {
+  return visitBinary(
+      t, op, [](const AxisInfo &a, const AxisInfo &b, unsigned d) {
+        return std::pair<int64_t, int64_t>(
+            1, std::min<int64_t>(divisibilityAt(a, d) * divisibilityAt(b, d),
+                                 kMaxDivisibility));
+      });
+}
+
+static AxisInfo visitShl(Transfer t, arith::ShLIOp op) {
+  APInt sh;
+  if (!matchPattern(op.getRhs(), m_ConstantInt(&sh)) || sh.uge(31))
+    return unknownOf(t.shape);
+  return visitBinary(
+      t, op, [&](const AxisInfo &a, const AxisInfo &, unsigned d) {
+        return std::pair<int64_t, int64_t>(
+            1, std::min<int64_t>(divisibilityAt(a, d) << sh.getZExtValue(),
+                                 kMaxDivisibility));
+      });
+}
+
+/// Bitwise ops keep the common constancy only.
+static AxisInfo visitBitwise(Transfer t, Operation *op) {
+  if (!t.rank())
+    return unknownOf(t.shape);
+  const AxisInfo &a = t.analysis.get(op->getOperand(0));
+  const AxisInfo &b = t.analysis.get(op->getOperand(1));
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  for (unsigned d = 0; d < t.rank(); ++d)
+    info.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
+  return info;
+}
+
+static AxisInfo visitCmp(Transfer t, arith::CmpIOp cmp) {
+  if (!t.rank())
+    return unknownOf(t.shape);
+  const AxisInfo a = t.analysis.get(cmp.getLhs());
+  const AxisInfo b = t.analysis.get(cmp.getRhs());
+  bool ordered = cmp.getPredicate() != arith::CmpIPredicate::eq &&
+                 cmp.getPredicate() != arith::CmpIPredicate::ne;
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    int64_t k = std::min(a.constancy[d], b.constancy[d]);
+    // A contiguous run compared with a value constant over it: the
+    // predicate can only change where the run crosses that value, which is
+    // a multiple of the value's divisibility; runs aligned to blocks of
+    // min(contiguity, both divisibilities) never cross it inside a block.
+    auto crossing = [&](const AxisInfo &x, const AxisInfo &y) {
+      return std::min({x.contiguity[d], x.divisibility[d], y.divisibility[d],
+                       y.constancy[d]});
+    };
+    if (ordered)
+      k = std::max({k, crossing(a, b), crossing(b, a)});
+    info.constancy[d] = k;
+  }
+  return info;
 }
 
 AxisInfo AxisInfoAnalysis::compute(Value v) {
-  ArrayRef<int64_t> shape = shapeOf(v);
-  unsigned rank = shape.size();
+  Transfer t{*this, shapeOf(v)};
   Operation *def = v.getDefiningOp();
-  AxisInfo unknown = rank ? AxisInfo::unknown(shape) : AxisInfo::scalar(1);
   if (!def)
-    return unknown;
-
-  // Constants (scalar or splat).
+    return unknownOf(t.shape);
   APInt value;
-  if (matchPattern(v, m_ConstantInt(&value))) {
-    int64_t c = value.getSExtValue();
-    if (!rank)
-      return AxisInfo::scalar(pow2Divisor(c));
-    AxisInfo info = AxisInfo::unknown(shape);
-    for (unsigned d = 0; d < rank; ++d) {
-      info.constancy[d] = shape[d];
-      info.divisibility[d] = pow2Divisor(c);
-    }
-    return info;
-  }
-
-  if (auto range = dyn_cast<MakeRangeOp>(def)) {
-    AxisInfo info = AxisInfo::unknown(shape);
-    info.contiguity[0] = shape[0];
-    info.divisibility[0] = pow2Divisor(range.getStart());
-    return info;
-  }
-  if (auto splat = dyn_cast<SplatOp>(def)) {
-    AxisInfo info = AxisInfo::unknown(shape);
-    int64_t div = scalarDivisibility(*this, splat.getSrc());
-    for (unsigned d = 0; d < rank; ++d) {
-      info.constancy[d] = shape[d];
-      info.divisibility[d] = div;
-    }
-    return info;
-  }
-  if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
-    AxisInfo src = get(expand.getSrc());
-    AxisInfo info = AxisInfo::unknown(shape);
-    unsigned axis = expand.getAxis();
-    for (unsigned d = 0, s = 0; d < rank; ++d) {
-      if (d == axis) {
-        info.divisibility[d] = kMaxDivisibility;
-        continue;
-      }
-      info.contiguity[d] = src.contiguity[s];
-      info.divisibility[d] = src.divisibility[s];
-      info.constancy[d] = src.constancy[s];
-      ++s;
-    }
-    return info;
-  }
-  if (auto bcast = dyn_cast<BroadcastOp>(def)) {
-    AxisInfo info = get(bcast.getSrc());
-    ArrayRef<int64_t> srcShape = shapeOf(bcast.getSrc());
-    for (unsigned d = 0; d < rank; ++d)
-      if (srcShape[d] == 1 && shape[d] != 1) {
-        info.constancy[d] = shape[d];
-        info.contiguity[d] = 1;
-      }
-    return info;
-  }
-  if (isa<ConvertLayoutOp, RequireLayoutOp>(def))
-    return get(def->getOperand(0));
-
-  auto binary = [&](auto combine) -> AxisInfo {
-    AxisInfo a = get(def->getOperand(0)), b = get(def->getOperand(1));
-    if (!rank) {
-      AxisInfo r = AxisInfo::scalar(1);
-      r.divisibility[0] = combine(a, b, 0).second;
-      return r;
-    }
-    AxisInfo info = AxisInfo::unknown(shape);
-    for (unsigned d = 0; d < rank; ++d) {
-      auto [contig, div] = combine(a, b, d);
-      info.contiguity[d] = contig;
-      info.divisibility[d] = div;
-      info.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
-    }
-    return info;
-  };
-
-  // x - x % c (c a power of two): a multiple of c, the document's
-  // `mask_boundary - mask_boundary % 4` idiom.
-  if (auto sub = dyn_cast<arith::SubIOp>(def)) {
-    auto rem = sub.getRhs().getDefiningOp<arith::RemSIOp>();
-    APInt c;
-    if (rem && rem.getLhs() == sub.getLhs() &&
-        matchPattern(rem.getRhs(), m_ConstantInt(&c)) && c.isPowerOf2()) {
-      AxisInfo info = rank ? AxisInfo::unknown(shape) : AxisInfo::scalar(1);
-      const AxisInfo &x = get(sub.getLhs());
-      for (unsigned d = 0; d < std::max(rank, 1u); ++d) {
-        info.divisibility[d] =
-            std::max<int64_t>(c.getZExtValue(), divisibilityAt(x, d));
-        if (rank)
-          info.constancy[d] = x.constancy[d];
-      }
-      return info;
-    }
-  }
-  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
-    return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = divisibilityAt(a, d);
-      int64_t db = divisibilityAt(b, d);
-      int64_t contig = 1;
-      if (rank) {
-        // contiguous + constant stays contiguous over their common blocks
-        contig = std::max(std::min(a.contiguity[d], b.constancy[d]),
-                          std::min(b.contiguity[d], a.constancy[d]));
-        if (isa<arith::SubIOp>(def))
-          contig = std::min(a.contiguity[d], b.constancy[d]);
-      }
-      return std::pair<int64_t, int64_t>(contig, std::min(da, db));
-    });
-  }
-  if (isa<arith::MulIOp>(def)) {
-    return binary([&](const AxisInfo &a, const AxisInfo &b, unsigned d) {
-      int64_t da = divisibilityAt(a, d);
-      int64_t db = divisibilityAt(b, d);
-      return std::pair<int64_t, int64_t>(
-          1, std::min<int64_t>(da * db, kMaxDivisibility));
-    });
-  }
-  if (isa<arith::ShLIOp>(def)) {
-    APInt sh;
-    if (matchPattern(def->getOperand(1), m_ConstantInt(&sh)))
-      return binary([&](const AxisInfo &a, const AxisInfo &, unsigned d) {
-        int64_t da = divisibilityAt(a, d);
-        return std::pair<int64_t, int64_t>(
-            1, std::min<int64_t>(da << sh.getZExtValue(), kMaxDivisibility));
-      });
-    return unknown;
-  }
-  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(def) && rank) {
-    AxisInfo a = get(def->getOperand(0)), b = get(def->getOperand(1));
-    AxisInfo info = AxisInfo::unknown(shape);
-    for (unsigned d = 0; d < rank; ++d)
-      info.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
-    return info;
-  }
-  if (auto cmp = dyn_cast<arith::CmpIOp>(def); cmp && rank) {
-    AxisInfo a = get(cmp.getLhs()), b = get(cmp.getRhs());
-    AxisInfo info = AxisInfo::unknown(shape);
-    for (unsigned d = 0; d < rank; ++d) {
-      int64_t k = std::min(a.constancy[d], b.constancy[d]);
-      // A contiguous run compared with a value constant over it: the
-      // predicate can only change where the run crosses that value, which is
-      // a multiple of the value's divisibility; runs aligned to blocks of
-      // min(contiguity, both divisibilities) never cross it inside a block.
-      auto crossing = [&](const AxisInfo &x, const AxisInfo &y) {
-        return std::min({x.contiguity[d], x.divisibility[d], y.divisibility[d],
-                         y.constancy[d]});
-      };
-      if (cmp.getPredicate() != arith::CmpIPredicate::eq &&
-          cmp.getPredicate() != arith::CmpIPredicate::ne)
-        k = std::max({k, crossing(a, b), crossing(b, a)});
-      info.constancy[d] = k;
-    }
-    return info;
-  }
-  return unknown;
+  if (matchPattern(v, m_ConstantInt(&value)) && value.getBitWidth() <= 64)
+    return visitConstant(t, value.getSExtValue());
+  return llvm::TypeSwitch<Operation *, AxisInfo>(def)
+      .Case([&](MakeRangeOp op) { return visitMakeRange(t, op); })
+      .Case([&](SplatOp op) { return visitSplat(t, op); })
+      .Case([&](ExpandDimsOp op) { return visitExpandDims(t, op); })
+      .Case([&](BroadcastOp op) { return visitBroadcast(t, op); })
+      .Case<ConvertLayoutOp, RequireLayoutOp>(
+          [&](Operation *op) { return get(op->getOperand(0)); })
+      .Case([&](arith::SubIOp op) {
+        if (std::optional<AxisInfo> r = visitRoundDown(t, op))
+          return *r;
+        return visitAddSub(t, op);
+      })
+      .Case([&](arith::AddIOp op) { return visitAddSub(t, op); })
+      .Case([&](arith::MulIOp op) { return visitMul(t, op); })
+      .Case([&](arith::ShLIOp op) { return visitShl(t, op); })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+          [&](Operation *op) { return visitBitwise(t, op); })
+      .Case([&](arith::CmpIOp op) { return visitCmp(t, op); })
+      .Default([&](Operation *) { return unknownOf(t.shape); });
 }

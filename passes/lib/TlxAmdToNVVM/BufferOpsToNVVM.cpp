@@ -8,37 +8,51 @@
 // the PTX qualifiers of the same name.
 //
 //===----------------------------------------------------------------------===//
+#include "PtxBuilder.h"
 #include "TargetInfo.h"
 
-#include "../Conversion/BufferAccess.h"
-#include "../Conversion/LayoutLowering.h"
+#include "../TlxAmdToLLVM/BufferAccess.h"
+#include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+using namespace mlir::tlxamd::nvvm;
 
 namespace {
 
-/// Registers of one access: count and PTX type/constraint of each.
+/// The PTX registers of one access. PTX has no 8-bit registers: bytes live
+/// in 16-bit registers and are loaded with `.u8`, stored with `.b8`.
 struct PtxRegs {
   unsigned count;
-  StringRef type;       ///< b32, b16
-  StringRef constraint; ///< r, h
+  StringRef movType;   ///< b16, b32, b64
+  StringRef loadType;  ///< u8, b16, b32, b64
+  StringRef storeType; ///< b8, b16, b32, b64
+  StringRef constraint;
   Type regType;
 };
 
 PtxRegs ptxRegsFor(Type accessType) {
   MLIRContext *ctx = accessType.getContext();
   if (auto v = dyn_cast<VectorType>(accessType))
-    return {unsigned(v.getNumElements()), "b32", "r",
+    return {unsigned(v.getNumElements()), "b32", "b32", "b32", "r",
             IntegerType::get(ctx, 32)};
-  unsigned bits = accessType.getIntOrFloatBitWidth();
-  if (bits == 32)
-    return {1, "b32", "r", IntegerType::get(ctx, 32)};
-  return {1, bits == 16 ? "b16" : "b8", "h", IntegerType::get(ctx, 16)};
+  switch (accessType.getIntOrFloatBitWidth()) {
+  case 64:
+    return {1, "b64", "b64", "b64", "l", IntegerType::get(ctx, 64)};
+  case 32:
+    return {1, "b32", "b32", "b32", "r", IntegerType::get(ctx, 32)};
+  case 16:
+    return {1, "b16", "b16", "b16", "h", IntegerType::get(ctx, 16)};
+  default:
+    return {1, "b16", "u8", "b8", "h", IntegerType::get(ctx, 16)};
+  }
+}
+
+std::string vectorSuffix(const PtxRegs &regs) {
+  return regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
 }
 
 Value groupAddress(RewriterBase &rewriter, Location loc, Value base,
@@ -49,18 +63,8 @@ Value groupAddress(RewriterBase &rewriter, Location loc, Value base,
                              rewriter.getI8Type(), base, ValueRange{off64});
 }
 
-std::string cacheQualifier(std::optional<StringRef> cache) {
-  return cache ? cache->str() : "";
-}
-
-/// `{$a, $b, ...}` (or `$a` for one register) for operands first..first+n.
-std::string regList(unsigned first, unsigned n) {
-  SmallVector<std::string> names;
-  for (unsigned i = 0; i < n; ++i)
-    names.push_back("$" + std::to_string(first + i));
-  if (n == 1)
-    return names[0];
-  return "{" + llvm::join(names, ", ") + "}";
+std::string cacheQualifier(std::optional<CacheModifier> cache) {
+  return cache ? stringifyCacheModifier(*cache).str() : "";
 }
 
 /// Split an access value into its PTX registers, and join them back.
@@ -73,53 +77,53 @@ SmallVector<Value> splitRegs(RewriterBase &rewriter, Location loc, Value v,
   return {LLVM::ZExtOp::create(rewriter, loc, regs.regType, v)};
 }
 
-Value joinRegs(RewriterBase &rewriter, Location loc, Value asmResult,
-               Type accessType, const PtxRegs &regs) {
-  if (regs.count == 1) {
-    if (asmResult.getType() == accessType)
-      return asmResult;
-    return LLVM::TruncOp::create(rewriter, loc, accessType, asmResult);
-  }
-  SmallVector<Value> parts;
-  for (unsigned i = 0; i < regs.count; ++i)
-    parts.push_back(LLVM::ExtractValueOp::create(rewriter, loc, asmResult, i));
-  return packRegisters(rewriter, loc, accessType, parts);
+Value joinRegs(RewriterBase &rewriter, Location loc, ArrayRef<Value> parts,
+               Type accessType) {
+  if (parts.size() > 1)
+    return packRegisters(rewriter, loc, accessType, parts);
+  if (parts[0].getType() == accessType)
+    return parts[0];
+  return LLVM::TruncOp::create(rewriter, loc, accessType, parts[0]);
 }
 
-Type asmResultType(MLIRContext *ctx, const PtxRegs &regs) {
-  if (regs.count == 1)
-    return regs.regType;
-  return LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(regs.count, regs.regType));
-}
-
-/// A PTX instruction producing `regs` outputs; when predicated, the outputs
-/// are zeroed first: `{ mov ...; @$p <instr> }` (masked lanes read zero).
-Value emitLoadLike(RewriterBase &rewriter, Location loc, const PtxRegs &regs,
-                   StringRef instr, ArrayRef<Value> inputs,
-                   StringRef inputConstraints, Value pred) {
-  std::string zero;
-  for (unsigned i = 0; pred && i < regs.count; ++i)
-    zero += ("mov." + regs.type + " $" + std::to_string(i) + ", 0; ").str();
-  std::string asmStr =
-      "{ " + zero +
-      (pred ? "@$" + std::to_string(regs.count + inputs.size()) + " " : "") +
-      instr.str() + " }";
-  std::string constraints;
-  for (unsigned i = 0; i < regs.count; ++i)
-    constraints += ("=" + regs.constraint + ",").str();
-  constraints += inputConstraints.str();
-  SmallVector<Value> operands(inputs);
+/// `<opcode> <outs>, [addr](, <data>)`, predicated on `pred` with the
+/// outputs zeroed first (masked lanes read zero).
+Value emitPredicatedLoad(RewriterBase &rewriter, Location loc, Type accessType,
+                         StringRef opcode, Value addr, ValueRange data,
+                         Value pred) {
+  PtxRegs regs = ptxRegsFor(accessType);
+  PtxBuilder ptx;
+  auto outs =
+      ptx.addOutputs(regs.count, ("=" + regs.constraint).str(), regs.regType);
+  std::string a = ptx.addInput(addr, "l");
+  auto in = ptx.addInputs(data, regs.constraint);
+  ptx << "{ ";
   if (pred) {
-    constraints += ",b";
-    operands.push_back(pred);
+    std::string p = ptx.addInput(pred, "b");
+    for (const std::string &o : outs)
+      ptx << "mov." << regs.movType << " " << o << ", 0; ";
+    ptx << "@" << p << " ";
   }
-  return LLVM::InlineAsmOp::create(
-             rewriter, loc, asmResultType(rewriter.getContext(), regs),
-             operands, asmStr, constraints, /*has_side_effects=*/true,
-             /*is_align_stack=*/false, LLVM::TailCallKind::None,
-             LLVM::AsmDialectAttr(), ArrayAttr())
-      .getResult(0);
+  ptx << opcode << " " << PtxBuilder::list(outs) << ", [" << a << "]";
+  if (!in.empty())
+    ptx << ", " << PtxBuilder::list(in);
+  ptx << "; }";
+  return joinRegs(rewriter, loc, ptx.build(rewriter, loc), accessType);
+}
+
+void emitPredicatedStore(RewriterBase &rewriter, Location loc, Value data,
+                         Value addr, Value pred,
+                         std::optional<CacheModifier> cache) {
+  PtxRegs regs = ptxRegsFor(data.getType());
+  PtxBuilder ptx;
+  std::string a = ptx.addInput(addr, "l");
+  auto in =
+      ptx.addInputs(splitRegs(rewriter, loc, data, regs), regs.constraint);
+  if (pred)
+    ptx << "@" << ptx.addInput(pred, "b") << " ";
+  ptx << "st.global" << cacheQualifier(cache) << vectorSuffix(regs) << "."
+      << regs.storeType << " [" << a << "], " << PtxBuilder::list(in) << ";";
+  ptx.build(rewriter, loc);
 }
 
 /// A split group (its mask not provably uniform) as one PTX block: the full
@@ -131,97 +135,74 @@ bool canEmitSplitGroup(const BufferGroups &g) {
          g.width * g.elemBytes >= 4;
 }
 
+/// Element j of a split group: `$r<k>` (32-bit) or the 16-bit temporary.
+std::string splitElement(const BufferGroups &g, ArrayRef<std::string> regs,
+                         int64_t j) {
+  return g.elemBytes == 4 ? regs[j] : "%t" + std::to_string(j);
+}
+
 std::string elementTemps(const BufferGroups &g) {
   return g.elemBytes == 2 ? ".reg .b16 %t<" + std::to_string(g.width) + ">; "
                           : std::string();
 }
 
+/// `mov.b32 $k, {%t2k, %t2k+1}` (pack) or the reverse (unpack).
+void packPairs(PtxBuilder &ptx, ArrayRef<std::string> regs, bool pack) {
+  for (size_t k = 0; k < regs.size(); ++k) {
+    std::string pair = "{%t" + std::to_string(2 * k) + ", %t" +
+                       std::to_string(2 * k + 1) + "}";
+    ptx << "mov.b32 " << (pack ? regs[k] : pair) << ", "
+        << (pack ? pair : regs[k]) << "; ";
+  }
+}
+
 Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
-                    size_t i, Value addr, std::optional<StringRef> cache) {
+                    size_t i, Value addr, std::optional<CacheModifier> cache) {
   PtxRegs regs = ptxRegsFor(g.accessType);
-  unsigned r = regs.count;
   std::string c = cacheQualifier(cache);
-  std::string width = r > 1 ? ".v" + std::to_string(r) : "";
-  std::string a = "$" + std::to_string(r), all = "$" + std::to_string(r + 1);
-  std::string s = "{ " + elementTemps(g);
-  for (unsigned k = 0; k < r; ++k)
-    s += "mov.b32 $" + std::to_string(k) + ", 0; ";
-  s += "@" + all + " ld.global" + c + width + ".b32 " + regList(0, r) + ", [" +
-       a + "]; @" + all + " bra TLXAMD_LD_${:uid}; ";
+  PtxBuilder ptx;
+  auto outs = ptx.addOutputs(regs.count, "=r", regs.regType);
+  std::string a = ptx.addInput(addr, "l"), all = ptx.addInput(g.masks[i], "b");
+  auto m = ptx.addInputs(g.elementMasks[i], "b");
+  ptx << "{ " << elementTemps(g);
+  for (const std::string &o : outs)
+    ptx << "mov.b32 " << o << ", 0; ";
+  ptx << "@" << all << " ld.global" << c << vectorSuffix(regs) << ".b32 "
+      << PtxBuilder::list(outs) << ", [" << a << "]; @" << all
+      << " bra TLXAMD_LD_${:uid}; ";
   for (int64_t j = 0; j < g.width; ++j) {
-    std::string m = "$" + std::to_string(r + 2 + j);
-    std::string off = "[" + a + "+" + std::to_string(j * g.elemBytes) + "]";
-    if (g.elemBytes == 4)
-      s += "@" + m + " ld.global" + c + ".b32 $" + std::to_string(j) + ", " +
-           off + "; ";
-    else
-      s += "mov.b16 %t" + std::to_string(j) + ", 0; @" + m + " ld.global" + c +
-           ".b16 %t" + std::to_string(j) + ", " + off + "; ";
+    std::string e = splitElement(g, outs, j);
+    if (g.elemBytes == 2)
+      ptx << "mov.b16 " << e << ", 0; ";
+    ptx << "@" << m[j] << " ld.global" << c << ".b" << g.elemBytes * 8 << " "
+        << e << ", [" << a << "+" << j * g.elemBytes << "]; ";
   }
   if (g.elemBytes == 2)
-    for (unsigned k = 0; k < r; ++k)
-      s += "mov.b32 $" + std::to_string(k) + ", {%t" + std::to_string(2 * k) +
-           ", %t" + std::to_string(2 * k + 1) + "}; ";
-  s += "TLXAMD_LD_${:uid}: }";
-  std::string cons;
-  for (unsigned k = 0; k < r; ++k)
-    cons += "=r,";
-  cons += "l,b";
-  SmallVector<Value> operands = {addr, g.masks[i]};
-  for (int64_t j = 0; j < g.width; ++j) {
-    cons += ",b";
-    operands.push_back(g.elementMasks[i][j]);
-  }
-  Value res = LLVM::InlineAsmOp::create(
-                  rewriter, loc, asmResultType(rewriter.getContext(), regs),
-                  operands, s, cons, /*has_side_effects=*/true,
-                  /*is_align_stack=*/false, LLVM::TailCallKind::None,
-                  LLVM::AsmDialectAttr(), ArrayAttr())
-                  .getResult(0);
-  return joinRegs(rewriter, loc, res, g.accessType, regs);
+    packPairs(ptx, outs, /*pack=*/true);
+  ptx << "TLXAMD_LD_${:uid}: }";
+  return joinRegs(rewriter, loc, ptx.build(rewriter, loc), g.accessType);
 }
 
 void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
-                    size_t i, Value addr, std::optional<StringRef> cache) {
+                    size_t i, Value addr, std::optional<CacheModifier> cache) {
   PtxRegs regs = ptxRegsFor(g.accessType);
-  unsigned r = regs.count;
   std::string c = cacheQualifier(cache);
-  std::string width = r > 1 ? ".v" + std::to_string(r) : "";
-  std::string all = "$" + std::to_string(r + 1);
-  std::string s = "{ " + elementTemps(g) + "@" + all + " st.global" + c +
-                  width + ".b32 [$0], " + regList(1, r) + "; @" + all +
-                  " bra TLXAMD_ST_${:uid}; ";
+  PtxBuilder ptx;
+  std::string a = ptx.addInput(addr, "l");
+  auto data = ptx.addInputs(splitRegs(rewriter, loc, g.data[i], regs), "r");
+  std::string all = ptx.addInput(g.masks[i], "b");
+  auto m = ptx.addInputs(g.elementMasks[i], "b");
+  ptx << "{ " << elementTemps(g) << "@" << all << " st.global" << c
+      << vectorSuffix(regs) << ".b32 [" << a << "], " << PtxBuilder::list(data)
+      << "; @" << all << " bra TLXAMD_ST_${:uid}; ";
   if (g.elemBytes == 2)
-    for (unsigned k = 0; k < r; ++k)
-      s += "mov.b32 {%t" + std::to_string(2 * k) + ", %t" +
-           std::to_string(2 * k + 1) + "}, $" + std::to_string(1 + k) + "; ";
-  for (int64_t j = 0; j < g.width; ++j) {
-    std::string m = "$" + std::to_string(r + 2 + j);
-    std::string off = "[$0+" + std::to_string(j * g.elemBytes) + "]";
-    if (g.elemBytes == 4)
-      s += "@" + m + " st.global" + c + ".b32 " + off + ", $" +
-           std::to_string(1 + j) + "; ";
-    else
-      s += "@" + m + " st.global" + c + ".b16 " + off + ", %t" +
-           std::to_string(j) + "; ";
-  }
-  s += "TLXAMD_ST_${:uid}: }";
-  std::string cons = "l";
-  for (unsigned k = 0; k < r; ++k)
-    cons += ",r";
-  cons += ",b";
-  SmallVector<Value> operands = {addr};
-  llvm::append_range(operands, splitRegs(rewriter, loc, g.data[i], regs));
-  operands.push_back(g.masks[i]);
-  for (int64_t j = 0; j < g.width; ++j) {
-    cons += ",b";
-    operands.push_back(g.elementMasks[i][j]);
-  }
-  LLVM::InlineAsmOp::create(rewriter, loc,
-                            LLVM::LLVMVoidType::get(rewriter.getContext()),
-                            operands, s, cons, /*has_side_effects=*/true,
-                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
-                            LLVM::AsmDialectAttr(), ArrayAttr());
+    packPairs(ptx, data, /*pack=*/false);
+  for (int64_t j = 0; j < g.width; ++j)
+    ptx << "@" << m[j] << " st.global" << c << ".b" << g.elemBytes * 8 << " ["
+        << a << "+" << j * g.elemBytes << "], " << splitElement(g, data, j)
+        << "; ";
+  ptx << "TLXAMD_ST_${:uid}: }";
+  ptx.build(rewriter, loc);
 }
 
 struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
@@ -231,30 +212,24 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
+    auto address = [&](Value offset) {
+      return groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+    };
+    SmallVector<Value> loaded;
     if (canEmitSplitGroup(g)) {
-      SmallVector<Value> loaded;
       for (size_t i = 0; i < g.byteOffsets.size(); ++i)
         loaded.push_back(emitSplitLoad(
-            rewriter, loc, g, i,
-            groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]),
-            op.getCache()));
-      replaceWithGroups(rewriter, op, adaptor, g, loaded);
-      return success();
+            rewriter, loc, g, i, address(g.byteOffsets[i]), op.getCache()));
+    } else {
+      loaded = emitLoadGroups(
+          rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
+            PtxRegs regs = ptxRegsFor(type);
+            std::string opcode = "ld.global" + cacheQualifier(op.getCache()) +
+                                 vectorSuffix(regs) + "." + regs.loadType.str();
+            return emitPredicatedLoad(rewriter, loc, type, opcode,
+                                      address(offset), {}, pred);
+          });
     }
-    SmallVector<Value> loaded = emitLoadGroups(
-        rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
-          PtxRegs regs = ptxRegsFor(type);
-          std::string width =
-              regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
-          std::string instr =
-              "ld.global" + cacheQualifier(op.getCache()) + width + "." +
-              (regs.type == "b8" ? std::string("u8") : regs.type.str()) + " " +
-              regList(0, regs.count) + ", [$" + std::to_string(regs.count) +
-              "];";
-          Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
-          Value r = emitLoadLike(rewriter, loc, regs, instr, {addr}, "l", pred);
-          return joinRegs(rewriter, loc, r, type, regs);
-        });
     replaceWithGroups(rewriter, op, adaptor, g, loaded);
     return success();
   }
@@ -267,41 +242,20 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
+    auto address = [&](Value offset) {
+      return groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+    };
     if (canEmitSplitGroup(g)) {
       for (size_t i = 0; i < g.byteOffsets.size(); ++i)
-        emitSplitStore(
-            rewriter, loc, g, i,
-            groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]),
-            op.getCache());
-      rewriter.eraseOp(op);
-      return success();
+        emitSplitStore(rewriter, loc, g, i, address(g.byteOffsets[i]),
+                       op.getCache());
+    } else {
+      emitStoreGroups(
+          rewriter, loc, g, [&](Value data, Value offset, Value pred) {
+            emitPredicatedStore(rewriter, loc, data, address(offset), pred,
+                                op.getCache());
+          });
     }
-    emitStoreGroups(
-        rewriter, loc, g, [&](Value data, Value offset, Value predicate) {
-          PtxRegs regs = ptxRegsFor(data.getType());
-          std::string width =
-              regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
-          std::string cons = "l";
-          for (unsigned i = 0; i < regs.count; ++i)
-            cons += ("," + regs.constraint).str();
-          Value addr = groupAddress(rewriter, loc, adaptor.getPtr(), offset);
-          SmallVector<Value> operands = {addr};
-          llvm::append_range(operands, splitRegs(rewriter, loc, data, regs));
-          std::string pred;
-          if (predicate) {
-            pred = "@$" + std::to_string(operands.size()) + " ";
-            operands.push_back(predicate);
-            cons += ",b";
-          }
-          std::string asmStr =
-              pred + "st.global" + cacheQualifier(op.getCache()) + width + "." +
-              regs.type.str() + " [$0], " + regList(1, regs.count) + ";";
-          LLVM::InlineAsmOp::create(
-              rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-              operands, asmStr, cons, /*has_side_effects=*/true,
-              /*is_align_stack=*/false, LLVM::TailCallKind::None,
-              LLVM::AsmDialectAttr(), ArrayAttr());
-        });
     rewriter.eraseOp(op);
     return success();
   }
@@ -319,17 +273,17 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
                           : elem.isF16()  ? "noftz.f16x2"
                           : elem.isBF16() ? "noftz.bf16x2"
                                           : "u32";
-    std::string instr = "atom." + op.getSem().str() + "." +
-                        op.getScope().str() + ".global.add." + ptxType +
-                        " $0, [$1], $2;";
-    PtxRegs regs = ptxRegsFor(g.accessType);
+    // PTX spells orderings and scopes as the documents do (B19).
+    std::string opcode = "atom." + stringifyMemSemantic(op.getSem()).str() +
+                         "." + stringifyMemScope(op.getScope()).str() +
+                         ".global.add." + ptxType;
     SmallVector<Value> old;
     for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
       Value addr =
           groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
-      Value r = emitLoadLike(rewriter, loc, regs, instr, {addr, g.data[i]},
-                             "l,r", g.masks.empty() ? Value() : g.masks[i]);
-      old.push_back(joinRegs(rewriter, loc, r, g.accessType, regs));
+      old.push_back(emitPredicatedLoad(rewriter, loc, g.accessType, opcode,
+                                       addr, g.data[i],
+                                       g.masks.empty() ? Value() : g.masks[i]));
     }
     replaceWithGroups(rewriter, op, adaptor, g, old);
     return success();
@@ -339,9 +293,10 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
 } // namespace
 
 void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &, const KernelAnalyses &analyses) {
   auto cache = std::make_shared<BufferLoweringCache>();
   patterns
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
-          converter, cache);
+          converter, cache, analyses);
 }

@@ -1,7 +1,7 @@
 //===- TargetInfo.cpp - NVVM code generation facts -----------------------===//
 #include "TargetInfo.h"
 
-#include "../Conversion/LayoutLowering.h"
+#include "../TlxAmdToLLVM/LayoutLowering.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -43,11 +43,11 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                               NVVM::ShflKind::idx, UnitAttr());
 }
 
-void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns,
-                                        ConversionTarget &target) const {
+void mlir::tlxamd::nvvm::populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
+                                                   RewritePatternSet &patterns,
+                                                   ConversionTarget &target,
+                                                   const TargetInfo &) {
   populateGpuToNVVMConversionPatterns(converter, patterns);
-  populateBufferOpsToNVVMPatterns(converter, patterns);
   configureGpuToNVVMConversionLegality(target);
 }
 

@@ -1,8 +1,8 @@
-//===- TargetInfo.h - NVVM code generation facts ----------------*- C++ -*-===//
+//===- TargetInfo.h - NVVM target primitives --------------------*- C++ -*-===//
 #ifndef TLXAMD_TLXAMDTONVVM_TARGETINFO_H
 #define TLXAMD_TLXAMDTONVVM_TARGETINFO_H
 
-#include "../Conversion/TargetInfo.h"
+#include "../TlxAmdToLLVM/Patterns.h"
 
 namespace mlir::tlxamd::nvvm {
 
@@ -17,15 +17,22 @@ public:
                     Value v) const override;
   Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                      Value srcLane) const override;
-  void populateTargetPatterns(LLVMTypeConverter &converter,
-                              RewritePatternSet &patterns,
-                              ConversionTarget &target) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
 };
 
+/// The upstream gpu dialect to NVVM.
+void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               ConversionTarget &target,
+                               const TargetInfo &targetInfo);
+
+/// buffer_load / buffer_store / buffer_atomic_add as predicated global
+/// accesses (document 000's semantics on NVIDIA).
 void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,
-                                     RewritePatternSet &patterns);
+                                     RewritePatternSet &patterns,
+                                     const TargetInfo &targetInfo,
+                                     const KernelAnalyses &analyses);
 
 } // namespace mlir::tlxamd::nvvm
 

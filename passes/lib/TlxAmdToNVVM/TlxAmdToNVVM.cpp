@@ -1,8 +1,12 @@
 //===- TlxAmdToNVVM.cpp - convert-tlxamd-to-nvvm -------------------------===//
+//
+// The NVIDIA lowering: the op families of a kernel, listed explicitly.
+//
+//===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
 
 #include "tlxamd/Conversion/Passes.h"
-#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/TargetLegality.h"
 
 namespace mlir::tlxamd {
 #define GEN_PASS_DEF_CONVERTTLXAMDTONVVM
@@ -12,23 +16,53 @@ namespace mlir::tlxamd {
 using namespace mlir;
 using namespace mlir::tlxamd;
 
+static const std::string &chipHelp() {
+  static const Vendor nvidia = Vendor::NVIDIA;
+  static const std::string help =
+      getTargetOptionHelp("NVIDIA target of the capability table", &nvidia);
+  return help;
+}
+
 namespace {
 struct ConvertTlxAmdToNVVMPass
     : tlxamd::impl::ConvertTlxAmdToNVVMBase<ConvertTlxAmdToNVVMPass> {
-  using Base::Base;
+  ConvertTlxAmdToNVVMPass() = default;
+  ConvertTlxAmdToNVVMPass(const ConvertTlxAmdToNVVMPass &other)
+      : ConvertTlxAmdToNVVMBase(other) {}
+  explicit ConvertTlxAmdToNVVMPass(StringRef target) {
+    if (!target.empty())
+      chip = target.str();
+  }
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    const ArchInfo *arch = lookupArch(chip);
-    if (!arch || !arch->isNVIDIA()) {
-      emitError(module.getLoc())
-          << "convert-tlxamd-to-nvvm: unsupported chip '" << chip
-          << "' (supported: " << getSupportedArchNames(Vendor::NVIDIA) << ")";
+    Vendor nvidia = Vendor::NVIDIA;
+    const ArchInfo *arch =
+        lookupArchOrEmitError(module, chip, "convert-tlxamd-to-nvvm", &nvidia);
+    if (!arch)
       return signalPassFailure();
-    }
     nvvm::TargetInfo targetInfo(*arch);
-    if (failed(convertKernelModule(module, targetInfo)))
+    auto families = [&](LLVMTypeConverter &converter,
+                        RewritePatternSet &patterns, ConversionTarget &target,
+                        const KernelAnalyses &analyses) {
+      populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
+      nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
+                                            analyses);
+      populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
+      nvvm::populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
+    };
+    if (failed(convertKernelModule(module, targetInfo, families)))
       return signalPassFailure();
   }
+
+  Option<std::string> chip{
+      *this, "chip", llvm::cl::desc(chipHelp()),
+      llvm::cl::init(getDefaultArch(Vendor::NVIDIA).name.str())};
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::tlxamd::createConvertTlxAmdToNVVMPass(StringRef chip) {
+  return std::make_unique<ConvertTlxAmdToNVVMPass>(chip);
+}

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
 
-#include "../Conversion/BufferAccess.h"
-#include "../Conversion/LayoutLowering.h"
+#include "../TlxAmdToLLVM/BufferAccess.h"
+#include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -157,9 +157,9 @@ struct BufferAtomicAddLowering
 
 void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfo &targetInfo) {
+    const TargetInfo &targetInfo, const KernelAnalyses &analyses) {
   auto cache = std::make_shared<ResourceCache>(targetInfo);
   patterns
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
-          converter, cache);
+          converter, cache, analyses);
 }

@@ -1,7 +1,7 @@
 //===- TargetInfo.cpp - ROCDL code generation facts ----------------------===//
 #include "TargetInfo.h"
 
-#include "../Conversion/LayoutLowering.h"
+#include "../TlxAmdToLLVM/LayoutLowering.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/GPUToROCDL/Runtimes.h"
@@ -46,12 +46,11 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                                      v);
 }
 
-void TargetInfo::populateTargetPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns,
-                                        ConversionTarget &target) const {
-  populateGpuToROCDLConversionPatterns(converter, patterns,
-                                       gpu::amd::Runtime::Unknown, chipset);
-  populateBufferOpsToROCDLPatterns(converter, patterns, *this);
+void mlir::tlxamd::rocdl::populateGpuToROCDLPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    ConversionTarget &target, const TargetInfo &targetInfo) {
+  populateGpuToROCDLConversionPatterns(
+      converter, patterns, gpu::amd::Runtime::Unknown, targetInfo.getChipset());
   configureGpuToROCDLConversionLegality(target);
 }
 
@@ -70,11 +69,6 @@ void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
 
 Value TargetInfo::makeBufferResource(RewriterBase &rewriter, Location loc,
                                      Value base) const {
-  // Word 3 of the V#: DST_SEL_XYZW (7 << 12) and a 32-bit data format
-  // (4 << 15) on CDNA; gfx10+ add the raw out-of-bounds mode (3 << 28).
-  int32_t flags = (7 << 12) | (4 << 15);
-  if (chipset.majorVersion >= 10)
-    flags |= (1 << 24) | (3 << 28);
   auto rsrcType = LLVM::LLVMPointerType::get(rewriter.getContext(), 8);
   Value stride = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
                                           rewriter.getI16IntegerAttr(0));
@@ -82,58 +76,45 @@ Value TargetInfo::makeBufferResource(RewriterBase &rewriter, Location loc,
       LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
                                rewriter.getI64IntegerAttr(0x7FFFFFFE));
   Value flagsVal = LLVM::ConstantOp::create(
-      rewriter, loc, rewriter.getI32Type(), rewriter.getI32IntegerAttr(flags));
+      rewriter, loc, rewriter.getI32Type(),
+      rewriter.getI32IntegerAttr(getArch().bufferResourceFlags));
   return ROCDL::MakeBufferRsrcOp::create(rewriter, loc, rsrcType, base, stride,
                                          records, flagsVal);
 }
 
-// CDNA3/CDNA4 cache policy bits of buffer instructions: sc0 = 1, nt = 2,
-// sc1 = 16 (LLVM's CPol for gfx940+).
-//          load           store
-//   .ca    0              -
-//   .cg    sc0|nt         (.cg) 0
-//   .cs    sc0|nt         sc0|nt
-//   .cv    sc0|sc1        -
-//   .wb    -              0
-//   .wt    -              sc0|sc1
-int32_t TargetInfo::getCacheBits(std::optional<StringRef> cache,
+int32_t TargetInfo::getCacheBits(std::optional<CacheModifier> cache,
                                  bool isLoad) const {
-  constexpr int32_t sc0 = 1, nt = 2, sc1 = 16;
-  if (!cache || getArch().mfmaVersion < 3)
+  if (!cache)
     return 0;
-  StringRef c = *cache;
-  if (c == ".cg")
-    return isLoad ? sc0 | nt : 0;
-  if (c == ".cs")
-    return sc0 | nt;
-  if (c == ".cv" || c == ".wt")
-    return sc0 | sc1;
-  return 0;
+  return getCachePolicyBits(getArch(), stringifyCacheModifier(*cache), isLoad);
 }
 
-int32_t TargetInfo::getAtomicBits(StringRef scope) const {
-  // sc1 makes a CDNA3/CDNA4 atomic system-scope.
-  return scope == "sys" && getArch().mfmaVersion >= 3 ? 16 : 0;
+int32_t TargetInfo::getAtomicBits(MemScope scope) const {
+  return getAtomicScopeBits(getArch(), stringifyMemScope(scope));
 }
 
-static StringRef amdSyncScope(StringRef scope) {
-  if (scope == "cta")
+static StringRef amdSyncScope(MemScope scope) {
+  switch (scope) {
+  case MemScope::cta:
     return "workgroup";
-  if (scope == "gpu")
+  case MemScope::gpu:
     return "agent";
-  return "";
+  case MemScope::sys:
+    return "";
+  }
+  llvm_unreachable("unknown scope");
 }
 
 void TargetInfo::emitFenceBefore(RewriterBase &rewriter, Location loc,
-                                 StringRef sem, StringRef scope) const {
-  if (sem == "release" || sem == "acq_rel")
+                                 MemSemantic sem, MemScope scope) const {
+  if (sem == MemSemantic::release || sem == MemSemantic::acq_rel)
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::release,
                           amdSyncScope(scope));
 }
 
 void TargetInfo::emitFenceAfter(RewriterBase &rewriter, Location loc,
-                                StringRef sem, StringRef scope) const {
-  if (sem == "acquire" || sem == "acq_rel")
+                                MemSemantic sem, MemScope scope) const {
+  if (sem == MemSemantic::acquire || sem == MemSemantic::acq_rel)
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
                           amdSyncScope(scope));
 }

@@ -1,8 +1,10 @@
-//===- TargetInfo.h - ROCDL code generation facts ---------------*- C++ -*-===//
+//===- TargetInfo.h - ROCDL target primitives -------------------*- C++ -*-===//
 #ifndef TLXAMD_TLXAMDTOROCDL_TARGETINFO_H
 #define TLXAMD_TLXAMDTOROCDL_TARGETINFO_H
 
-#include "../Conversion/TargetInfo.h"
+#include "../TlxAmdToLLVM/Patterns.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
 
@@ -10,6 +12,8 @@ namespace mlir::tlxamd::rocdl {
 
 class TargetInfo final : public TargetInfoBase {
 public:
+  /// `chipset` is upstream's view of the same entry (its GPU-to-ROCDL
+  /// patterns take one), parsed from the entry's CPU name.
   TargetInfo(const ArchInfo &arch, amdgpu::Chipset chipset)
       : TargetInfoBase(arch), chipset(chipset) {}
 
@@ -22,9 +26,6 @@ public:
                     Value v) const override;
   Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                      Value srcLane) const override;
-  void populateTargetPatterns(LLVMTypeConverter &converter,
-                              RewritePatternSet &patterns,
-                              ConversionTarget &target) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
 
@@ -36,22 +37,30 @@ public:
   Value makeBufferResource(RewriterBase &rewriter, Location loc,
                            Value base) const;
   /// The aux (cache policy) bits of a load or store cache modifier.
-  int32_t getCacheBits(std::optional<StringRef> cache, bool isLoad) const;
+  int32_t getCacheBits(std::optional<CacheModifier> cache, bool isLoad) const;
   /// The aux bits of an atomic of `scope`.
-  int32_t getAtomicBits(StringRef scope) const;
+  int32_t getAtomicBits(MemScope scope) const;
   /// Fences implementing `sem` at `scope` around a buffer atomic.
-  void emitFenceBefore(RewriterBase &rewriter, Location loc, StringRef sem,
-                       StringRef scope) const;
-  void emitFenceAfter(RewriterBase &rewriter, Location loc, StringRef sem,
-                      StringRef scope) const;
+  void emitFenceBefore(RewriterBase &rewriter, Location loc, MemSemantic sem,
+                       MemScope scope) const;
+  void emitFenceAfter(RewriterBase &rewriter, Location loc, MemSemantic sem,
+                      MemScope scope) const;
 
 private:
   amdgpu::Chipset chipset;
 };
 
+/// The upstream gpu dialect to ROCDL.
+void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                ConversionTarget &target,
+                                const TargetInfo &targetInfo);
+
+/// buffer_load / buffer_store / buffer_atomic_add (document 000).
 void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
-                                      const TargetInfo &targetInfo);
+                                      const TargetInfo &targetInfo,
+                                      const KernelAnalyses &analyses);
 
 } // namespace mlir::tlxamd::rocdl
 

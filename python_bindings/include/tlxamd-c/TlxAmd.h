@@ -24,16 +24,18 @@ MLIR_CAPI_EXPORTED MlirLogicalResult
 mlirTlxamdTranslateToLLVMIR(MlirOperation op, MlirStringRef target,
                             MlirStringCallback callback, void *userData);
 
-/// Facts about a target: warp size and vendor (0 = AMD, 1 = NVIDIA).
-/// Returns false for an unknown target.
-MLIR_CAPI_EXPORTED bool mlirTlxamdGetArchInfo(MlirStringRef target,
-                                              unsigned *warpSize,
-                                              unsigned *vendor,
-                                              MlirStringRef *triple);
-
-/// Names of every supported target, comma separated.
+/// The capability table (every target and what it has: vendor, warp size,
+/// shared memory, direct-to-shared widths, packed atomics, cache-policy
+/// encoding, AGPRs, the matrix instruction catalog, tensor memory,
+/// clusters, triple, CPU, features) as a JSON array, passed to `callback`.
 MLIR_CAPI_EXPORTED void
-mlirTlxamdGetSupportedTargets(MlirStringCallback callback, void *userData);
+mlirTlxamdGetCapabilityTable(MlirStringCallback callback, void *userData);
+
+/// The spellings of the ops' typed vocabulary as a JSON object:
+/// {"cache_modifier": [".ca", ...], "sem": [...], "scope": [...],
+///  "offset_unit": [...]}.
+MLIR_CAPI_EXPORTED void mlirTlxamdGetVocabulary(MlirStringCallback callback,
+                                                void *userData);
 
 //===----------------------------------------------------------------------===//
 // !tlxamd.ptr<T, addrspace>

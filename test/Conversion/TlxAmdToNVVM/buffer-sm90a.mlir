@@ -15,7 +15,7 @@ gpu.module @m {
     // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
     // CHECK: llvm.inline_asm has_side_effects "{ .reg .b16 %t<8>; mov.b32 $0, 0; mov.b32 $1, 0; mov.b32 $2, 0; mov.b32 $3, 0; @$5 ld.global.cg.v4.b32 {$0, $1, $2, $3}, [$4]; @$5 bra TLXAMD_LD_${:uid}; mov.b16 %t0, 0; @$6 ld.global.cg.b16 %t0, [$4+0];
     // CHECK-SAME: @$13 ld.global.cg.b16 %t7, [$4+14]; mov.b32 $0, {%t0, %t1}; {{.*}} mov.b32 $3, {%t6, %t7}; TLXAMD_LD_${:uid}: }", "=r,=r,=r,=r,l,b,b,b,b,b,b,b,b,b" %[[ADDR]], {{.*}} : (!llvm.ptr<1>, i1, i1, i1, i1, i1, i1, i1, i1, i1) -> !llvm.struct<(i32, i32, i32, i32)>
-    %v = tlxamd.buffer_load %src[%r] mask %m {cache = ".cg", contiguity = 8 : i32} : !tlxamd.ptr<bf16>, tensor<1024xi32, #b8> -> tensor<1024xbf16, #b8>
+    %v = tlxamd.buffer_load %src[%r] mask %m cache ".cg" {contiguity = 8 : i32} : !tlxamd.ptr<bf16>, tensor<1024xi32, #b8> -> tensor<1024xbf16, #b8>
     %p = tlxamd.require_layout %v : tensor<1024xbf16, #b8> -> tensor<1024xbf16, #b8>
     // CHECK: llvm.inline_asm has_side_effects "{ .reg .b16 %t<8>; @$5 st.global.v4.b32 [$0], {$1, $2, $3, $4}; @$5 bra TLXAMD_ST_${:uid}; mov.b32 {%t0, %t1}, $1;
     // CHECK-SAME: @$13 st.global.b16 [$0+14], %t7; TLXAMD_ST_${:uid}: }", "l,r,r,r,r,b,b,b,b,b,b,b,b,b"

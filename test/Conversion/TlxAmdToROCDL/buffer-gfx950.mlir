@@ -25,7 +25,7 @@ gpu.module @m {
     // CHECK: %[[LD:.*]] = rocdl.raw.ptr.buffer.load %[[RS]], %[[VOFF]], %{{.*}}, %{{.*}} : vector<4xi32>
     // CHECK: llvm.bitcast %[[LD]] : vector<4xi32> to vector<8xbf16>
     // CHECK-NOT: rocdl.raw.ptr.buffer.load
-    %v = tlxamd.buffer_load %src[%r] mask %m {cache = ".cg", contiguity = 8 : i32} : !tlxamd.ptr<bf16>, tensor<2048xi32, #b8> -> tensor<2048xbf16, #b8>
+    %v = tlxamd.buffer_load %src[%r] mask %m cache ".cg" {contiguity = 8 : i32} : !tlxamd.ptr<bf16>, tensor<2048xi32, #b8> -> tensor<2048xbf16, #b8>
     %p = tlxamd.require_layout %v : tensor<2048xbf16, #b8> -> tensor<2048xbf16, #b8>
     // CHECK: %[[DATA:.*]] = llvm.bitcast %{{.*}} : vector<8xbf16> to vector<4xi32>
     // CHECK: rocdl.raw.ptr.buffer.store %[[DATA]], %[[RD]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>

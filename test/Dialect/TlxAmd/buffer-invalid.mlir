@@ -88,7 +88,7 @@ func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %m: tensor<1024xi1
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
   // expected-error@+1 {{cache modifier ".wt" is not one of the load modifiers ".ca", ".cg", ".cs", ".cv"}}
-  %v = tlxamd.buffer_load %p[%o] {cache = ".wt"} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  %v = tlxamd.buffer_load %p[%o] cache ".wt" : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
   return
 }
 
@@ -96,7 +96,7 @@ func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %v: tensor<1024xf32, #b4>) {
   // expected-error@+1 {{cache modifier ".ca" is not one of the store modifiers ".wb", ".cg", ".cs", ".wt"}}
-  tlxamd.buffer_store %v, %p[%o] {cache = ".ca"} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
+  tlxamd.buffer_store %v, %p[%o] cache ".ca" : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
   return
 }
 
@@ -104,8 +104,8 @@ func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %v: tensor<1024xf3
 // B20: the offset unit is explicit.
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
-  // expected-error@+1 {{offset_unit must be "elements" or "bytes", got "words"}}
-  %v = tlxamd.buffer_load %p[%o] {offset_unit = "words"} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  // expected-error@+1 {{offset_unit (B20) must be one of elements, bytes; got words}}
+  %v = tlxamd.buffer_load %p[%o] offset_unit words : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
   return
 }
 
@@ -181,15 +181,33 @@ func.func @f(%p: !tlxamd.ptr<f64>, %o: tensor<1024xi32, #b4>, %v: tensor<1024xf6
 // B19: documented orderings and scopes.
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %v: tensor<1024xf32, #b4>) {
-  // expected-error@+1 {{sem must be "relaxed", "acquire", "release" or "acq_rel", got "seq_cst"}}
-  %r = tlxamd.buffer_atomic_add %p[%o], %v {sem = "seq_cst"} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4>, tensor<1024xf32, #b4>
+  // expected-error@+1 {{sem (B19) must be one of relaxed, acquire, release, acq_rel; got seq_cst}}
+  %r = tlxamd.buffer_atomic_add %p[%o], %v sem seq_cst : !tlxamd.ptr<f32>, tensor<1024xi32, #b4>, tensor<1024xf32, #b4>
   return
 }
 
 // -----
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %v: tensor<1024xf32, #b4>) {
-  // expected-error@+1 {{scope must be "cta", "gpu" or "sys", got "device"}}
-  %r = tlxamd.buffer_atomic_add %p[%o], %v {scope = "device"} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4>, tensor<1024xf32, #b4>
+  // expected-error@+1 {{scope (B19) must be one of cta, gpu, sys; got device}}
+  %r = tlxamd.buffer_atomic_add %p[%o], %v scope device : !tlxamd.ptr<f32>, tensor<1024xi32, #b4>, tensor<1024xf32, #b4>
+  return
+}
+
+// -----
+// B17/B10: an atomic's contiguity may not exceed the physical adjacency of
+// the value's layout (2 here: two runs of 2 elements per thread).
+#b2 = #tlxamd.blocked<{size_per_thread = [2], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b2>, %v: tensor<1024xf32, #b2>) {
+  // expected-error@+1 {{contiguity 4 exceeds the physical adjacency 2 of the value's layout (B17, B10)}}
+  %r = tlxamd.buffer_atomic_add %p[%o], %v {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b2>, tensor<1024xf32, #b2>
+  return
+}
+
+// -----
+// The same atomic within the adjacency verifies.
+#b2 = #tlxamd.blocked<{size_per_thread = [2], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b2>, %v: tensor<1024xf32, #b2>) {
+  %r = tlxamd.buffer_atomic_add %p[%o], %v {contiguity = 2 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b2>, tensor<1024xf32, #b2>
   return
 }

@@ -52,7 +52,7 @@ func.func private @f(tensor<64xf32, #tlxamd.blocked<{size_per_thread = [1, 4], t
 
 // -----
 
-// expected-error@+1 {{version must be 3 (CDNA3, gfx942) or 4 (CDNA4, gfx950), got 2}}
+// expected-error@+1 {{version must be an MFMA generation of a supported target: 3 (gfx942), 4 (gfx950); got 2}}
 func.func private @f(tensor<64x64xf32, #tlxamd.amd_mfma<{version = 2, instr_shape = [32, 32, 8], warps_per_cta = [2, 2]}>>)
 
 // -----
@@ -102,7 +102,7 @@ func.func private @f(tensor<64x64xf32, #tlxamd.amd_mfma<{version = 4, instr_shap
 
 // -----
 
-// expected-error@+1 {{version must be 1, 2 or 3 (gfx1250), got 4}}
+// expected-error@+1 {{version must be a WMMA generation of a supported target: 3 (gfx1250); got 4}}
 func.func private @f(tensor<64x64xf32, #tlxamd.amd_wmma<{version = 4, instr_shape = [16, 16, 128], warps_per_cta = [2, 2]}>>)
 
 // -----

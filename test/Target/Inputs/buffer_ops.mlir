@@ -41,12 +41,12 @@ gpu.module @buffer_ops {
   // Cache modifiers on loads and stores (B4).
   gpu.func @cache_modifiers(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #b4>
-    %a = tlxamd.buffer_load %src[%r] {cache = ".cg", contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
-    %b = tlxamd.buffer_load %src[%r] {cache = ".cv", contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+    %a = tlxamd.buffer_load %src[%r] cache ".cg" {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+    %b = tlxamd.buffer_load %src[%r] cache ".cv" {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
     %s = arith.addf %a, %b : tensor<1024xf32, #b4>
     %p = tlxamd.require_layout %s : tensor<1024xf32, #b4> -> tensor<1024xf32, #b4>
-    tlxamd.buffer_store %p, %dst[%r] {cache = ".cs", contiguity = 4 : i32} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
-    tlxamd.buffer_store %p, %src[%r] {cache = ".wt", contiguity = 4 : i32} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
+    tlxamd.buffer_store %p, %dst[%r] cache ".cs" {contiguity = 4 : i32} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
+    tlxamd.buffer_store %p, %src[%r] cache ".wt" {contiguity = 4 : i32} : tensor<1024xf32, #b4>, !tlxamd.ptr<f32>, tensor<1024xi32, #b4>
     gpu.return
   }
   // F32 atomic add, masked, relaxed, returning the old values.
@@ -55,7 +55,7 @@ gpu.module @buffer_ops {
     %ns = tlxamd.splat %n : tensor<512xi32, #b2>
     %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #b2>
     %one = arith.constant dense<1.0> : tensor<512xf32, #b2>
-    %old = tlxamd.buffer_atomic_add %acc[%r], %one mask %m {sem = "relaxed"} : !tlxamd.ptr<f32>, tensor<512xi32, #b2>, tensor<512xf32, #b2>
+    %old = tlxamd.buffer_atomic_add %acc[%r], %one mask %m sem relaxed : !tlxamd.ptr<f32>, tensor<512xi32, #b2>, tensor<512xf32, #b2>
     tlxamd.buffer_store %old, %out[%r] mask %m : tensor<512xf32, #b2>, !tlxamd.ptr<f32>, tensor<512xi32, #b2>
     gpu.return
   }

@@ -7,13 +7,16 @@
 //   constancy    k: the values are equal over blocks of k elements,
 // all powers of two, for blocks aligned at multiples of their size. It
 // propagates through make_range, splat, constants, expand_dims, broadcast,
-// layout changes, add/sub/mul/shl, and/or/xor and comparisons. Used where
-// a contract depends on the values (B18: mask uniform over packed pairs).
+// layout changes, add/sub/mul/shl, and/or/xor and comparisons, one transfer
+// function per op. Used where a contract depends on the values (B18: mask
+// uniform over packed pairs) and by the lowerings (B12: mask-uniform
+// groups).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLXAMD_ANALYSIS_AXISINFO_H
 #define TLXAMD_ANALYSIS_AXISINFO_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -34,6 +37,12 @@ class AxisInfoAnalysis {
 public:
   /// Facts about `v` (an i32/i1 tensor or an integer scalar).
   const AxisInfo &get(Value v);
+
+  /// Over how many consecutive registers of `dataType`'s layout (along its
+  /// contiguous dimension) `mask` is proven uniform, at most `contiguity`
+  /// (B12, B18).
+  int64_t getMaskUniformWidth(Value mask, RankedTensorType dataType,
+                              int64_t contiguity);
 
 private:
   AxisInfo compute(Value v);

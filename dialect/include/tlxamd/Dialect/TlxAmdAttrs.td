@@ -1,16 +1,68 @@
 //===- TlxAmdAttrs.td - tlxamd attributes ------------------*- tablegen -*-===//
+//
+// Layout attributes (blocked, MFMA, dot operand, slice, WMMA, linear) are
+// defined with the layout core; this file holds the typed vocabulary of the
+// ops: cache modifiers (B4), atomic orderings and scopes (B19) and the unit
+// of buffer offsets (B20), each spelled as the documents spell it (cache
+// modifiers quoted: ".cg" is not an MLIR keyword). Vocabulary.cpp parses
+// and prints them, naming the allowed values on a wrong one.
+//
+//===----------------------------------------------------------------------===//
 #ifndef TLXAMD_ATTRS_TD
 #define TLXAMD_ATTRS_TD
 
 include "tlxamd/Dialect/TlxAmdBase.td"
 include "mlir/IR/EnumAttr.td"
 
-// Layout attributes (blocked, MFMA, dot operand, slice, WMMA, linear) are
-// defined with the layout core; this file holds the small enums shared by ops.
-
-def TlxAmd_ProgramAxis : I32EnumAttr<"ProgramAxis", "grid axis of a program id",
-    [I32EnumAttrCase<"x", 0>, I32EnumAttrCase<"y", 1>, I32EnumAttrCase<"z", 2>]> {
+def TlxAmd_CacheModifier : I32EnumAttr<"CacheModifier",
+    "cache modifier of a memory access (B4)", [
+    I32EnumAttrCase<"ca", 0, ".ca">, I32EnumAttrCase<"cg", 1, ".cg">,
+    I32EnumAttrCase<"cs", 2, ".cs">, I32EnumAttrCase<"cv", 3, ".cv">,
+    I32EnumAttrCase<"wb", 4, ".wb">, I32EnumAttrCase<"wt", 5, ".wt">]> {
   let cppNamespace = "::mlir::tlxamd";
+  let genSpecializedAttr = 0;
+}
+def TlxAmd_CacheModifierAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_CacheModifier,
+                                        "cache_modifier"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TlxAmd_MemSemantic : I32EnumAttr<"MemSemantic",
+    "memory ordering of an atomic (B19)", [
+    I32EnumAttrCase<"relaxed", 0>, I32EnumAttrCase<"acquire", 1>,
+    I32EnumAttrCase<"release", 2>, I32EnumAttrCase<"acq_rel", 3>]> {
+  let cppNamespace = "::mlir::tlxamd";
+  let genSpecializedAttr = 0;
+}
+def TlxAmd_MemSemanticAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_MemSemantic,
+                                      "sem"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TlxAmd_MemScope : I32EnumAttr<"MemScope",
+    "scope of an atomic (B19)", [
+    I32EnumAttrCase<"cta", 0>, I32EnumAttrCase<"gpu", 1>,
+    I32EnumAttrCase<"sys", 2>]> {
+  let cppNamespace = "::mlir::tlxamd";
+  let genSpecializedAttr = 0;
+}
+def TlxAmd_MemScopeAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_MemScope, "scope"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TlxAmd_OffsetUnit : I32EnumAttr<"OffsetUnit",
+    "unit of buffer offsets (B20)", [
+    I32EnumAttrCase<"elements", 0>, I32EnumAttrCase<"bytes", 1>]> {
+  let cppNamespace = "::mlir::tlxamd";
+  let genSpecializedAttr = 0;
+}
+def TlxAmd_OffsetUnitAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_OffsetUnit,
+                                     "offset_unit"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
 }
 
 #endif // TLXAMD_ATTRS_TD

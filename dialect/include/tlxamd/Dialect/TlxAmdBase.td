@@ -20,17 +20,23 @@ def TlxAmd_Dialect : Dialect {
     Kernels are upstream `gpu.func ... kernel` operations inside a
     `gpu.module`. The discardable attribute `tlxamd.num_warps` on a kernel
     gives the number of warps (wavefronts) of a program; the warp size comes
-    from the compilation target (64 on gfx9, 32 on NVIDIA).
+    from the compilation target's entry in the capability table (64 on
+    CDNA, 32 on NVIDIA).
 
     Every rule the source documents state is either verified (an op verifier
     or the dialect's attribute verifier) or lowered faithfully by
     `convert-tlxamd-to-rocdl` / `convert-tlxamd-to-nvvm`.
   }];
   let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 0;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
 
     /// Name of the discardable kernel attribute that carries the warp count.
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {

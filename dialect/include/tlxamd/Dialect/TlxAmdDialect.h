@@ -13,10 +13,12 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tlxamd/Layout/LinearLayout.h"
+#include "tlxamd/Target/Arch.h"
 
 #include "tlxamd/Dialect/TlxAmdAttrInterfaces.h.inc"
 #include "tlxamd/Dialect/TlxAmdDialect.h.inc"
 #include "tlxamd/Dialect/TlxAmdEnums.h.inc"
+#include "tlxamd/Dialect/TlxAmdOpInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tlxamd/Dialect/TlxAmdTypes.h.inc"
@@ -48,6 +50,13 @@ Type getI1TensorLike(Type type);
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
+
+/// The documented cache modifiers of loads or of stores (B4).
+ArrayRef<CacheModifier> getCacheModifiers(bool isLoad);
+
+/// The spellings of the ops' typed vocabulary (cache modifiers, orderings,
+/// scopes, offset units) as a JSON object of arrays, for the Python layer.
+void printVocabularyJSON(llvm::raw_ostream &os);
 
 /// Whether `type` may be the pointee of a !tlxamd.ptr: a byte-sized integer
 /// or float scalar.

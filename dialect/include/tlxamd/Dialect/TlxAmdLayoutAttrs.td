@@ -85,7 +85,8 @@ def TlxAmd_AmdMfmaLayoutAttr : TlxAmd_LayoutAttr<"AmdMfmaLayout", "amd_mfma"> {
     #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 32], transposed = true,
                       warps_per_cta = [2, 2]}>
     ```
-    Rules: version 3 (gfx942) or 4 (gfx950); [M, N] is [32, 32], [16, 16],
+    Rules: version 3 (CDNA3) or 4 (CDNA4), a generation some target of the
+    capability table has; [M, N] is [32, 32], [16, 16],
     [64, 4] or [4, 64]; K is one the version offers for that M x N; rank 2
     or 3 (batch first); warps and tiles per warp are powers of two.
   }];
@@ -98,7 +99,7 @@ def TlxAmd_AmdMfmaLayoutAttr : TlxAmd_LayoutAttr<"AmdMfmaLayout", "amd_mfma"> {
 }
 
 def TlxAmd_AmdWmmaLayoutAttr : TlxAmd_LayoutAttr<"AmdWmmaLayout", "amd_wmma"> {
-  let summary = "AMD WMMA accumulator layout (RDNA3 v1, RDNA4 v2, gfx1250 v3)";
+  let summary = "AMD WMMA accumulator layout (the WMMA generations of the capability table)";
   let description = [{
     The layout of a WMMA result (wave32): 16x16 instruction tiles,
     `warps_per_cta` tiling warps and `tiles_per_warp` giving each warp a

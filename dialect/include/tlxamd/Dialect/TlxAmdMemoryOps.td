@@ -12,6 +12,7 @@
 include "tlxamd/Dialect/TlxAmdBase.td"
 include "tlxamd/Dialect/TlxAmdTypes.td"
 include "tlxamd/Dialect/TlxAmdTensorOps.td"
+include "tlxamd/Dialect/TlxAmdInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def TlxAmd_I1DistributedTensor : Type<
@@ -20,11 +21,12 @@ def TlxAmd_I1DistributedTensor : Type<
     "i1 tensor with a tlxamd layout", "::mlir::RankedTensorType">;
 
 class TlxAmd_BufferOp<string mnemonic, list<Trait> traits = []>
-    : TlxAmd_Op<mnemonic, traits> {
+    : TlxAmd_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>])> {
   code commonRules = [{
-    Offsets are in units of `offset_unit`: `"elements"` (the default, what the
+    Offsets are in units of `offset_unit`: `elements` (the default, what the
     document's examples and the public TLX code compute: the lowering scales
-    them by the element size) or `"bytes"` (the hardware's unit, as the
+    them by the element size) or `bytes` (the hardware's unit, as the
     document's argument table says). Either way they are i32 (B2, B20).
 
     `contiguity` (B5, B6, B12) is a contract: a positive power of two that
@@ -35,9 +37,10 @@ class TlxAmd_BufferOp<string mnemonic, list<Trait> traits = []>
     keeps scalar accesses (B14). Masked-out elements are made out of bounds
     so the hardware returns zero or drops the write (B8, B15).
 
-    Targets: gfx950 (CDNA4), as the document says, and gfx942 (CDNA3), which
-    has the same buffer instructions except the packed BF16 atomic add (B1);
-    on NVIDIA the same semantics lower to predicated vector global accesses.
+    Targets (B1): CDNA4, as the document says, and CDNA3, which has the same
+    buffer instructions except the packed BF16 atomic add; on NVIDIA the same
+    semantics lower to predicated vector global accesses. What a target lacks
+    is rejected by `tlxamd-verify-target`, naming the targets that have it.
   }];
 }
 
@@ -51,10 +54,11 @@ def TlxAmd_BufferLoadOp : TlxAmd_BufferOp<"buffer_load", [AttrSizedOperandSegmen
     `tlx.buffer_load(ptr, offsets, mask=None, other=None, cache=None,
     contiguity=1)`. The result has the shape and layout of `offsets` and the
     pointee's element type (B7). Masked-out elements take `other` (zero when
-    absent, B3, B8). `cache` is one of ".ca", ".cg", ".cs", ".cv" (B4).
+    absent, B3, B8). `cache` is one of ".ca", ".cg", ".cs", ".cv" (B4); a
+    target whose capability entry encodes no cache policy rejects it.
   }] # commonRules # [{
     ```mlir
-    %v = tlxamd.buffer_load %src[%offs] mask %m other %o {contiguity = 8 : i32}
+    %v = tlxamd.buffer_load %src[%offs] mask %m other %o cache ".cg" {contiguity = 8 : i32}
         : !tlxamd.ptr<bf16>, tensor<1024xi32, #blocked> -> tensor<1024xbf16, #blocked>
     ```
   }];
@@ -62,12 +66,13 @@ def TlxAmd_BufferLoadOp : TlxAmd_BufferOp<"buffer_load", [AttrSizedOperandSegmen
                        TlxAmd_I32DistributedTensor:$offsets,
                        Optional<TlxAmd_I1DistributedTensor>:$mask,
                        Optional<TlxAmd_DistributedTensor>:$other,
-                       OptionalAttr<StrAttr>:$cache,
+                       OptionalAttr<TlxAmd_CacheModifierAttr>:$cache,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
-                       DefaultValuedAttr<StrAttr, "\"elements\"">:$offset_unit);
+                       DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = [{
-    $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)? attr-dict `:`
+    $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)?
+    (`cache` $cache^)? (`offset_unit` $offset_unit^)? attr-dict `:`
     qualified(type($ptr)) `,` type($offsets) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -95,11 +100,12 @@ def TlxAmd_BufferStoreOp : TlxAmd_BufferOp<"buffer_store", [
                        Arg<TlxAmd_AnyPtr, "", [MemWrite]>:$ptr,
                        TlxAmd_I32DistributedTensor:$offsets,
                        Optional<TlxAmd_I1DistributedTensor>:$mask,
-                       OptionalAttr<StrAttr>:$cache,
+                       OptionalAttr<TlxAmd_CacheModifierAttr>:$cache,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
-                       DefaultValuedAttr<StrAttr, "\"elements\"">:$offset_unit);
+                       DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
   let assemblyFormat = [{
-    $value `,` $ptr `[` $offsets `]` (`mask` $mask^)? attr-dict `:`
+    $value `,` $ptr `[` $offsets `]` (`mask` $mask^)?
+    (`cache` $cache^)? (`offset_unit` $offset_unit^)? attr-dict `:`
     type($value) `,` qualified(type($ptr)) `,` type($offsets)
   }];
   let hasVerifier = 1;
@@ -119,10 +125,11 @@ def TlxAmd_BufferAtomicAddOp : TlxAmd_BufferOp<"buffer_atomic_add", [
     Element types: f32, i32, and f16/bf16 as packed pairs, which need
     `contiguity >= 2` and a mask uniform over each adjacent pair; compilation
     fails when the mask analysis cannot prove it (B18). `contiguity > 1`
-    keeps the layout of `offsets` (B17).
+    keeps the layout of `offsets` and may not exceed the physical adjacency
+    of that layout, as for stores (B17, B10).
   }] # commonRules # [{
     ```mlir
-    %old = tlxamd.buffer_atomic_add %acc[%offs], %v {contiguity = 2 : i32}
+    %old = tlxamd.buffer_atomic_add %acc[%offs], %v sem relaxed scope cta {contiguity = 2 : i32}
         : !tlxamd.ptr<bf16>, tensor<256xi32, #blocked>, tensor<256xbf16, #blocked>
     ```
   }];
@@ -130,13 +137,14 @@ def TlxAmd_BufferAtomicAddOp : TlxAmd_BufferOp<"buffer_atomic_add", [
                        TlxAmd_I32DistributedTensor:$offsets,
                        TlxAmd_DistributedTensor:$value,
                        Optional<TlxAmd_I1DistributedTensor>:$mask,
-                       DefaultValuedAttr<StrAttr, "\"acq_rel\"">:$sem,
-                       DefaultValuedAttr<StrAttr, "\"gpu\"">:$scope,
+                       DefaultValuedAttr<TlxAmd_MemSemanticAttr, "::mlir::tlxamd::MemSemantic::acq_rel">:$sem,
+                       DefaultValuedAttr<TlxAmd_MemScopeAttr, "::mlir::tlxamd::MemScope::gpu">:$scope,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
-                       DefaultValuedAttr<StrAttr, "\"elements\"">:$offset_unit);
+                       DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = [{
-    $ptr `[` $offsets `]` `,` $value (`mask` $mask^)? attr-dict `:`
+    $ptr `[` $offsets `]` `,` $value (`mask` $mask^)? (`sem` $sem^)?
+    (`scope` $scope^)? (`offset_unit` $offset_unit^)? attr-dict `:`
     qualified(type($ptr)) `,` type($offsets) `,` type($value)
   }];
   let hasVerifier = 1;

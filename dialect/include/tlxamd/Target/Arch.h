@@ -1,43 +1,135 @@
-//===- Arch.h - facts about the supported GPU architectures -----*- C++ -*-===//
+//===- Arch.h - the capability table of the supported targets ---*- C++ -*-===//
 //
-// The one place that knows which chips tlxamd targets and what each has.
-// Verifiers, lowerings and the Python compile driver all read it.
+// The one place that knows which chips tlxamd targets and what each has:
+// one `ArchInfo` entry per target (adding a target is adding an entry in
+// Arch.cpp). Layout verifiers, target legality, both lowerings, the pass
+// options, the pipelines and the Python compile driver (through the C API)
+// all read it; nothing else names a chip.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLXAMD_TARGET_ARCH_H
 #define TLXAMD_TARGET_ARCH_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace mlir::tlxamd {
 
 enum class Vendor { AMD, NVIDIA };
 
+/// The matrix engines whose instructions the catalog lists.
+enum class MatrixEngine {
+  MFMA,       ///< AMD CDNA v_mfma (wave64)
+  ScaledMFMA, ///< AMD CDNA4 v_mfma_scale (block-scaled f8/f6/f4)
+  WMMA,       ///< AMD v_wmma (wave32)
+  MMA,        ///< NVIDIA mma.sync (warp)
+  WGMMA,      ///< NVIDIA wgmma.mma_async (warpgroup)
+  TCGEN05,    ///< NVIDIA tcgen05.mma (tensor memory accumulator)
+};
+
+/// One matrix instruction: D[m x n] += A[m x k] * B[k x n].
+struct MatrixInstr {
+  MatrixEngine engine;
+  unsigned m, n, k;
+  llvm::StringLiteral aType; ///< MLIR spelling of A's element type
+  llvm::StringLiteral bType;
+  llvm::StringLiteral accType;
+  /// A-operand elements one lane holds for one instruction (Triton's kBase;
+  /// the dot-operand k_width of the native fragment).
+  unsigned kWidth;
+  llvm::StringLiteral name; ///< ROCDL op / PTX instruction
+};
+
+/// How cache modifiers become instruction bits.
+enum class CachePolicyEncoding {
+  None,  ///< no modifiers are encoded: they are rejected
+  CDNA3, ///< sc0 / sc1 / nt bits of gfx940+ (LLVM CPol)
+  PTX,   ///< PTX cache qualifiers of the same name
+};
+
 struct ArchInfo {
-  llvm::StringLiteral name; ///< gfx942, gfx950, gfx1250, sm_90a, sm_100a
+  llvm::StringLiteral name; ///< the target name users pass
   Vendor vendor;
-  unsigned warpSize;    ///< lanes per warp / wavefront
-  unsigned mfmaVersion; ///< AMD MFMA generation (3: CDNA3, 4: CDNA4), 0 if none
-  unsigned smVersion;   ///< NVIDIA compute capability x10 (90, 100), 0 on AMD
-  llvm::StringLiteral triple;   ///< LLVM target triple
   llvm::StringLiteral family;   ///< human-readable family for diagnostics
-  bool packedBF16BufferAtomics; ///< buffer_atomic_pk_add_bf16 / atom.add.bf16x2
+  llvm::StringLiteral triple;   ///< LLVM target triple
+  llvm::StringLiteral cpu;      ///< LLVM CPU (-mcpu)
+  llvm::StringLiteral features; ///< LLVM target features (-mattr), may be ""
+  bool isDefault;               ///< the default target of its vendor
+  unsigned warpSize;            ///< lanes per warp / wavefront
+  unsigned sharedMemoryBytes;   ///< LDS / shared memory per program
+  /// Bytes one lane may copy straight from global to shared memory
+  /// (buffer_load ... lds / cp.async), ascending.
+  llvm::ArrayRef<unsigned> directToSharedBytes;
+  bool packedF16BufferAtomics;  ///< buffer_atomic_pk_add_f16 / atom f16x2
+  bool packedBF16BufferAtomics; ///< buffer_atomic_pk_add_bf16 / atom bf16x2
+  CachePolicyEncoding cachePolicy;
+  unsigned bufferResourceFlags; ///< word 3 of a raw buffer resource (AMD)
+  unsigned numAGPRs;            ///< accumulation VGPRs per lane (AMD)
+  unsigned mfmaVersion; ///< MFMA layout generation (3: CDNA3, 4: CDNA4), 0
+  unsigned wmmaVersion; ///< WMMA layout generation, 0 if none
+  llvm::ArrayRef<MatrixInstr> matrixInstrs;
+  unsigned tensorMemoryBytes; ///< TMEM per SM (Blackwell), 0 if none
+  unsigned maxClusterSize;    ///< CTAs per cluster (portable), 1 if none
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
+  bool hasTensorMemory() const { return tensorMemoryBytes != 0; }
+  bool hasDirectToShared(unsigned bytes) const;
+  bool hasMatrixEngine(MatrixEngine engine) const;
 };
 
-/// Every architecture tlxamd knows.
+/// Every target tlxamd knows, in table order.
 llvm::ArrayRef<ArchInfo> getSupportedArchs();
 
-/// The architecture called `name`, or nullptr.
+/// The target called `name`, or nullptr.
 const ArchInfo *lookupArch(llvm::StringRef name);
 
-/// Comma-separated names of the supported architectures of `vendor`, for
-/// diagnostics ("gfx942, gfx950, gfx1250").
+/// The default target of `vendor`.
+const ArchInfo &getDefaultArch(Vendor vendor);
+
+/// Comma-separated names of the targets of `vendor` ("a, b, c").
 std::string getSupportedArchNames(Vendor vendor);
+/// Comma-separated names of every target.
+std::string getSupportedArchNames();
+/// Comma-separated names of the targets for which `pred` holds; "none" when
+/// there are none.
+std::string getArchNamesWhere(llvm::function_ref<bool(const ArchInfo &)> pred);
+
+/// Help text of a target option: "<what> (<names>)".
+std::string getTargetOptionHelp(llvm::StringRef what, const Vendor *vendor);
+
+/// Distinct K depths that the `engine` instructions of layout generation
+/// `version` (MFMA or WMMA) offer for an M x N tile, ascending; empty when
+/// no target of that generation has one.
+llvm::SmallVector<unsigned>
+getMatrixKDepths(MatrixEngine engine, unsigned version, unsigned m, unsigned n);
+/// The layout generations of `engine` the targets have, ascending, with the
+/// targets of each ("3 (gfx...), 4 (gfx...)"): for diagnostics.
+std::string describeMatrixVersions(MatrixEngine engine);
+/// Whether some target has layout generation `version` of `engine`.
+bool isKnownMatrixVersion(MatrixEngine engine, unsigned version);
+
+/// Instruction bits of the cache modifier `modifier` (".cg", ...) of a load
+/// or store under the target's cache-policy encoding (0 when it has none:
+/// target legality rejects modifiers there).
+unsigned getCachePolicyBits(const ArchInfo &arch, llvm::StringRef modifier,
+                            bool isLoad);
+/// Instruction bits that make an atomic reach `scope` ("cta", "gpu", "sys").
+unsigned getAtomicScopeBits(const ArchInfo &arch, llvm::StringRef scope);
+
+/// The table as JSON (for `python -m tlxamd.compiler --list-targets` and
+/// the C API).
+void printCapabilityTableJSON(llvm::raw_ostream &os);
+
+llvm::StringRef stringifyMatrixEngine(MatrixEngine engine);
+llvm::StringRef stringifyCachePolicyEncoding(CachePolicyEncoding encoding);
 
 } // namespace mlir::tlxamd
 

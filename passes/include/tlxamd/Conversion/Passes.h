@@ -9,13 +9,15 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-class LLVMTypeConverter;
-class RewritePatternSet;
 namespace tlxamd {
-struct ArchInfo;
 
 #define GEN_PASS_DECL
 #include "tlxamd/Conversion/Passes.h.inc"
+
+/// convert-tlxamd-to-rocdl{chipset=...} / convert-tlxamd-to-nvvm{chip=...}
+/// for a target of the capability table.
+std::unique_ptr<Pass> createConvertTlxAmdToROCDLPass(StringRef chipset);
+std::unique_ptr<Pass> createConvertTlxAmdToNVVMPass(StringRef chip);
 
 #define GEN_PASS_REGISTRATION
 #include "tlxamd/Conversion/Passes.h.inc"
@@ -23,14 +25,9 @@ struct ArchInfo;
 /// Register the named pipelines `tlxamd-to-llvm{target=...}`.
 void registerTlxAmdPipelines();
 
-/// Register every tlxamd pass and pipeline.
-inline void registerTlxAmdAllPasses() {
-  registerTlxAmdConversionPasses();
-  registerTlxAmdPipelines();
-}
-
 /// Add the passes that take a module of tlxamd kernels to the LLVM dialect for
-/// `target` (an ArchInfo name). An unknown target is reported through
+/// `target` (a capability-table name): tlxamd-verify-target first, then the
+/// target's conversion. An unknown target is reported through
 /// `errorHandler`.
 LogicalResult buildTlxAmdToLLVMPipeline(
     OpPassManager &pm, StringRef target,

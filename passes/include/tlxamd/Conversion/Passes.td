@@ -12,12 +12,11 @@ def ConvertTlxAmdToROCDL : Pass<"convert-tlxamd-to-rocdl", "::mlir::gpu::GPUModu
     `gpu`, `arith`, `math`, `cf`, `func` and `vector` ops through the upstream
     patterns, in one conversion. Kernels get `rocdl.kernel`, the workgroup
     size implied by `tlxamd.num_warps` and the wavefront size of the chipset.
-    An unknown chipset, or a chipset of another vendor, is an error.
+    Option `chipset`: an AMD target of the capability table (the default is
+    the table's default AMD target; `-help` lists them). An unknown chipset,
+    or a chipset of another vendor, is an error. The module is first checked
+    with the checks of `tlxamd-verify-target`.
   }];
-  let options = [
-    Option<"chipset", "chipset", "std::string", /*default=*/"\"gfx950\"",
-           "AMD chipset to target (gfx942, gfx950, gfx1250)">,
-  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::ROCDL::ROCDLDialect"];
 }
 
@@ -28,12 +27,11 @@ def ConvertTlxAmdToNVVM : Pass<"convert-tlxamd-to-nvvm", "::mlir::gpu::GPUModule
     dialects for an NVIDIA chip, with the same semantics as
     `convert-tlxamd-to-rocdl`, so that one kernel runs on both vendors.
     Kernels get `nvvm.kernel` and `nvvm.maxntid` from `tlxamd.num_warps`.
-    An unknown chip, or a chip of another vendor, is an error.
+    Option `chip`: an NVIDIA target of the capability table (the default is
+    the table's default NVIDIA target; `-help` lists them). An unknown chip,
+    or a chip of another vendor, is an error. The module is first checked
+    with the checks of `tlxamd-verify-target`.
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
-           "NVIDIA chip to target (sm_90a, sm_100a)">,
-  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
 }
 

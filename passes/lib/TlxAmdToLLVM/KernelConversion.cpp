@@ -1,8 +1,9 @@
 //===- KernelConversion.cpp - the conversion shared by ROCDL and NVVM ----===//
-#include "BufferAccess.h"
-#include "TargetInfo.h"
+#include "Patterns.h"
 
+#include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/TargetLegality.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -18,6 +19,30 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+
+KernelAnalyses::KernelAnalyses(Operation *module) {
+  AxisInfoAnalysis axis;
+  auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
+                    int64_t contiguity) {
+    if (mask && contiguity > 1)
+      maskUniformWidth[op] =
+          axis.getMaskUniformWidth(mask, dataType, contiguity);
+  };
+  module->walk([&](Operation *op) {
+    if (auto load = dyn_cast<BufferLoadOp>(op))
+      record(op, load.getMask(), load.getType(), load.getContiguity());
+    else if (auto store = dyn_cast<BufferStoreOp>(op))
+      record(op, store.getMask(), store.getValue().getType(),
+             store.getContiguity());
+  });
+}
+
+int64_t KernelAnalyses::getMaskUniformWidth(Operation *op) const {
+  auto it = maskUniformWidth.find(op);
+  if (it != maskUniformWidth.end())
+    return it->second;
+  return std::numeric_limits<int64_t>::max();
+}
 
 /// Every kernel gets its block size from `tlxamd.num_warps` and the target's
 /// warp size, as upstream `known_block_size`, so that the upstream GPU
@@ -52,9 +77,25 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &) {
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+  populateFuncToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  populateVectorToLLVMConversionPatterns(converter, patterns);
+}
+
 LogicalResult
 mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
-                                  const TargetInfoBase &targetInfo) {
+                                  const TargetInfoBase &targetInfo,
+                                  PopulateFamilies populate) {
+  // What the target lacks is a diagnostic, never a legalization failure,
+  // also when the conversion runs without the pipeline's verify pass.
+  if (failed(verifyForTarget(module, targetInfo.getArch())))
+    return failure();
   MLIRContext *ctx = module.getContext();
   llvm::StringMap<unsigned> threads;
   if (failed(setKernelBlockSizes(module, targetInfo, threads)))
@@ -66,26 +107,13 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
   addTensorTypeConversion(converter);
-  if (failed(verifyTensorsForTarget(module, targetInfo)) ||
-      failed(verifyBufferOpsForTarget(module, targetInfo)))
-    return failure();
-  annotateMaskUniformity(module);
+  KernelAnalyses analyses(module);
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);
   target.addIllegalDialect<TlxAmdDialect>();
   target.addLegalOp<gpu::GPUModuleOp>();
-
-  populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo);
-  populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
-  arith::populateArithToLLVMConversionPatterns(converter, patterns);
-  populateMathToLLVMConversionPatterns(converter, patterns);
-  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-  populateFuncToLLVMConversionPatterns(converter, patterns);
-  index::populateIndexToLLVMConversionPatterns(converter, patterns);
-  populateVectorToLLVMConversionPatterns(converter, patterns);
-  targetInfo.populateTargetPatterns(converter, patterns, target);
-
+  populate(converter, patterns, target, analyses);
   if (failed(applyPartialConversion(module, target, std::move(patterns))))
     return failure();
 

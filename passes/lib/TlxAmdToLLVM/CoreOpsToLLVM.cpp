@@ -1,5 +1,5 @@
 //===- CoreOpsToLLVM.cpp - program ids and scalar memory, any target -----===//
-#include "TargetInfo.h"
+#include "Patterns.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 

@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - tlxamd-to-llvm{target=...} ------------------------===//
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Target/Arch.h"
+#include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -17,33 +18,31 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
     function_ref<LogicalResult(const Twine &)> errorHandler) {
   const ArchInfo *arch = lookupArch(target);
   if (!arch)
-    return errorHandler("tlxamd-to-llvm: unknown target '" + target +
-                        "' (supported: " + getSupportedArchNames(Vendor::AMD) +
-                        ", " + getSupportedArchNames(Vendor::NVIDIA) + ")");
+    return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
+                        "' (supported: " + getSupportedArchNames() + ")");
+  pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
-  if (arch->isAMD()) {
-    ConvertTlxAmdToROCDLOptions options;
-    options.chipset = arch->name.str();
-    kernels.addPass(createConvertTlxAmdToROCDL(options));
-  } else {
-    ConvertTlxAmdToNVVMOptions options;
-    options.chip = arch->name.str();
-    kernels.addPass(createConvertTlxAmdToNVVM(options));
-  }
+  kernels.addPass(arch->isAMD() ? createConvertTlxAmdToROCDLPass(arch->name)
+                                : createConvertTlxAmdToNVVMPass(arch->name));
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   return success();
 }
 
+static const std::string &pipelineTargetHelp() {
+  static const std::string help =
+      getTargetOptionHelp("target of the capability table", nullptr);
+  return help;
+}
+
 namespace {
 struct TlxAmdToLLVMPipelineOptions
     : public PassPipelineOptions<TlxAmdToLLVMPipelineOptions> {
   Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("target chip: gfx942, gfx950, gfx1250, sm_90a, sm_100a"),
-      llvm::cl::init("gfx950")};
+      *this, "target", llvm::cl::desc(pipelineTargetHelp()),
+      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
 };
 } // namespace
 
@@ -51,7 +50,7 @@ void mlir::tlxamd::registerTlxAmdPipelines() {
   registerPassPipeline(
       "tlxamd-to-llvm",
       "Lower a module of tlxamd kernels to the LLVM dialect (ROCDL or NVVM) "
-      "for a target chip",
+      "for a target of the capability table",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         TlxAmdToLLVMPipelineOptions options;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutLowering.h"
+#include "Patterns.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
@@ -361,46 +362,6 @@ unsigned mlir::tlxamd::getKernelLanesPerWarp(Operation *kernel,
     return WalkResult::advance();
   });
   return lanes;
-}
-
-LogicalResult
-mlir::tlxamd::verifyTensorsForTarget(Operation *module,
-                                     const TargetInfoBase &targetInfo) {
-  // Per kernel, the lanes per warp of its first distributed tensor.
-  llvm::DenseMap<Operation *, unsigned> kernelLanes;
-  WalkResult walk = module->walk([&](Operation *op) {
-    for (Type t : op->getResultTypes()) {
-      DistributedLayoutAttr layout = getDistributedLayout(t);
-      if (!layout)
-        continue;
-      unsigned lanes = layout.getLanesPerWarp();
-      // A layout warp may span several hardware warps (a wave64 layout on a
-      // 32-lane target), never less than one.
-      if (lanes < targetInfo.getWarpSize()) {
-        op->emitOpError() << "result layout assumes " << lanes
-                          << " lanes per warp but " << targetInfo.getArch().name
-                          << " has " << targetInfo.getWarpSize();
-        return WalkResult::interrupt();
-      }
-      Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
-      auto [it, inserted] = kernelLanes.try_emplace(kernel, lanes);
-      if (!inserted && it->second != lanes) {
-        op->emitOpError() << "result layout assumes " << lanes
-                          << " lanes per warp but the kernel's other tensors "
-                          << "assume " << it->second;
-        return WalkResult::interrupt();
-      }
-    }
-    if (auto cst = dyn_cast<arith::ConstantOp>(op))
-      if (getDistributedLayout(cst.getType()) &&
-          !isa<SplatElementsAttr>(cst.getValue())) {
-        op->emitOpError() << "distributed tensor constants must be splats; "
-                             "build other tensors with tlxamd.make_range";
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
 }
 
 void mlir::tlxamd::populateTensorOpsToLLVMPatterns(

@@ -2,7 +2,6 @@
 #include "BufferAccess.h"
 #include "LayoutLowering.h"
 
-#include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -59,7 +58,7 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
     RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
     Operation *op, RankedTensorType dataType, Value offsets, Value mask,
     Value data, int64_t contiguity, bool offsetsInBytes,
-    BufferLoweringCache &cache, bool splitUnprovenMasks) {
+    BufferLoweringCache &cache, int64_t maskUniformWidth) {
   BufferGroups g;
   g.elemType = converter.convertType(dataType.getElementType());
   g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
@@ -67,11 +66,7 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
   // The contract promises a mask uniform over each group; where the axis
   // analysis cannot prove it, targets that predicate cheaply split: full
   // width when the whole group is in, element by element otherwise.
-  bool maskUniform = true;
-  if (splitUnprovenMasks && g.width > 1)
-    if (auto uniform =
-            op->getAttrOfType<IntegerAttr>("tlxamd.mask_uniform_width"))
-      maskUniform = uniform.getInt() >= g.width;
+  bool maskUniform = g.width <= 1 || maskUniformWidth >= g.width;
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
 
   unsigned shift =
@@ -179,28 +174,6 @@ void mlir::tlxamd::emitStoreGroups(RewriterBase &rewriter, Location loc,
   }
 }
 
-void mlir::tlxamd::annotateMaskUniformity(Operation *module) {
-  AxisInfoAnalysis axis;
-  auto annotate = [&](Operation *op, Value mask, RankedTensorType dataType,
-                      int64_t contiguity) {
-    if (!mask || contiguity <= 1)
-      return;
-    int dim = -1;
-    getLinearLayout(dataType).getContiguousRegisters(&dim);
-    int64_t uniform = dim < 0 ? 1 : axis.get(mask).constancy[dim];
-    op->setAttr("tlxamd.mask_uniform_width",
-                Builder(op->getContext())
-                    .getI32IntegerAttr(std::min(uniform, contiguity)));
-  };
-  module->walk([&](Operation *op) {
-    if (auto load = dyn_cast<BufferLoadOp>(op))
-      annotate(op, load.getMask(), load.getType(), load.getContiguity());
-    else if (auto store = dyn_cast<BufferStoreOp>(op))
-      annotate(op, store.getMask(), store.getValue().getType(),
-               store.getContiguity());
-  });
-}
-
 Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
                                      const BufferGroups &g,
                                      ArrayRef<Value> loaded, Value mask,
@@ -229,36 +202,4 @@ Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
       regs[i] = LLVM::SelectOp::create(rewriter, loc, m[i], regs[i], o[i]);
   }
   return packRegisters(rewriter, loc, resultVectorType, regs);
-}
-
-LogicalResult
-mlir::tlxamd::verifyBufferOpsForTarget(Operation *module,
-                                       const TargetInfoBase &targetInfo) {
-  AxisInfoAnalysis axis;
-  WalkResult walk = module->walk([&](BufferAtomicAddOp op) {
-    RankedTensorType type = op.getValue().getType();
-    Type elem = type.getElementType();
-    if (elem.isBF16() && !targetInfo.hasPackedBF16BufferAtomics()) {
-      op.emitOpError() << "packed bf16 buffer atomics are not available on "
-                       << targetInfo.getArch().name << " ("
-                       << targetInfo.getArch().family << ")";
-      return WalkResult::interrupt();
-    }
-    if (!(elem.isF16() || elem.isBF16()) || !op.getMask())
-      return WalkResult::advance();
-    // B18: the mask must be uniform over each adjacent pair of registers.
-    int dim = -1;
-    getLinearLayout(type).getContiguousRegisters(&dim);
-    int64_t uniform = dim < 0 ? 1 : axis.get(op.getMask()).constancy[dim];
-    int64_t width = std::min<int64_t>(op.getContiguity(), uniform);
-    if (width < 2) {
-      op.emitOpError() << "packed " << elem
-                       << " atomics need a mask uniform over adjacent pairs, "
-                          "but the mask analysis proves it only for groups of "
-                       << width << " (contiguity " << op.getContiguity() << ")";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
 }

@@ -11,7 +11,7 @@
 #ifndef TLXAMD_CONVERSION_BUFFERACCESS_H
 #define TLXAMD_CONVERSION_BUFFERACCESS_H
 
-#include "TargetInfo.h"
+#include "Patterns.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
@@ -54,12 +54,6 @@ SmallVector<Value> emitLoadGroups(RewriterBase &rewriter, Location loc,
 void emitStoreGroups(RewriterBase &rewriter, Location loc,
                      const BufferGroups &groups, EmitBufferStore emit);
 
-/// Before lowering: record on each masked buffer load/store with
-/// `contiguity > 1` over how many consecutive elements the axis analysis
-/// proves its mask uniform (`tlxamd.mask_uniform_width`, at most the
-/// contiguity).
-void annotateMaskUniformity(Operation *module);
-
 /// Values a function's buffer ops share, materialized once where their
 /// source is defined: the byte offsets of each group of an offsets tensor
 /// (many ops address memory with the same offsets) and small i32 constants.
@@ -87,7 +81,7 @@ BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                Value offsets, Value mask, Value data,
                                int64_t contiguity, bool offsetsInBytes,
                                BufferLoweringCache &cache,
-                               bool splitUnprovenMasks = false);
+                               int64_t maskUniformWidth);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.
@@ -101,12 +95,17 @@ Value finishBufferLoad(RewriterBase &rewriter, Location loc,
 /// op's registers and the replacement of a load or atomic by its groups.
 template <typename OpTy, typename CacheTy = BufferLoweringCache>
 struct BufferOpPattern : ConvertOpToLLVMPattern<OpTy> {
-  BufferOpPattern(LLVMTypeConverter &converter, std::shared_ptr<CacheTy> cache)
-      : ConvertOpToLLVMPattern<OpTy>(converter), cache(std::move(cache)) {}
+  BufferOpPattern(LLVMTypeConverter &converter, std::shared_ptr<CacheTy> cache,
+                  const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern<OpTy>(converter), cache(std::move(cache)),
+        analyses(analyses) {}
 
 protected:
   static constexpr bool isLoad = std::is_same_v<OpTy, BufferLoadOp>;
 
+  /// The groups of `op`. With `splitUnprovenMasks`, a group whose mask the
+  /// analysis does not prove uniform is split (full width when all in,
+  /// element by element otherwise); without, the contract (B12) is trusted.
   BufferGroups group(RewriterBase &rewriter, OpTy op,
                      typename OpTy::Adaptor adaptor,
                      bool splitUnprovenMasks) const {
@@ -121,7 +120,9 @@ protected:
     return groupBufferAccess(
         rewriter, op.getLoc(), *this->getTypeConverter(), op, type,
         adaptor.getOffsets(), adaptor.getMask(), data, op.getContiguity(),
-        op.getOffsetUnit() == "bytes", *cache, splitUnprovenMasks);
+        op.getOffsetUnit() == OffsetUnit::bytes, *cache,
+        splitUnprovenMasks ? analyses.getMaskUniformWidth(op)
+                           : std::numeric_limits<int64_t>::max());
   }
 
   /// Replace a load (masked-out elements from `other`) or an atomic (the old
@@ -144,13 +145,8 @@ protected:
   }
 
   std::shared_ptr<CacheTy> cache;
+  const KernelAnalyses &analyses;
 };
-
-/// Target checks shared by both lowerings: lane counts (see
-/// verifyTensorsForTarget) and B18, the mask of a packed 16-bit atomic
-/// uniform over adjacent pairs as far as the axis analysis proves.
-LogicalResult verifyBufferOpsForTarget(Operation *module,
-                                       const TargetInfoBase &targetInfo);
 
 } // namespace mlir::tlxamd
 

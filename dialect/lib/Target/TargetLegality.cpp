@@ -1,0 +1,153 @@
+//===- TargetLegality.cpp - what a target can compile --------------------===//
+#include "tlxamd/Target/TargetLegality.h"
+
+#include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+const ArchInfo *mlir::tlxamd::lookupArchOrEmitError(Operation *anchor,
+                                                    StringRef name,
+                                                    StringRef what,
+                                                    const Vendor *vendor) {
+  const ArchInfo *arch = lookupArch(name);
+  if (arch && (!vendor || arch->vendor == *vendor))
+    return arch;
+  anchor->emitError() << what << ": unsupported target '" << name
+                      << "' (supported: "
+                      << (vendor ? getSupportedArchNames(*vendor)
+                                 : getSupportedArchNames())
+                      << ")";
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer ops (document 000)
+//===----------------------------------------------------------------------===//
+
+/// B4 on the target: a cache modifier needs a cache-policy encoding.
+static LogicalResult verifyCacheForTarget(Operation *op,
+                                          std::optional<CacheModifier> cache,
+                                          const ArchInfo &arch) {
+  if (!cache || arch.cachePolicy != CachePolicyEncoding::None)
+    return success();
+  return op->emitOpError("cache modifier \"")
+         << stringifyCacheModifier(*cache) << "\" is not available on "
+         << arch.name << " (" << arch.family
+         << "; targets that have cache modifiers: "
+         << getArchNamesWhere([](const ArchInfo &a) {
+              return a.cachePolicy != CachePolicyEncoding::None;
+            })
+         << ")";
+}
+
+LogicalResult BufferLoadOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyCacheForTarget(*this, getCache(), arch);
+}
+
+LogicalResult BufferStoreOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyCacheForTarget(*this, getCache(), arch);
+}
+
+LogicalResult BufferAtomicAddOp::verifyForTarget(const ArchInfo &arch) {
+  RankedTensorType type = getValue().getType();
+  Type elem = type.getElementType();
+  // B1: packed 16-bit float atomics exist on some targets only.
+  bool bf16 = elem.isBF16();
+  if ((bf16 && !arch.packedBF16BufferAtomics) ||
+      (elem.isF16() && !arch.packedF16BufferAtomics))
+    return emitOpError("packed ")
+           << elem << " buffer atomics are not available on " << arch.name
+           << " (" << arch.family << "; targets that have them: "
+           << getArchNamesWhere([&](const ArchInfo &a) {
+                return bf16 ? a.packedBF16BufferAtomics
+                            : a.packedF16BufferAtomics;
+              })
+           << ")";
+  if (!(elem.isF16() || elem.isBF16()) || !getMask())
+    return success();
+  // B18: the mask must be uniform over each adjacent pair of registers, as
+  // far as the axis analysis proves.
+  AxisInfoAnalysis axis;
+  int64_t width = std::min<int64_t>(
+      getContiguity(),
+      axis.getMaskUniformWidth(getMask(), type, getContiguity()));
+  if (width >= 2)
+    return success();
+  return emitOpError("packed ")
+         << elem
+         << " atomics need a mask uniform over adjacent pairs, but the mask "
+            "analysis proves it only for groups of "
+         << width << " (contiguity " << getContiguity() << ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed tensors
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Per kernel, the lanes per warp its distributed tensors assume: the same
+/// for all of them, and at least the target's warp size (a wave64 layout on
+/// a 32-lane target runs each layout warp as two hardware warps).
+class TensorChecker {
+public:
+  explicit TensorChecker(const ArchInfo &arch) : arch(arch) {}
+
+  LogicalResult check(Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (failed(checkType(op, t)))
+        return failure();
+    if (auto cst = dyn_cast<arith::ConstantOp>(op))
+      if (getDistributedLayout(cst.getType()) &&
+          !isa<SplatElementsAttr>(cst.getValue()))
+        return op->emitOpError()
+               << "distributed tensor constants must be splats; build other "
+                  "tensors with tlxamd.make_range";
+    return success();
+  }
+
+private:
+  LogicalResult checkType(Operation *op, Type t) {
+    DistributedLayoutAttr layout = getDistributedLayout(t);
+    if (!layout)
+      return success();
+    unsigned lanes = layout.getLanesPerWarp();
+    if (lanes < arch.warpSize)
+      return op->emitOpError()
+             << "result layout assumes " << lanes << " lanes per warp but "
+             << arch.name << " has " << arch.warpSize
+             << " (targets with at most " << lanes << " lanes per warp: "
+             << getArchNamesWhere(
+                    [&](const ArchInfo &a) { return a.warpSize <= lanes; })
+             << ")";
+    Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    auto [it, inserted] = kernelLanes.try_emplace(kernel, lanes);
+    if (!inserted && it->second != lanes)
+      return op->emitOpError()
+             << "result layout assumes " << lanes
+             << " lanes per warp but the kernel's other tensors assume "
+             << it->second;
+    return success();
+  }
+
+  const ArchInfo &arch;
+  llvm::DenseMap<Operation *, unsigned> kernelLanes;
+};
+} // namespace
+
+LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
+                                            const ArchInfo &arch) {
+  TensorChecker tensors(arch);
+  bool failed = false;
+  root->walk([&](Operation *op) {
+    if (mlir::failed(tensors.check(op)))
+      failed = true;
+    else if (auto legality = dyn_cast<TargetLegalityOpInterface>(op))
+      failed |= mlir::failed(legality.verifyForTarget(arch));
+  });
+  return failure(failed);
+}

@@ -1,0 +1,55 @@
+//===- TargetInfo.h - the target primitives of the lowering -----*- C++ -*-===//
+//
+// What the target-neutral lowering patterns need from a target: thread and
+// program ids, warp shuffles, uniformity hints and kernel annotations. One
+// implementation for ROCDL, one for NVVM; every fact about the chip comes
+// from its capability-table entry (`getArch()`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_TLXAMDTOLLVM_TARGETINFO_H
+#define TLXAMD_TLXAMDTOLLVM_TARGETINFO_H
+
+#include "tlxamd/Target/Arch.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tlxamd {
+
+class TargetInfoBase {
+public:
+  explicit TargetInfoBase(const ArchInfo &arch) : arch(arch) {}
+  virtual ~TargetInfoBase() = default;
+
+  const ArchInfo &getArch() const { return arch; }
+  unsigned getWarpSize() const { return arch.warpSize; }
+
+  /// Program (workgroup / CTA) id along `axis` as an i32.
+  virtual Value programId(RewriterBase &rewriter, Location loc,
+                          unsigned axis) const = 0;
+
+  /// Thread id within the program (x dimension) as an i32.
+  virtual Value threadId(RewriterBase &rewriter, Location loc) const = 0;
+
+  /// `v` (the same in every lane of a warp) made visibly warp-uniform, so
+  /// that the backend keeps it in scalar registers where it has them.
+  virtual Value warpUniform(RewriterBase &rewriter, Location loc,
+                            Value v) const = 0;
+
+  /// The i32 `v` of lane `srcLane` of the same hardware warp (an indexed
+  /// warp shuffle; every lane of the warp active).
+  virtual Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
+                             Value srcLane) const = 0;
+
+  /// Attach the target's kernel attributes to a lowered kernel that runs
+  /// `numThreads` threads per program.
+  virtual void annotateKernel(LLVM::LLVMFuncOp func,
+                              unsigned numThreads) const = 0;
+
+private:
+  const ArchInfo &arch;
+};
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_TLXAMDTOLLVM_TARGETINFO_H
