@@ -54,7 +54,7 @@ def test_text_input():
 
 
 def test_errors(tmp_path, scale_mlir):
-    with pytest.raises(compiler.CompilationError, match=r"unknown target 'gfx1200' \(supported: gfx942, gfx950, sm_90a, sm_100a\)"):
+    with pytest.raises(compiler.CompilationError, match=r"unknown target 'gfx1200' \(supported: gfx942, gfx950, gfx1250, sm_90a, sm_100a\)"):
         compiler.compile(scale_mlir, target="gfx1200")
     with pytest.raises(compiler.CompilationError, match="cannot read"):
         compiler.compile(str(tmp_path / "missing.mlir"))
