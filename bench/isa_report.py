@@ -14,7 +14,7 @@ import sys
 import time
 from collections import Counter
 
-from tlxamd import compiler
+from tlxamd import compiler, targets
 from tlxamd import language as tl
 
 DTYPES = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32}
@@ -79,12 +79,13 @@ def bytes_per_instruction(name: str, amd: bool) -> int:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--targets", default="gfx950,sm_90a")
+    p.add_argument("--targets", default=f"{targets.default('amd')},{targets.default('nvidia')}")
     args = p.parse_args(argv)
     rows = []
     for target in args.targets.split(","):
-        amd = target.startswith("gfx")
-        threads = 4 * (64 if amd else 32)
+        arch = targets.get(target)
+        amd = arch["vendor"] == "amd"
+        threads = 4 * arch["warp_size"]
         block = threads * ELEMS_PER_THREAD
         suite = []
         for name, dt in DTYPES.items():
@@ -92,7 +93,7 @@ def main(argv=None):
                 suite.append((f"copy {name} c{c}", make_copy(dt, c, False)))
                 suite.append((f"masked {name} c{c}", make_copy(dt, c, True)))
             for c in ((2, 4) if dt.bits == 16 else (1, 4)):
-                if name == "bf16" and target == "gfx942":
+                if not arch[f"packed_{name}_buffer_atomics"] if dt.bits == 16 else False:
                     continue
                 suite.append((f"atomic {name} c{c}", make_atomic(dt, c)))
         for label, kern in suite:

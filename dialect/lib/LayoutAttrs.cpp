@@ -6,7 +6,7 @@
 // Parameter rules are verifier errors that name the field and the numbers.
 //
 //===----------------------------------------------------------------------===//
-#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "LayoutSyntax.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -16,6 +16,7 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+using namespace mlir::tlxamd::layout_syntax;
 
 #include "tlxamd/Dialect/TlxAmdAttrInterfaces.cpp.inc"
 
@@ -64,232 +65,6 @@ void TlxAmdDialect::printAttribute(Attribute attr,
     return;
   (void)generatedAttributePrinter(attr, printer);
 }
-
-//===----------------------------------------------------------------------===//
-// Dictionary syntax shared by all layouts
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Reads the fields of `<{key = value, ...}>` with precise errors.
-class FieldReader {
-public:
-  FieldReader(AsmParser &parser, StringRef mnemonic)
-      : parser(parser), mnemonic(mnemonic), loc(parser.getCurrentLocation()) {}
-
-  LogicalResult parse() {
-    if (parser.parseLess() || parser.parseAttribute(dict) ||
-        parser.parseGreater())
-      return failure();
-    return success();
-  }
-
-  FailureOr<Attribute> get(StringRef key, bool required = true) {
-    seen.insert(key);
-    Attribute a = dict.get(key);
-    if (!a && required)
-      return parser.emitError(loc) << "#tlxamd." << mnemonic
-                                   << " is missing field '" << key << "'",
-             failure();
-    return a;
-  }
-
-  FailureOr<int64_t> getInt(StringRef key, std::optional<int64_t> def = {}) {
-    FailureOr<Attribute> a = get(key, !def.has_value());
-    if (failed(a))
-      return failure();
-    if (!*a)
-      return *def;
-    auto i = dyn_cast<IntegerAttr>(*a);
-    if (!i || !i.getType().isSignlessInteger())
-      return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                   << key << "' must be an integer",
-             failure();
-    return i.getInt();
-  }
-
-  FailureOr<unsigned> getUnsigned(StringRef key,
-                                  std::optional<int64_t> def = {}) {
-    FailureOr<int64_t> v = getInt(key, def);
-    if (failed(v))
-      return failure();
-    if (*v < 0 || *v > std::numeric_limits<int32_t>::max())
-      return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                   << key << "' must be a non-negative "
-                                   << "32-bit integer, got " << *v,
-             failure();
-    return unsigned(*v);
-  }
-
-  FailureOr<bool> getBool(StringRef key, std::optional<bool> def = {}) {
-    FailureOr<Attribute> a = get(key, !def.has_value());
-    if (failed(a))
-      return failure();
-    if (!*a)
-      return *def;
-    auto b = dyn_cast<BoolAttr>(*a);
-    if (!b)
-      return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                   << key << "' must be true or false",
-             failure();
-    return b.getValue();
-  }
-
-  /// A list of integers `[a, b, ...]`.
-  FailureOr<SmallVector<int64_t>> getIntList(StringRef key,
-                                             bool required = true) {
-    FailureOr<Attribute> a = get(key, required);
-    if (failed(a))
-      return failure();
-    SmallVector<int64_t> out;
-    if (!*a)
-      return out;
-    auto arr = dyn_cast<ArrayAttr>(*a);
-    if (!arr)
-      return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                   << key << "' must be a list of integers",
-             failure();
-    for (Attribute e : arr) {
-      auto i = dyn_cast<IntegerAttr>(e);
-      if (!i)
-        return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                     << key << "' must be a list of integers",
-               failure();
-      out.push_back(i.getInt());
-    }
-    return out;
-  }
-
-  FailureOr<SmallVector<unsigned>> getUnsignedList(StringRef key,
-                                                   bool required = true) {
-    FailureOr<SmallVector<int64_t>> l = getIntList(key, required);
-    if (failed(l))
-      return failure();
-    SmallVector<unsigned> out;
-    for (int64_t v : *l) {
-      if (v < 0 || v > std::numeric_limits<int32_t>::max())
-        return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
-                                     << key << "' entries must be "
-                                     << "non-negative, got " << v,
-               failure();
-      out.push_back(unsigned(v));
-    }
-    return out;
-  }
-
-  /// A list of bases `[[a, b], [c, d], ...]`, flattened; `rank` is set from
-  /// the first basis and checked on the others.
-  FailureOr<SmallVector<int32_t>> getBases(StringRef key,
-                                           std::optional<unsigned> &rank) {
-    FailureOr<Attribute> a = get(key);
-    if (failed(a))
-      return failure();
-    auto err = [&]() {
-      return parser.emitError(loc)
-             << "#tlxamd." << mnemonic << " field '" << key
-             << "' must be a list of bases, each a list of integers";
-    };
-    auto arr = dyn_cast<ArrayAttr>(*a);
-    if (!arr)
-      return err(), failure();
-    SmallVector<int32_t> flat;
-    for (Attribute basis : arr) {
-      auto b = dyn_cast<ArrayAttr>(basis);
-      if (!b)
-        return err(), failure();
-      if (!rank)
-        rank = b.size();
-      if (b.size() != *rank)
-        return parser.emitError(loc)
-                   << "#tlxamd." << mnemonic << " bases must all have " << *rank
-                   << " coordinates, '" << key << "' has one with " << b.size(),
-               failure();
-      for (Attribute c : b) {
-        auto i = dyn_cast<IntegerAttr>(c);
-        if (!i)
-          return err(), failure();
-        flat.push_back(int32_t(i.getInt()));
-      }
-    }
-    return flat;
-  }
-
-  LogicalResult finish() {
-    for (NamedAttribute f : dict)
-      if (!seen.contains(f.getName().getValue()))
-        return parser.emitError(loc)
-               << "#tlxamd." << mnemonic << " has no field '"
-               << f.getName().getValue() << "'";
-    return success();
-  }
-
-  AsmParser &parser;
-  StringRef mnemonic;
-  SMLoc loc;
-  DictionaryAttr dict;
-  llvm::StringSet<> seen;
-};
-
-void printList(AsmPrinter &p, ArrayRef<unsigned> v) {
-  p << "[";
-  llvm::interleaveComma(v, p);
-  p << "]";
-}
-
-void printBases(AsmPrinter &p, ArrayRef<int32_t> flat, unsigned rank) {
-  p << "[";
-  for (size_t i = 0; rank && i < flat.size(); i += rank) {
-    if (i)
-      p << ", ";
-    p << "[";
-    llvm::interleaveComma(flat.slice(i, rank), p);
-    p << "]";
-  }
-  p << "]";
-}
-
-unsigned product(ArrayRef<unsigned> v) {
-  unsigned p = 1;
-  for (unsigned x : v)
-    p *= x;
-  return p;
-}
-
-/// Every entry of a list is a positive power of two.
-LogicalResult checkPow2List(function_ref<InFlightDiagnostic()> emitError,
-                            StringRef name, ArrayRef<unsigned> v) {
-  for (auto [i, x] : llvm::enumerate(v))
-    if (x == 0 || !llvm::isPowerOf2_32(x))
-      return emitError() << name << "[" << i << "] = " << x
-                         << " must be a positive power of two";
-  return success();
-}
-
-LogicalResult checkRank(function_ref<InFlightDiagnostic()> emitError,
-                        StringRef name, ArrayRef<unsigned> v, unsigned rank) {
-  if (v.size() != rank)
-    return emitError() << name << " must have " << rank
-                       << " entries (one per dimension), got " << v.size();
-  return success();
-}
-
-/// The common shape rule: same rank, every extent a positive power of two.
-LogicalResult verifyShapeCommon(function_ref<InFlightDiagnostic()> emitError,
-                                ArrayRef<int64_t> shape, unsigned rank) {
-  if (shape.size() != rank)
-    return emitError() << "layout of rank " << rank
-                       << " cannot describe a rank-" << shape.size()
-                       << " tensor";
-  for (auto [i, s] : llvm::enumerate(shape))
-    if (s <= 0 || !llvm::isPowerOf2_64(s))
-      return emitError() << "distributed tensor dimension " << i << " is " << s
-                         << "; it must be a positive power of two";
-  return success();
-}
-
-DistributedLayoutAttr asLayout(Attribute a) {
-  return dyn_cast_or_null<DistributedLayoutAttr>(a);
-}
-} // namespace
 
 DistributedLayoutAttr mlir::tlxamd::getDistributedLayout(Type type) {
   auto t = dyn_cast<RankedTensorType>(type);
@@ -369,7 +144,7 @@ LogicalResult BlockedLayoutAttr::verifyShape(
 }
 
 //===----------------------------------------------------------------------===//
-// Fields shared by the matrix-instruction layouts (amd_mfma, amd_wmma)
+// Syntax of the matrix-instruction layouts (rules: MatrixLayoutAttrs.cpp)
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -400,22 +175,6 @@ FailureOr<MatrixFields> readMatrixFields(FieldReader &r) {
   return f;
 }
 
-/// Rank 2 or 3 (batch first), tiles_per_warp one entry per dimension, all
-/// powers of two.
-LogicalResult verifyMatrixTiling(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<unsigned> wpc,
-                                 ArrayRef<unsigned> tiles) {
-  if (wpc.size() != 2 && wpc.size() != 3)
-    return emitError() << "warps_per_cta must have 2 or 3 entries (batch "
-                          "first), got "
-                       << wpc.size();
-  if (failed(checkRank(emitError, "tiles_per_warp", tiles, wpc.size())) ||
-      failed(checkPow2List(emitError, "warps_per_cta", wpc)) ||
-      failed(checkPow2List(emitError, "tiles_per_warp", tiles)))
-    return failure();
-  return success();
-}
-
 void printMatrixFields(AsmPrinter &p, unsigned version,
                        ArrayRef<unsigned> instr, bool transposed,
                        ArrayRef<unsigned> wpc, ArrayRef<unsigned> tiles) {
@@ -430,10 +189,6 @@ void printMatrixFields(AsmPrinter &p, unsigned version,
   }
 }
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// amd_mfma
-//===----------------------------------------------------------------------===//
 
 Attribute AmdMfmaLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "amd_mfma");
@@ -456,72 +211,6 @@ void AmdMfmaLayoutAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-/// `instr_shape` K must be the depth of an instruction of the capability
-/// table's matrix catalog for that generation and M x N.
-static LogicalResult verifyMatrixK(function_ref<InFlightDiagnostic()> emitError,
-                                   MatrixEngine engine, StringRef engineName,
-                                   unsigned version, unsigned m, unsigned n,
-                                   unsigned k, bool perShape) {
-  SmallVector<unsigned> ks = getMatrixKDepths(engine, version, m, n);
-  if (llvm::is_contained(ks, k))
-    return success();
-  auto diag = emitError() << "instr_shape K = " << k << " is not offered by "
-                          << engineName << " version " << version;
-  if (perShape)
-    diag << " for " << m << "x" << n;
-  diag << " (valid: ";
-  llvm::interleaveComma(ks, diag);
-  return diag << ")";
-}
-
-LogicalResult
-AmdMfmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          unsigned version, ArrayRef<unsigned> instr,
-                          bool transposed, ArrayRef<unsigned> wpc,
-                          ArrayRef<unsigned> tiles, unsigned ebw) {
-  if (!isKnownMatrixVersion(MatrixEngine::MFMA, version))
-    return emitError() << "version must be an MFMA generation of a supported "
-                          "target: "
-                       << describeMatrixVersions(MatrixEngine::MFMA) << "; got "
-                       << version;
-  if (instr.size() != 3)
-    return emitError() << "instr_shape must be [M, N, K], got " << instr.size()
-                       << " entries";
-  unsigned m = instr[0], n = instr[1], k = instr[2];
-  if (!((m == 32 && n == 32) || (m == 16 && n == 16) || (m == 64 && n == 4) ||
-        (m == 4 && n == 64)))
-    return emitError() << "instr_shape [M, N] must be [32, 32], [16, 16], "
-                          "[64, 4] or [4, 64], got ["
-                       << m << ", " << n << "]";
-  if (failed(verifyMatrixK(emitError, MatrixEngine::MFMA, "MFMA", version, m, n,
-                           k, /*perShape=*/true)))
-    return failure();
-  if (m == 64 && n == 4 && !transposed)
-    return emitError() << "a 64x4 MFMA layout must be transposed";
-  if (ebw != 32 && ebw != 64)
-    return emitError() << "element_bit_width must be 32 or 64, got " << ebw;
-  if (ebw == 64 && !(m == 16 && n == 16))
-    return emitError() << "64-bit MFMA accumulators need instr_shape 16x16, "
-                          "got "
-                       << m << "x" << n;
-  return verifyMatrixTiling(emitError, wpc, tiles);
-}
-
-unsigned AmdMfmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }
-unsigned AmdMfmaLayoutAttr::getLanesPerWarp() const { return 64; }
-unsigned AmdMfmaLayoutAttr::getWarpsPerProgram() const {
-  return product(getWarpsPerCTA());
-}
-LogicalResult AmdMfmaLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyShapeCommon(emitError, shape, getRank());
-}
-
-//===----------------------------------------------------------------------===//
-// amd_wmma
-//===----------------------------------------------------------------------===//
-
 Attribute AmdWmmaLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "amd_wmma");
   if (failed(r.parse()))
@@ -540,55 +229,6 @@ void AmdWmmaLayoutAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
-LogicalResult
-AmdWmmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          unsigned version, ArrayRef<unsigned> instr,
-                          bool transposed, ArrayRef<unsigned> wpc,
-                          ArrayRef<unsigned> tiles) {
-  if (!isKnownMatrixVersion(MatrixEngine::WMMA, version))
-    return emitError() << "version must be a WMMA generation of a supported "
-                          "target: "
-                       << describeMatrixVersions(MatrixEngine::WMMA) << "; got "
-                       << version;
-  if (instr.size() != 3 || instr[0] != 16 || instr[1] != 16)
-    return emitError() << "instr_shape must be [16, 16, K]";
-  if (failed(verifyMatrixK(emitError, MatrixEngine::WMMA, "WMMA", version, 16,
-                           16, instr[2], /*perShape=*/false)))
-    return failure();
-  // D3: one positive entry per result dimension.
-  return verifyMatrixTiling(emitError, wpc, tiles);
-}
-
-unsigned AmdWmmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }
-unsigned AmdWmmaLayoutAttr::getLanesPerWarp() const { return 32; }
-unsigned AmdWmmaLayoutAttr::getWarpsPerProgram() const {
-  return product(getWarpsPerCTA());
-}
-LogicalResult AmdWmmaLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  if (failed(verifyShapeCommon(emitError, shape, getRank())))
-    return failure();
-  // D3: the period instr_shape x warps_per_cta x tiles_per_warp fits.
-  unsigned rank = getRank();
-  for (unsigned i = 0; i < 2; ++i) {
-    unsigned d = rank - 2 + i;
-    int64_t period = int64_t(getInstrShape()[i]) * getWarpsPerCTA()[d] *
-                     getTilesPerWarp()[d];
-    if (getTilesPerWarp()[d] > 1 && period > shape[d])
-      return emitError() << "tiles_per_warp period " << getInstrShape()[i]
-                         << " x " << getWarpsPerCTA()[d] << " x "
-                         << getTilesPerWarp()[d] << " = " << period
-                         << " along dimension " << d
-                         << " exceeds the tensor extent " << shape[d];
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// dot_operand
-//===----------------------------------------------------------------------===//
-
 Attribute DotOperandLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "dot_operand");
   if (failed(r.parse()))
@@ -605,37 +245,6 @@ Attribute DotOperandLayoutAttr::parse(AsmParser &parser, Type) {
 void DotOperandLayoutAttr::print(AsmPrinter &p) const {
   p << "<{op_idx = " << getOpIdx() << ", parent = " << getParent()
     << ", k_width = " << getKWidth() << "}>";
-}
-
-LogicalResult
-DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                             unsigned opIdx, Attribute parent,
-                             unsigned kWidth) {
-  if (opIdx > 1)
-    return emitError() << "op_idx must be 0 (A) or 1 (B), got " << opIdx;
-  if (!isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(parent))
-    return emitError() << "dot_operand parent must be an #tlxamd.amd_mfma or "
-                          "#tlxamd.amd_wmma layout";
-  if (kWidth == 0 || !llvm::isPowerOf2_32(kWidth) || kWidth > 32)
-    return emitError() << "k_width must be a power of two between 1 and 32, "
-                          "got "
-                       << kWidth;
-  return success();
-}
-
-unsigned DotOperandLayoutAttr::getRank() const {
-  return asLayout(getParent()).getRank();
-}
-unsigned DotOperandLayoutAttr::getLanesPerWarp() const {
-  return asLayout(getParent()).getLanesPerWarp();
-}
-unsigned DotOperandLayoutAttr::getWarpsPerProgram() const {
-  return asLayout(getParent()).getWarpsPerProgram();
-}
-LogicalResult DotOperandLayoutAttr::verifyShape(
-    ArrayRef<int64_t> shape,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyShapeCommon(emitError, shape, getRank());
 }
 
 //===----------------------------------------------------------------------===//

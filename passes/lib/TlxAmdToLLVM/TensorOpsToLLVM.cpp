@@ -149,6 +149,50 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
   }
 };
 
+/// The lane `lane` reads from in a warp shuffle step: the lane bits that
+/// stay in place under one mask, the constant xor, then each moved bit at
+/// its column (a shift for a single bit, a select otherwise).
+static Value emitSourceLane(RewriterBase &rewriter, Location loc, Value lane,
+                            const LinearLayout::ShuffleStep &step) {
+  // Lane bits that stay in place, under one mask; then the moved ones.
+  int32_t kept = 0;
+  for (auto [b, col] : llvm::enumerate(step.laneColumns))
+    if (col == (int32_t(1) << b))
+      kept |= col;
+  Value acc = i32Const(rewriter, loc, step.laneXor);
+  if (kept)
+    acc =
+        LLVM::XOrOp::create(rewriter, loc, acc,
+                            LLVM::AndOp::create(rewriter, loc, lane,
+                                                i32Const(rewriter, loc, kept)));
+  for (auto [b, col] : llvm::enumerate(step.laneColumns)) {
+    if (col == 0 || col == (int32_t(1) << b))
+      continue;
+    Value bit = LLVM::AndOp::create(rewriter, loc, lane,
+                                    i32Const(rewriter, loc, 1 << b));
+    Value term;
+    if (llvm::isPowerOf2_32(col)) {
+      // The lane bit moves to the column's bit.
+      int shift = int(llvm::Log2_32(col)) - int(b);
+      term = shift == 0  ? bit
+             : shift > 0 ? LLVM::ShlOp::create(rewriter, loc, bit,
+                                               i32Const(rewriter, loc, shift))
+                               .getResult()
+                         : LLVM::LShrOp::create(rewriter, loc, bit,
+                                                i32Const(rewriter, loc, -shift))
+                               .getResult();
+    } else {
+      Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       bit, i32Const(rewriter, loc, 0));
+      term = LLVM::SelectOp::create(rewriter, loc, set,
+                                    i32Const(rewriter, loc, col),
+                                    i32Const(rewriter, loc, 0));
+    }
+    acc = LLVM::XOrOp::create(rewriter, loc, acc, term);
+  }
+  return acc;
+}
+
 /// Layout changes that move data only between the lanes of a hardware warp:
 /// one indexed shuffle per register (ds_bpermute_b32 / shfl.sync.idx), the
 /// source lane an XOR/shift function of the lane id (see
@@ -199,46 +243,8 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
           std::make_pair(step.laneXor, step.laneColumns), Value());
       if (!inserted)
         return it->second;
-      // Lane bits that stay in place, under one mask; then the moved ones.
-      int32_t kept = 0;
-      for (auto [b, col] : llvm::enumerate(step.laneColumns))
-        if (col == (int32_t(1) << b))
-          kept |= col;
-      Value acc = i32Const(rewriter, loc, step.laneXor);
-      if (kept)
-        acc = LLVM::XOrOp::create(
-            rewriter, loc, acc,
-            LLVM::AndOp::create(rewriter, loc, lane,
-                                i32Const(rewriter, loc, kept)));
-      for (auto [b, col] : llvm::enumerate(step.laneColumns)) {
-        if (col == 0 || col == (int32_t(1) << b))
-          continue;
-        Value bit = LLVM::AndOp::create(rewriter, loc, lane,
-                                        i32Const(rewriter, loc, 1 << b));
-        Value term;
-        if (llvm::isPowerOf2_32(col)) {
-          // The lane bit moves to the column's bit.
-          int shift = int(llvm::Log2_32(col)) - int(b);
-          term = shift == 0 ? bit
-                 : shift > 0
-                     ? LLVM::ShlOp::create(rewriter, loc, bit,
-                                           i32Const(rewriter, loc, shift))
-                           .getResult()
-                     : LLVM::LShrOp::create(rewriter, loc, bit,
-                                            i32Const(rewriter, loc, -shift))
-                           .getResult();
-        } else {
-          Value set =
-              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
-                                   i32Const(rewriter, loc, 0));
-          term = LLVM::SelectOp::create(rewriter, loc, set,
-                                        i32Const(rewriter, loc, col),
-                                        i32Const(rewriter, loc, 0));
-        }
-        acc = LLVM::XOrOp::create(rewriter, loc, acc, term);
-      }
-      it->second = acc;
-      return acc;
+      it->second = emitSourceLane(rewriter, loc, lane, step);
+      return it->second;
     };
 
     SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());

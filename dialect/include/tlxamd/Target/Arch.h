@@ -50,7 +50,7 @@ struct MatrixInstr {
 /// How cache modifiers become instruction bits.
 enum class CachePolicyEncoding {
   None,  ///< no modifiers are encoded: they are rejected
-  CDNA3, ///< sc0 / sc1 / nt bits of gfx940+ (LLVM CPol)
+  CDNA3, ///< sc0 / sc1 / nt bits of CDNA3 and later (LLVM CPol)
   PTX,   ///< PTX cache qualifiers of the same name
 };
 
