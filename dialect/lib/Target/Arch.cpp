@@ -331,11 +331,17 @@ std::string mlir::tlxamd::getSupportedArchNames() {
   return getArchNamesWhere([](const ArchInfo &) { return true; });
 }
 
-std::string mlir::tlxamd::getTargetOptionHelp(llvm::StringRef what,
-                                              const Vendor *vendor) {
-  std::string names =
-      vendor ? getSupportedArchNames(*vendor) : getSupportedArchNames();
-  return (what + ": " + names).str();
+const std::string &
+mlir::tlxamd::getTargetOptionHelp(std::optional<Vendor> vendor) {
+  static const std::string amd = "AMD target of the capability table: " +
+                                 getSupportedArchNames(Vendor::AMD);
+  static const std::string nvidia = "NVIDIA target of the capability table: " +
+                                    getSupportedArchNames(Vendor::NVIDIA);
+  static const std::string all =
+      "target of the capability table: " + getSupportedArchNames();
+  if (!vendor)
+    return all;
+  return *vendor == Vendor::AMD ? amd : nvidia;
 }
 
 /// The layout generation of `engine` on `arch` (0: none).

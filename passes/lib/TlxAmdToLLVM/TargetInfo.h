@@ -16,6 +16,17 @@
 
 namespace mlir::tlxamd {
 
+/// The x, y or z op of a target's id family (block ids, thread ids), as i32.
+template <typename XOp, typename YOp, typename ZOp>
+Value createAxisOp(RewriterBase &rewriter, Location loc, unsigned axis) {
+  Type i32 = rewriter.getI32Type();
+  if (axis == 0)
+    return XOp::create(rewriter, loc, i32);
+  if (axis == 1)
+    return YOp::create(rewriter, loc, i32);
+  return ZOp::create(rewriter, loc, i32);
+}
+
 class TargetInfoBase {
 public:
   explicit TargetInfoBase(const ArchInfo &arch) : arch(arch) {}

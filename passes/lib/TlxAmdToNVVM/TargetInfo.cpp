@@ -14,15 +14,8 @@ using namespace mlir::tlxamd::nvvm;
 
 Value TargetInfo::programId(RewriterBase &rewriter, Location loc,
                             unsigned axis) const {
-  Type i32 = rewriter.getI32Type();
-  switch (axis) {
-  case 0:
-    return NVVM::BlockIdXOp::create(rewriter, loc, i32);
-  case 1:
-    return NVVM::BlockIdYOp::create(rewriter, loc, i32);
-  default:
-    return NVVM::BlockIdZOp::create(rewriter, loc, i32);
-  }
+  return createAxisOp<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(
+      rewriter, loc, axis);
 }
 
 Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
@@ -41,14 +34,6 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                               i32Const(rewriter, loc, -1), v, srcLane,
                               i32Const(rewriter, loc, getWarpSize() - 1),
                               NVVM::ShflKind::idx, UnitAttr());
-}
-
-void mlir::tlxamd::nvvm::populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
-                                                   RewritePatternSet &patterns,
-                                                   ConversionTarget &target,
-                                                   const TargetInfo &) {
-  populateGpuToNVVMConversionPatterns(converter, patterns);
-  configureGpuToNVVMConversionLegality(target);
 }
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,

@@ -21,12 +21,6 @@ public:
                       unsigned numThreads) const override;
 };
 
-/// The upstream gpu dialect to NVVM.
-void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
-                               RewritePatternSet &patterns,
-                               ConversionTarget &target,
-                               const TargetInfo &targetInfo);
-
 /// buffer_load / buffer_store / buffer_atomic_add as predicated global
 /// accesses (document 000's semantics on NVIDIA).
 void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,

@@ -8,6 +8,10 @@
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Target/TargetLegality.h"
 
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
+
 namespace mlir::tlxamd {
 #define GEN_PASS_DEF_CONVERTTLXAMDTONVVM
 #include "tlxamd/Conversion/Passes.h.inc"
@@ -16,11 +20,13 @@ namespace mlir::tlxamd {
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-static const std::string &chipHelp() {
-  static const Vendor nvidia = Vendor::NVIDIA;
-  static const std::string help =
-      getTargetOptionHelp("NVIDIA target of the capability table", &nvidia);
-  return help;
+/// The upstream gpu dialect to NVVM.
+static void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      ConversionTarget &target,
+                                      const nvvm::TargetInfo &) {
+  populateGpuToNVVMConversionPatterns(converter, patterns);
+  configureGpuToNVVMConversionLegality(target);
 }
 
 namespace {
@@ -50,14 +56,14 @@ struct ConvertTlxAmdToNVVMPass
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
-      nvvm::populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
+      populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
     };
     if (failed(convertKernelModule(module, targetInfo, families)))
       return signalPassFailure();
   }
 
   Option<std::string> chip{
-      *this, "chip", llvm::cl::desc(chipHelp()),
+      *this, "chip", llvm::cl::desc(getTargetOptionHelp(Vendor::NVIDIA)),
       llvm::cl::init(getDefaultArch(Vendor::NVIDIA).name.str())};
 };
 } // namespace

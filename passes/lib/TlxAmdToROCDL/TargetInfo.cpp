@@ -15,15 +15,8 @@ using namespace mlir::tlxamd::rocdl;
 
 Value TargetInfo::programId(RewriterBase &rewriter, Location loc,
                             unsigned axis) const {
-  Type i32 = rewriter.getI32Type();
-  switch (axis) {
-  case 0:
-    return ROCDL::BlockIdXOp::create(rewriter, loc, i32);
-  case 1:
-    return ROCDL::BlockIdYOp::create(rewriter, loc, i32);
-  default:
-    return ROCDL::BlockIdZOp::create(rewriter, loc, i32);
-  }
+  return createAxisOp<ROCDL::BlockIdXOp, ROCDL::BlockIdYOp, ROCDL::BlockIdZOp>(
+      rewriter, loc, axis);
 }
 
 Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
@@ -44,14 +37,6 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
       LLVM::ShlOp::create(rewriter, loc, srcLane, i32Const(rewriter, loc, 2));
   return ROCDL::DsBpermuteOp::create(rewriter, loc, rewriter.getI32Type(), addr,
                                      v);
-}
-
-void mlir::tlxamd::rocdl::populateGpuToROCDLPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    ConversionTarget &target, const TargetInfo &targetInfo) {
-  populateGpuToROCDLConversionPatterns(
-      converter, patterns, gpu::amd::Runtime::Unknown, targetInfo.getChipset());
-  configureGpuToROCDLConversionLegality(target);
 }
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,

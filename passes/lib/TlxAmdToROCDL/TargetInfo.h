@@ -50,12 +50,6 @@ private:
   amdgpu::Chipset chipset;
 };
 
-/// The upstream gpu dialect to ROCDL.
-void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
-                                RewritePatternSet &patterns,
-                                ConversionTarget &target,
-                                const TargetInfo &targetInfo);
-
 /// buffer_load / buffer_store / buffer_atomic_add (document 000).
 void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,

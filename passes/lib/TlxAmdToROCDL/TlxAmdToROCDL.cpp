@@ -8,6 +8,11 @@
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Target/TargetLegality.h"
 
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/GPUToROCDL/Runtimes.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
+
 namespace mlir::tlxamd {
 #define GEN_PASS_DEF_CONVERTTLXAMDTOROCDL
 #include "tlxamd/Conversion/Passes.h.inc"
@@ -16,11 +21,14 @@ namespace mlir::tlxamd {
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-static const std::string &chipsetHelp() {
-  static const Vendor amd = Vendor::AMD;
-  static const std::string help =
-      getTargetOptionHelp("AMD target of the capability table", &amd);
-  return help;
+/// The upstream gpu dialect to ROCDL.
+static void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       ConversionTarget &target,
+                                       const rocdl::TargetInfo &targetInfo) {
+  populateGpuToROCDLConversionPatterns(
+      converter, patterns, gpu::amd::Runtime::Unknown, targetInfo.getChipset());
+  configureGpuToROCDLConversionLegality(target);
 }
 
 namespace {
@@ -56,15 +64,14 @@ struct ConvertTlxAmdToROCDLPass
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
-      rocdl::populateGpuToROCDLPatterns(converter, patterns, target,
-                                        targetInfo);
+      populateGpuToROCDLPatterns(converter, patterns, target, targetInfo);
     };
     if (failed(convertKernelModule(module, targetInfo, families)))
       return signalPassFailure();
   }
 
   Option<std::string> chipset{
-      *this, "chipset", llvm::cl::desc(chipsetHelp()),
+      *this, "chipset", llvm::cl::desc(getTargetOptionHelp(Vendor::AMD)),
       llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
 };
 } // namespace

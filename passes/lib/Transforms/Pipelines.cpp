@@ -31,17 +31,11 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   return success();
 }
 
-static const std::string &pipelineTargetHelp() {
-  static const std::string help =
-      getTargetOptionHelp("target of the capability table", nullptr);
-  return help;
-}
-
 namespace {
 struct TlxAmdToLLVMPipelineOptions
     : public PassPipelineOptions<TlxAmdToLLVMPipelineOptions> {
   Option<std::string> target{
-      *this, "target", llvm::cl::desc(pipelineTargetHelp()),
+      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
       llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
 };
 } // namespace

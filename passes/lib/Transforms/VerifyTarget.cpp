@@ -10,12 +10,6 @@ namespace mlir::tlxamd {
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-static const std::string &targetHelp() {
-  static const std::string help =
-      getTargetOptionHelp("target of the capability table", nullptr);
-  return help;
-}
-
 namespace {
 struct TlxAmdVerifyTargetPass
     : tlxamd::impl::TlxAmdVerifyTargetBase<TlxAmdVerifyTargetPass> {
@@ -33,7 +27,7 @@ struct TlxAmdVerifyTargetPass
   }
 
   Option<std::string> target{
-      *this, "target", llvm::cl::desc(targetHelp()),
+      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
       llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
 };
 } // namespace

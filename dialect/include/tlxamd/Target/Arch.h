@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -102,8 +103,9 @@ std::string getSupportedArchNames();
 /// there are none.
 std::string getArchNamesWhere(llvm::function_ref<bool(const ArchInfo &)> pred);
 
-/// Help text of a target option: "<what> (<names>)".
-std::string getTargetOptionHelp(llvm::StringRef what, const Vendor *vendor);
+/// Help text of a target option naming the targets (of `vendor`, or all):
+/// a string that lives as long as the program (llvm::cl keeps a reference).
+const std::string &getTargetOptionHelp(std::optional<Vendor> vendor);
 
 /// Distinct K depths that the `engine` instructions of layout generation
 /// `version` (MFMA or WMMA) offer for an M x N tile, ascending; empty when
