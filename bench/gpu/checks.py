@@ -5,11 +5,24 @@ Outputs are poisoned first; every element is checked, masked-out lanes and
 
 import torch
 
-TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32}
+TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32, "f64": torch.float64,
+            "i8": torch.int8, "i16": torch.int16, "i64": torch.int64}
+POISON_INT = -99  # fits every integer width
 
 
 def poison(t):
-    return t.fill_(float("nan")) if t.dtype.is_floating_point else t.fill_(-12345)
+    return t.fill_(float("nan")) if t.dtype.is_floating_point else t.fill_(POISON_INT)
+
+
+def is_poison(t):
+    return torch.isnan(t) if t.dtype.is_floating_point else t == POISON_INT
+
+
+def random(n, dt):
+    """Fresh inputs: normal floats, or integers spread over [-100, 100)."""
+    if dt.is_floating_point:
+        return torch.randn(n, device="cuda").to(dt)
+    return torch.randint(-100, 100, (n,), device="cuda").to(dt)
 
 
 def check(kernel, case, n, block):
@@ -19,7 +32,7 @@ def check(kernel, case, n, block):
     kind = case["kind"]
     if kind == "convert":
         grid = (n // case["tile"],)
-        x = torch.randn(n, device="cuda").to(dt)
+        x = random(n, dt)
         y = poison(torch.empty(n, device="cuda", dtype=dt))
         kernel[grid](x, y)
         torch.cuda.synchronize()
@@ -29,20 +42,20 @@ def check(kernel, case, n, block):
     padded = grid[0] * block
     if kind == "copy":
         assert n % block == 0
-        x = torch.randn(n, device="cuda").to(dt)
+        x = random(n, dt)
         y = poison(torch.empty(n, device="cuda", dtype=dt))
         kernel[grid](x, y)
         torch.cuda.synchronize()
         ok = torch.equal(x, y)
         return ok, "" if ok else f"{int((x != y).sum())} elements differ", lambda: kernel[grid](x, y)
     if kind in ("masked", "masked_other"):
-        x = torch.randn(padded, device="cuda").to(dt)
+        x = random(padded, dt)
         y = poison(torch.empty(padded, device="cuda", dtype=dt))
         kernel[grid](x, y, n)
         torch.cuda.synchronize()
         head = torch.equal(y[:n], x[:n])
         if kind == "masked":
-            tail = bool(torch.isnan(y[n:]).all())  # masked-out stores dropped
+            tail = bool(is_poison(y[n:]).all())  # masked-out stores dropped
         else:
             tail = bool((y[n:] == -7.0).all())  # masked-out loads read `other`
         detail = "" if head and tail else f"in-bounds equal={head}, masked lanes correct={tail}"
@@ -60,7 +73,7 @@ def check(kernel, case, n, block):
             "old values": torch.equal(old[:m], acc0[:m]),
             "sums": torch.equal(acc[:m], (acc0 + val)[:m]),
             "masked acc untouched": torch.equal(acc[m:], acc0[m:]),
-            "masked old untouched": bool(torch.isnan(old[m:]).all()),
+            "masked old untouched": bool(is_poison(old[m:]).all()),
         }
         ok = all(checks.values())
         detail = "" if ok else ", ".join(k for k, v in checks.items() if not v) + " wrong"

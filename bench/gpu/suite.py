@@ -19,7 +19,8 @@ DTYPES = ("bf16", "f16", "f32")
 def _kernels():
     from tlxamd import language as tl
 
-    dts = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32}
+    dts = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32, "f64": tl.float64,
+           "i8": tl.int8, "i16": tl.int16, "i64": tl.int64}
     layout = tl.blocked_layout([ELEMS], [32], [4], [0])
     out = {}
 
@@ -40,7 +41,8 @@ def _kernels():
         def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
             offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=lay)
             m = offs < n
-            x = tl.buffer_load(src, offs, mask=m, other=-7.0, contiguity=c)
+            x = tl.buffer_load(src, offs, mask=m, other=-7 if dt.startswith("i") else -7.0,
+                               contiguity=c)
             tl.buffer_store(tl.require_layout(x, lay), dst, offs, mask=m, contiguity=c)
         return k
 
@@ -116,6 +118,11 @@ def _kernels():
         out[f"copy_{dt}_c{vec[dt]}_cs"] = (
             copy(dt, vec[dt], name=f"copy_{dt}_c{vec[dt]}_cs", cache_load=".cs", cache_store=".cs"),
             {"kind": "copy", "dtype": dt, "contiguity": vec[dt]})
+    # Integer and 64-bit elements, masked with a ragged tail: bytes live in
+    # 16-bit PTX registers, 64-bit elements in 64-bit ones; 16-byte groups
+    # and single elements.
+    for dt, c in (("i8", 1), ("i8", 16), ("i16", 8), ("i64", 1), ("i64", 2), ("f64", 2)):
+        out[f"masked_{dt}_c{c}"] = (masked(dt, c), {"kind": "masked", "dtype": dt, "contiguity": c})
     # Coalesced: 16 bytes per thread per access, consecutive threads on
     # consecutive 16-byte chunks, the tile repeated in registers (what
     # Triton's coalescing picks): every warp-wide access is one contiguous
