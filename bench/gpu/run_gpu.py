@@ -85,7 +85,8 @@ def main(suite_dir):
     for name, case in manifest["cases"].items():
         k = runtime.load(os.path.join(suite_dir, name + ".cubin"))[name]
         esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
-        for n in SIZES[case["kind"]]:
+        sizes = case.get("sizes", SIZES[case["kind"]])
+        for n in sizes:
             ok, detail, launch = check(k, case, n, case.get("block", block))
             if not ok:
                 failures.append(name)
@@ -119,7 +120,7 @@ def main(suite_dir):
         pct = f"{100 * bw / tb:6.1f}%" if bw and tb else "      -"
         print(f"{name:20} {n:11d} {f(bw)} {f(tb)} {f(trb)} {pct} {'OK' if ok else 'BAD':>3} "
               f"{case['compile_ms']:6.0f}ms {case['registers']:4d}  "
-              f"{sass_widths(os.path.join(sys.argv[1], name + '.cubin')) if n == SIZES[case['kind']][0] else ''}"
+              f"{sass_widths(os.path.join(sys.argv[1], name + '.cubin')) if n == case.get('sizes', SIZES[case['kind']])[0] else ''}"
               f"{'  ' + detail if detail else ''}")
     print(f"\n{len(rows) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0

@@ -121,8 +121,12 @@ def _kernels():
     # Integer and 64-bit elements, masked with a ragged tail: bytes live in
     # 16-bit PTX registers, 64-bit elements in 64-bit ones; 16-byte groups
     # and single elements.
+    # Byte offsets are i32 (B2, B20): 64-bit elements stop at 2^28 elements.
     for dt, c in (("i8", 1), ("i8", 16), ("i16", 8), ("i64", 1), ("i64", 2), ("f64", 2)):
-        out[f"masked_{dt}_c{c}"] = (masked(dt, c), {"kind": "masked", "dtype": dt, "contiguity": c})
+        case = {"kind": "masked", "dtype": dt, "contiguity": c}
+        if dt.endswith("64"):
+            case["sizes"] = [(1 << 24) + 7, (1 << 27) + 7]
+        out[f"masked_{dt}_c{c}"] = (masked(dt, c), case)
     # Coalesced: 16 bytes per thread per access, consecutive threads on
     # consecutive 16-byte chunks, the tile repeated in registers (what
     # Triton's coalescing picks): every warp-wide access is one contiguous
