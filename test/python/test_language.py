@@ -143,6 +143,10 @@ def test_operators_and_broadcasting():
         (lambda p: tl.buffer_load(7, tl.arange(0, 256)), TypeError, "ptr must be a scalar pointer"),
         (lambda p: tl.program_id(3), ValueError, "program_id axis must be 0, 1 or 2"),
         (lambda p: tl.buffer_atomic_add(p, tl.arange(0, 256), 1.0, sem="seq_cst"), ValueError, "sem must be"),
+        (lambda p: tl.buffer_atomic_add(p, tl.arange(0, 256), 1.0, scope="device"), ValueError,
+         "scope must be one of cta, gpu, sys"),
+        (lambda p: tl.buffer_load(p, tl.arange(0, 256), offset_unit="words"), ValueError,
+         "offset_unit must be one of elements, bytes"),
         (lambda p: tl.arange(0, 64)[:, None], ValueError, "expand_dims along axis 1 needs a tensor in #tlxamd.slice"),
     ],
 )
@@ -188,3 +192,30 @@ def test_kernel_signature_errors():
         tl.arange(0, 64)
     with pytest.raises(TypeError, match="pointer element type"):
         tl.pointer("f32")
+
+
+def test_typed_vocabulary_in_the_ir():
+    """B4/B19/B20: the documents' spellings (or the binding enums) become typed
+    attributes, printed in the custom syntax; the allowed values come from the
+    dialect."""
+    from tlxamd.dialects import tlxamd as tlx
+
+    assert tlx.LOAD_CACHE_MODIFIERS == (".ca", ".cg", ".cs", ".cv")
+    assert tlx.STORE_CACHE_MODIFIERS == (".wb", ".cg", ".cs", ".wt")
+    assert tlx.MEM_SEMANTICS == ("relaxed", "acquire", "release", "acq_rel")
+    assert tlx.MEM_SCOPES == ("cta", "gpu", "sys") and tlx.OFFSET_UNITS == ("elements", "bytes")
+    assert str(tlx.CacheModifier.cg) == ".cg"
+
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.float32)):
+        offs = tl.arange(0, 256)
+        v = tl.buffer_load(p, offs, cache=tlx.CacheModifier.cv, offset_unit="bytes")
+        tl.buffer_store(v, p, offs, cache=".wt")
+        tl.buffer_atomic_add(p, offs, v, sem=tlx.MemSemantic.relaxed, scope="cta")
+
+    text = str(k.build(target="gfx950"))
+    assert 'cache ".cv" offset_unit bytes' in text
+    assert 'cache ".wt"' in text
+    assert "sem relaxed scope cta" in text
+    # default orderings and units are elided
+    assert "acq_rel" not in text and "offset_unit elements" not in text
