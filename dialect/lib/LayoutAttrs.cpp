@@ -122,12 +122,19 @@ BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "order must be a permutation of 0.." << rank - 1;
     seen[d] = true;
   }
-  unsigned lanes = product(tpw);
+  SmallVector<int64_t> tpw64(tpw.begin(), tpw.end());
+  int64_t lanes = boundedProduct(tpw64, 64);
   if (lanes != 32 && lanes != 64)
     return emitError() << "threads_per_warp must multiply to a warp size (32 "
-                          "or 64), got "
-                       << lanes;
-  return success();
+                          "or 64)"
+                       << (lanes > 64 ? "; got more than 64" : ", got ")
+                       << (lanes > 64 ? "" : std::to_string(lanes));
+  if (failed(checkWarps(emitError, wpc)))
+    return failure();
+  SmallVector<int64_t> tile;
+  for (unsigned d = 0; d < rank; ++d)
+    tile.append({int64_t(spt[d]), int64_t(tpw[d]), int64_t(wpc[d])});
+  return checkTile(emitError, tile);
 }
 
 unsigned BlockedLayoutAttr::getRank() const { return getOrder().size(); }
@@ -360,6 +367,12 @@ LogicalResult LinearLayoutEncodingAttr::verify(
   if (!blocks.empty())
     return emitError() << "block bases are not supported (one program per "
                           "cluster)";
+  if (warps.size() / rank > 5)
+    return emitError() << "linear layout has " << warps.size() / rank
+                       << " warp bases; at most 5 (32 warps)";
+  if (regs.size() / rank > 20)
+    return emitError() << "linear layout has " << regs.size() / rank
+                       << " register bases; at most 20 (2^20 elements)";
   return success();
 }
 
@@ -391,7 +404,9 @@ LogicalResult LinearLayoutEncodingAttr::verifyShape(
   LogicalResult Attr::verifyEncoding(                                          \
       ArrayRef<int64_t> shape, Type,                                           \
       function_ref<InFlightDiagnostic()> emitError) const {                    \
-    return verifyShape(shape, emitError);                                      \
+    if (failed(verifyShape(shape, emitError)))                                 \
+      return failure();                                                        \
+    return verifyTensorElements(emitError, shape);                             \
   }
 TLXAMD_VERIFY_ENCODING(BlockedLayoutAttr)
 TLXAMD_VERIFY_ENCODING(AmdMfmaLayoutAttr)

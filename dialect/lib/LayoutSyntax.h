@@ -220,6 +220,50 @@ inline LogicalResult checkPow2List(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// Triton's limit on the elements of one tensor (a distributed tensor type),
+/// and on a layout's tile.
+constexpr int64_t kMaxTensorElements = int64_t(1) << 20;
+/// The largest shape the layout core is asked about (layout queries from
+/// Python, reference data): far below where its int32 sizes overflow.
+constexpr int64_t kMaxLayoutElements = int64_t(1) << 26;
+/// The most warps a program has (`tlxamd.num_warps` <= 32).
+constexpr int64_t kMaxWarps = 32;
+
+/// `factors` multiplied in 64 bits, stopping once over `limit` (then the
+/// result is limit + 1).
+inline int64_t boundedProduct(ArrayRef<int64_t> factors, int64_t limit) {
+  int64_t p = 1;
+  for (int64_t f : factors) {
+    p *= f;
+    if (p > limit)
+      return limit + 1;
+  }
+  return p;
+}
+
+/// The warps of a layout: at most kMaxWarps.
+inline LogicalResult checkWarps(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<unsigned> wpc) {
+  SmallVector<int64_t> f(wpc.begin(), wpc.end());
+  if (boundedProduct(f, kMaxWarps) <= kMaxWarps)
+    return success();
+  auto diag = emitError() << "warps_per_cta multiplies to more than "
+                          << kMaxWarps << " warps: ";
+  llvm::interleave(wpc, diag, " x ");
+  return diag;
+}
+
+/// A layout's tile (the elements one repetition covers): at most
+/// kMaxTensorElements.
+inline LogicalResult checkTile(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> factors) {
+  int64_t tile = boundedProduct(factors, kMaxTensorElements);
+  if (tile <= kMaxTensorElements)
+    return success();
+  return emitError() << "layout tile exceeds " << kMaxTensorElements
+                     << " elements (2^20, the elements a tensor may have)";
+}
+
 inline LogicalResult checkRank(function_ref<InFlightDiagnostic()> emitError,
                                StringRef name, ArrayRef<unsigned> v,
                                unsigned rank) {
@@ -241,7 +285,21 @@ verifyShapeCommon(function_ref<InFlightDiagnostic()> emitError,
     if (s <= 0 || !llvm::isPowerOf2_64(s))
       return emitError() << "distributed tensor dimension " << i << " is " << s
                          << "; it must be a positive power of two";
+  if (boundedProduct(shape, kMaxLayoutElements) > kMaxLayoutElements)
+    return emitError() << "shape has more than " << kMaxLayoutElements
+                       << " elements (2^26, the layout core's limit)";
   return success();
+}
+
+/// A distributed tensor type: at most kMaxTensorElements.
+inline LogicalResult
+verifyTensorElements(function_ref<InFlightDiagnostic()> emitError,
+                     ArrayRef<int64_t> shape) {
+  if (boundedProduct(shape, kMaxTensorElements) <= kMaxTensorElements)
+    return success();
+  return emitError() << "distributed tensor has more than "
+                     << kMaxTensorElements
+                     << " elements (2^20, the limit of one tensor)";
 }
 
 inline DistributedLayoutAttr asLayout(Attribute a) {

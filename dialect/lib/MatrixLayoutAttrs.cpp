@@ -16,10 +16,12 @@ using namespace mlir::tlxamd::layout_syntax;
 
 namespace {
 /// Rank 2 or 3 (batch first), tiles_per_warp one entry per dimension, all
-/// powers of two.
+/// powers of two, at most 32 warps, and a tile (instruction M x N x warps x
+/// tiles) within the 2^20 elements of a tensor.
 LogicalResult verifyMatrixTiling(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<unsigned> wpc,
-                                 ArrayRef<unsigned> tiles) {
+                                 ArrayRef<unsigned> tiles,
+                                 int64_t instrElements) {
   if (wpc.size() != 2 && wpc.size() != 3)
     return emitError() << "warps_per_cta must have 2 or 3 entries (batch "
                           "first), got "
@@ -28,7 +30,12 @@ LogicalResult verifyMatrixTiling(function_ref<InFlightDiagnostic()> emitError,
       failed(checkPow2List(emitError, "warps_per_cta", wpc)) ||
       failed(checkPow2List(emitError, "tiles_per_warp", tiles)))
     return failure();
-  return success();
+  if (failed(checkWarps(emitError, wpc)))
+    return failure();
+  SmallVector<int64_t> tile(wpc.begin(), wpc.end());
+  tile.append(tiles.begin(), tiles.end());
+  tile.push_back(instrElements);
+  return checkTile(emitError, tile);
 }
 
 } // namespace
@@ -87,7 +94,7 @@ AmdMfmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "64-bit MFMA accumulators need instr_shape 16x16, "
                           "got "
                        << m << "x" << n;
-  return verifyMatrixTiling(emitError, wpc, tiles);
+  return verifyMatrixTiling(emitError, wpc, tiles, int64_t(m) * n);
 }
 
 unsigned AmdMfmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }
@@ -121,7 +128,7 @@ AmdWmmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            16, instr[2], /*perShape=*/false)))
     return failure();
   // D3: one positive entry per result dimension.
-  return verifyMatrixTiling(emitError, wpc, tiles);
+  return verifyMatrixTiling(emitError, wpc, tiles, 16 * 16);
 }
 
 unsigned AmdWmmaLayoutAttr::getRank() const { return getWarpsPerCTA().size(); }

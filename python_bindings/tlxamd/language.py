@@ -247,7 +247,44 @@ class tensor:
         raise TypeError("a traced tensor has no Python truth value (use tl.where or a mask)")
 
 
+#: Elements one tensor may have (Triton's limit; the layout verifiers enforce
+#: it too, so that no size in the layout core overflows).
+MAX_TENSOR_ELEMENTS = 1 << 20
+
+
+def _check_fits(value, ty: dtype, what: str) -> None:
+    """An integer constant must fit the signed range of `ty` (int1: 0 or 1)."""
+    if ty.is_float or isinstance(value, float):
+        return
+    v = int(value)
+    lo, hi = (0, 1) if ty is int1 else (-(1 << (ty.bits - 1)), (1 << (ty.bits - 1)) - 1)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} {v} does not fit in {ty.name} ({lo}..{hi})")
+
+
+def _check_shape(shape, what: str) -> list:
+    if isinstance(shape, int) or not isinstance(shape, (list, tuple)):
+        raise TypeError(f"{what} shape must be a list of ints, got {shape!r}")
+    shape = list(shape)
+    if not shape or any(isinstance(d, bool) or not isinstance(d, int) or d <= 0 or d & (d - 1) for d in shape):
+        raise ValueError(f"{what} shape must be positive powers of two, got {shape}")
+    n = 1
+    for d in shape:
+        n *= d
+    if n > MAX_TENSOR_ELEMENTS:
+        raise ValueError(f"{what} shape {shape} has {n} elements; a tensor may have at most "
+                         f"{MAX_TENSOR_ELEMENTS} (2^20)")
+    return shape
+
+
+def _check_dtype(ty, what: str) -> "dtype":
+    if not isinstance(ty, dtype):
+        raise TypeError(f"{what} dtype must be a tlxamd.language dtype (tl.float32, ...), got {ty!r}")
+    return ty
+
+
 def _scalar_const(value: Union[int, float, bool], ty: dtype) -> tensor:
+    _check_fits(value, ty, "constant")
     if ty.is_float:
         attr = ir.FloatAttr.get(ty.to_ir(), float(value))
     else:
@@ -276,7 +313,13 @@ def _default_layout(shape: Sequence[int]) -> Layout:
 
 
 def _tensor_type(shape, ty: dtype, layout: Layout) -> ir.Type:
-    return ir.RankedTensorType.get(list(shape), ty.to_ir(), layout.to_attr())
+    """The tensor type; a layout that cannot describe the shape (rank, size)
+    is a ValueError carrying the verifier's message."""
+    try:
+        return ir.RankedTensorType.get(list(shape), ty.to_ir(), layout.to_attr())
+    except ir.MLIRError as e:
+        msgs = "; ".join(d.message for d in e.error_diagnostics) or str(e)
+        raise ValueError(f"layout {layout} cannot describe a {list(shape)} tensor: {msgs}") from None
 
 
 def _splat(x: tensor, shape, layout_attr) -> tensor:
@@ -412,9 +455,13 @@ def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
     for name, v in (("start", start), ("end", end)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise TypeError(f"arange {name} must be a constexpr int, got {v!r}")
+        if not -(1 << 31) <= v <= (1 << 31) - 1:
+            raise ValueError(f"arange {name} {v} does not fit in int32")
     n = end - start
     if n <= 0 or n & (n - 1):
         raise ValueError(f"arange needs end - start to be a positive power of two, got {n}")
+    if n > MAX_TENSOR_ELEMENTS:
+        raise ValueError(f"arange of {n} elements; a tensor may have at most {MAX_TENSOR_ELEMENTS} (2^20)")
     layout = layout or _default_layout([n])
     if not isinstance(layout, Layout):
         raise TypeError(f"arange layout must be a tlxamd layout, got {layout!r}")
@@ -424,13 +471,15 @@ def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
 def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
     """A tensor of `shape` filled with `value`."""
     _builder()
-    shape = list(shape)
-    if not shape or any(not isinstance(s, int) or s <= 0 or s & (s - 1) for s in shape):
-        raise ValueError(f"full shape must be positive powers of two, got {shape}")
+    shape = _check_shape(shape, "full")
+    dtype = _check_dtype(dtype, "full")
     layout = layout or _default_layout(shape)
     t = _tensor_type(shape, dtype, layout)
     if isinstance(value, tensor):
         return _splat(_cast(value, dtype), shape, t.encoding)
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
+    _check_fits(value, dtype, "full value")
     elem = dtype.to_ir()
     attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else ir.IntegerAttr.get(elem, int(value))
     return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result)
@@ -521,6 +570,8 @@ def _check_contiguity(contiguity) -> int:
         raise TypeError(f"contiguity must be a constexpr int, got {contiguity!r}")
     if contiguity <= 0 or contiguity & (contiguity - 1):
         raise ValueError(f"contiguity must be a positive power of two, got {contiguity}")
+    if contiguity > MAX_TENSOR_ELEMENTS:
+        raise ValueError(f"contiguity {contiguity} exceeds the {MAX_TENSOR_ELEMENTS} elements a tensor may have")
     return contiguity
 
 
@@ -696,7 +747,10 @@ class kernel:
                         else:
                             args[p.name] = tensor(next(it))
                     with ir.InsertionPoint(entry), self._tracing(target, info["warp_size"]):
-                        self.fn(**args)
+                        ret = self.fn(**args)
+                        if ret is not None:
+                            raise TypeError(f"kernel {self.name} returns {ret!r}: kernels write their results "
+                                            f"through pointers and return nothing")
                         gpu.ReturnOp([])
             try:
                 module.operation.verify()

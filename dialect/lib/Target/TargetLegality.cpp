@@ -116,6 +116,10 @@ private:
     if (!layout)
       return success();
     unsigned lanes = layout.getLanesPerWarp();
+    Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    // One diagnostic per kernel: every tensor of it shares the layout warp.
+    if (lanes < arch.warpSize && !reported.insert(kernel).second)
+      return failure();
     if (lanes < arch.warpSize)
       return op->emitOpError()
              << "result layout assumes " << lanes << " lanes per warp but "
@@ -124,7 +128,6 @@ private:
              << getArchNamesWhere(
                     [&](const ArchInfo &a) { return a.warpSize <= lanes; })
              << ")";
-    Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
     auto [it, inserted] = kernelLanes.try_emplace(kernel, lanes);
     if (!inserted && it->second != lanes)
       return op->emitOpError()
@@ -136,6 +139,7 @@ private:
 
   const ArchInfo &arch;
   llvm::DenseMap<Operation *, unsigned> kernelLanes;
+  llvm::SmallPtrSet<Operation *, 4> reported;
 };
 } // namespace
 

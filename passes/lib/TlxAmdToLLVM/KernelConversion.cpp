@@ -14,7 +14,11 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -77,6 +81,63 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// After a partial conversion, every op left must be LLVM, ROCDL, NVVM or a
+/// cast the pipeline reconciles: anything else has no lowering for the
+/// target (an element type no pattern handles, an unsupported upstream op)
+/// and is an error, never half-lowered output.
+static LogicalResult verifyFullyLowered(gpu::GPUModuleOp module,
+                                        const ArchInfo &arch) {
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (op == module.getOperation() || isa<UnrealizedConversionCastOp>(op) ||
+        isa<LLVM::LLVMDialect, ROCDL::ROCDLDialect, NVVM::NVVMDialect>(
+            op->getDialect()))
+      return WalkResult::advance();
+    auto diag = op->emitOpError() << "has no lowering for " << arch.name;
+    if (op->getNumOperands() || op->getNumResults()) {
+      diag << " with these types (";
+      llvm::interleaveComma(op->getOperandTypes(), diag);
+      if (op->getNumResults()) {
+        diag << ") -> (";
+        llvm::interleaveComma(op->getResultTypes(), diag);
+      }
+      diag << ")";
+    }
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// Float types LLVM has no arithmetic on (the f8/f6/f4 formats become
+/// integers): arith and math ops on them have no lowering. Rejected before
+/// the conversion, whose upstream patterns would build invalid LLVM ops.
+static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
+                                           const LLVMTypeConverter &converter,
+                                           const ArchInfo &arch) {
+  auto unsupported = [&](Type t) {
+    Type elem = getElementTypeOrSelf(t);
+    if (!isa<FloatType>(elem))
+      return false;
+    Type converted = converter.convertType(elem);
+    return !converted || !isa<FloatType>(converted);
+  };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp, arith::BitcastOp>(op))
+      return WalkResult::advance();
+    for (Type t : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                     llvm::to_vector(op->getResultTypes())))
+      if (unsupported(t)) {
+        op->emitOpError() << "has no lowering for " << arch.name << ": "
+                          << getElementTypeOrSelf(t)
+                          << " has no arithmetic in LLVM (extend it to f16 "
+                             "or f32 first)";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &) {
@@ -107,6 +168,8 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
   addTensorTypeConversion(converter);
+  if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())))
+    return failure();
   KernelAnalyses analyses(module);
 
   RewritePatternSet patterns(ctx);
@@ -114,7 +177,8 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   target.addIllegalDialect<TlxAmdDialect>();
   target.addLegalOp<gpu::GPUModuleOp>();
   populate(converter, patterns, target, analyses);
-  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+  if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
+      failed(verifyFullyLowered(module, targetInfo.getArch())))
     return failure();
 
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
