@@ -9,12 +9,14 @@ import pytest
 from tlxamd import compiler
 from tlxamd import language as tl
 
+
 def _build(body, target="gfx950"):
     @tl.kernel(num_warps=4)
     def k(p: tl.pointer(tl.float32)):
         return body(p)
 
     return k.build(target=target)
+
 
 def test_layout_products_cannot_overflow_the_core():
     """A blocked layout whose tile reaches 2^32 once wrapped to 0 in the int32
@@ -26,6 +28,7 @@ def test_layout_products_cannot_overflow_the_core():
     with pytest.raises(ValueError, match=r"layout tile exceeds"):
         tl.elements_per_thread(tl.amd_mfma_layout(4, [32, 32, 16], False, [2, 2], tiles_per_warp=[2**16, 2**16]),
                                [64, 64])
+
 
 @pytest.mark.parametrize(
     "body,exc,message",
@@ -45,9 +48,11 @@ def test_layout_products_cannot_overflow_the_core():
         (lambda p: tl.arange(0, 64), TypeError, r"kernels write their results through pointers and return nothing"),
     ],
 )
+
 def test_misuse_is_an_exception(body, exc, message):
     with pytest.raises(exc, match=message):
         _build(body)
+
 
 def test_fatal_parser_error_is_an_exception(tmp_path):
     """The released parser calls report_fatal_error on `"gpu"() : () -> ()`:
@@ -68,6 +73,7 @@ def test_fatal_parser_error_is_an_exception(tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert "tlx-opt: error: gpu created with unregistered dialect" in proc.stderr
     assert "Stack dump" not in proc.stderr
+
 
 def test_f8_arithmetic_is_a_compilation_error():
     src = """
