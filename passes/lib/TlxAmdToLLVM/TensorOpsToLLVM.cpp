@@ -95,10 +95,22 @@ struct TensorConstantLowering : ConvertOpToLLVMPattern<arith::ConstantOp> {
     auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
     if (!tensorType || !getDistributedLayout(tensorType) || !dense)
       return failure();
-    auto type = cast<VectorType>(getTypeConverter()->convertType(tensorType));
+    auto type = dyn_cast_or_null<VectorType>(
+        getTypeConverter()->convertType(tensorType));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible tensor type");
+    Attribute value = dense.getSplatValue<Attribute>();
+    // Float formats LLVM lacks (f8, ...) become integers of their bits.
+    if (auto f = dyn_cast<FloatAttr>(value);
+        f && f.getType() != type.getElementType()) {
+      if (!type.getElementType().isInteger(
+              f.getValue().bitcastToAPInt().getBitWidth()))
+        return rewriter.notifyMatchFailure(op, "no LLVM constant for it");
+      value = IntegerAttr::get(type.getElementType(),
+                               f.getValue().bitcastToAPInt());
+    }
     rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
-        op, type,
-        SplatElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+        op, type, SplatElementsAttr::get(type, value));
     return success();
   }
 };
