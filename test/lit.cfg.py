@@ -45,8 +45,14 @@ def need(tool, where):
 
 
 tlx_opt = os.environ.get("TLX_OPT") or need("tlx-opt", bindir + os.pathsep + os.environ.get("PATH", ""))
+# TLX_OPT (e.g. the sanitizer build of scripts/fuzz.sh lit) also wins for the
+# RUN lines that call `tlx-opt` by name.
+tlx_opt_dir = [os.path.dirname(os.path.abspath(tlx_opt))] if os.environ.get("TLX_OPT") else []
 config.environment["PATH"] = os.pathsep.join(
-    [bindir, os.path.dirname(python), llvm_bin, os.environ.get("PATH", "")])
+    tlx_opt_dir + [bindir, os.path.dirname(python), llvm_bin, os.environ.get("PATH", "")])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 for var in ("HOME", "TMPDIR", "CUDA_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -1,0 +1,107 @@
+"""Property-based misuse of the Python API (hypothesis): wrong types, None,
+huge and negative numbers, mismatched shapes and layouts, unknown targets.
+Every call either succeeds on a valid input or raises TypeError, ValueError
+or CompilationError with a message; never a crash, never silent acceptance
+of an invalid input."""
+
+import pytest
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tlxamd import compiler, targets  # noqa: E402
+from tlxamd import language as tl  # noqa: E402
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CLEAN = (TypeError, ValueError, compiler.CompilationError)
+
+# Anything a user might pass where a number, list, dtype or target is expected.
+junk = st.one_of(
+    st.none(), st.booleans(), st.floats(allow_nan=True), st.text(max_size=8),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.lists(st.integers(min_value=-(2**40), max_value=2**40), max_size=4),
+)
+ints = st.one_of(st.integers(min_value=-(2**40), max_value=2**40),
+                 st.sampled_from([0, 1, 2, 3, 64, 2**20, 2**20 + 1, 2**31 - 1, 2**31, 2**32]))
+
+
+def _in_kernel(body, target="gfx950"):
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.float32)):
+        body(p)
+
+    return k.build(target=target)
+
+
+def _clean_or_ok(fn):
+    try:
+        return True, fn()
+    except CLEAN as e:
+        assert str(e).strip(), f"{type(e).__name__} without a message"
+        return False, None
+
+
+def _pow2(n):
+    return isinstance(n, int) and not isinstance(n, bool) and n > 0 and n & (n - 1) == 0
+
+
+@SETTINGS
+@given(start=ints, end=ints)
+def test_arange(start, end):
+    ok, _ = _clean_or_ok(lambda: _in_kernel(lambda p: tl.arange(start, end)))
+    valid = (-(2**31) <= start < 2**31 and -(2**31) <= end < 2**31 and _pow2(end - start)
+             and end - start <= 2**20)
+    assert ok == valid, (start, end)
+
+
+@SETTINGS
+@given(shape=st.one_of(junk, st.lists(ints, min_size=1, max_size=3)), value=st.one_of(junk, ints),
+       dtype=st.sampled_from([tl.int8, tl.int32, tl.float32, None, "f32", 3]))
+def test_full(shape, value, dtype):
+    ok, _ = _clean_or_ok(lambda: _in_kernel(lambda p: tl.full(shape, value, dtype)))
+    if ok:  # accepted: the input was valid
+        assert isinstance(dtype, tl.dtype) and isinstance(shape, list) and all(_pow2(d) for d in shape)
+        n = 1
+        for d in shape:
+            n *= d
+        assert n <= 2**20
+        if isinstance(value, int) and not isinstance(value, bool) and dtype.kind == "int":
+            assert -(1 << (dtype.bits - 1)) <= value < (1 << (dtype.bits - 1))
+
+
+@SETTINGS
+@given(spt=st.lists(ints, min_size=1, max_size=2), tpw=st.lists(ints, min_size=1, max_size=2),
+       wpc=st.lists(ints, min_size=1, max_size=2), order=st.one_of(junk, st.lists(ints, max_size=2)),
+       shape=st.lists(ints, min_size=1, max_size=2))
+def test_layout_queries(spt, tpw, wpc, order, shape):
+    ok, n = _clean_or_ok(lambda: tl.elements_per_thread(tl.blocked_layout(spt, tpw, wpc, order), shape))
+    if ok:
+        assert isinstance(n, int) and n >= 1
+        assert all(_pow2(x) for x in spt + tpw + wpc + shape)
+
+
+@SETTINGS
+@given(contiguity=st.one_of(junk, ints), cache=st.one_of(junk, st.sampled_from([".ca", ".cg", ".wt", "cg", ""])),
+       other=st.one_of(junk, st.floats(allow_nan=False, width=32)), masked=st.booleans(),
+       unit=st.one_of(junk, st.sampled_from(["elements", "bytes", "words"])))
+def test_buffer_load(contiguity, cache, other, masked, unit):
+    def body(p):
+        offs = tl.arange(0, 256)
+        return tl.buffer_load(p, offs, mask=offs < 100 if masked else None, other=other,
+                              cache=cache, contiguity=contiguity, offset_unit=unit)
+
+    ok, _ = _clean_or_ok(lambda: _in_kernel(body))
+    if ok:
+        assert _pow2(contiguity) and contiguity <= 4  # a default 256-element layout gives 4 per thread
+        assert cache in (None, "", ".ca", ".cg", ".cs", ".cv") and unit in ("elements", "bytes")
+        assert other is None or masked
+
+
+@SETTINGS
+@given(target=st.one_of(junk, st.sampled_from(targets.names() + ["gfx90a", "sm_80", "GFX950", ""])))
+def test_targets(target):
+    ok, _ = _clean_or_ok(lambda: _in_kernel(lambda p: tl.arange(0, 64), target=target))
+    assert ok == (target is None or target in targets.names())  # None: the default target
+    ok, _ = _clean_or_ok(lambda: compiler.lower(compiler.parse("module {}"), target))
+    assert ok == (target in targets.names())
