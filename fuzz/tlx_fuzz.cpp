@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/InitAll.h"
-#include "tlxamd/Transforms/Passes.h"
 #include "tlxamd/Target/Arch.h"
+#include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -24,6 +24,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -49,8 +50,11 @@ static const DialectRegistry &registry() {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  StringRef text(reinterpret_cast<const char *>(data), size);
-  if (size > (1 << 16) || hitsKnownUpstreamDefect(text))
+  // The MLIR lexer reads the NUL after the buffer (as tlx-opt's file
+  // buffers have one): parse a NUL-terminated copy.
+  std::string copy(reinterpret_cast<const char *>(data), size);
+  StringRef text(copy);
+  if (size > (1 << 16) || text.contains('\0') || hitsKnownUpstreamDefect(text))
     return -1; // not added to the corpus
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });

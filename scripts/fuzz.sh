@@ -16,7 +16,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build-fuzz
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_container_overflow=0:detect_leaks=0:abort_on_error=1}
+export CCACHE_BASEDIR="$PWD"
+# The MLIR/LLVM libraries are not instrumented: poisoning done by inlined
+# LLVM allocator code in our instrumented code, and container annotations,
+# are not understood by the uninstrumented side (false reports); off.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_container_overflow=0:allow_user_poisoning=0:detect_leaks=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 need_clang() {
