@@ -62,6 +62,25 @@ NB_MODULE(_tlxamd, m) {
       "module holding one) to textual LLVM IR for a target.");
 
   m.def(
+      "parse_module",
+      [](const std::string &text, MlirContext ctx) -> MlirModule {
+        std::string fatal;
+        DiagnosticCollector diags(ctx);
+        MlirModule module = mlirTlxamdParseModuleGuarded(
+            ctx, mlirStringRefCreate(text.data(), text.size()), appendString,
+            &fatal);
+        if (!fatal.empty())
+          throw nb::value_error(
+              ("fatal error in the MLIR parser: " + fatal).c_str());
+        if (mlirModuleIsNull(module))
+          throw nb::value_error(diags.messages().c_str());
+        return module;
+      },
+      nb::arg("text"), nb::arg("context"),
+      "Parse a module; diagnostics and upstream fatal errors of the parser "
+      "become a ValueError instead of ending the process.");
+
+  m.def(
       "capability_table",
       []() {
         std::string json;

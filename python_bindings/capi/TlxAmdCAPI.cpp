@@ -9,6 +9,11 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <csetjmp>
+#include <mutex>
 
 using namespace mlir;
 
@@ -17,6 +22,50 @@ void mlirTlxamdRegisterDialects(MlirDialectRegistry registry) {
 }
 
 void mlirTlxamdRegisterPasses(void) { tlxamd::registerTlxAmdPasses(); }
+
+//===----------------------------------------------------------------------===//
+// Parsing that survives upstream fatal errors
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where a fatal error raised inside a guarded parse returns to (per
+/// thread), and its message.
+thread_local std::jmp_buf *guardJump = nullptr;
+thread_local std::string *guardMessage = nullptr;
+
+void guardedFatalError(void *, const char *reason, bool) {
+  if (guardJump) {
+    *guardMessage = reason;
+    std::longjmp(*guardJump, 1);
+  }
+  // Outside a guarded parse: LLVM's default behavior (message, exit).
+  llvm::errs() << "LLVM ERROR: " << reason << "\n";
+}
+} // namespace
+
+MlirModule mlirTlxamdParseModuleGuarded(MlirContext context, MlirStringRef text,
+                                        MlirStringCallback fatal,
+                                        void *userData) {
+  static std::once_flag installed;
+  std::call_once(installed,
+                 [] { llvm::install_fatal_error_handler(guardedFatalError); });
+  std::jmp_buf jump;
+  std::string message;
+  std::jmp_buf *previousJump = guardJump;
+  std::string *previousMessage = guardMessage;
+  guardJump = &jump;
+  guardMessage = &message;
+  const void *volatile result = nullptr;
+  // A fatal error unwinds here with longjmp: what the parser had allocated
+  // is leaked, the process lives and the caller gets the message.
+  if (setjmp(jump) == 0)
+    result = mlirModuleCreateParse(context, text).ptr;
+  else
+    fatal(mlirStringRefCreate(message.data(), message.size()), userData);
+  guardJump = previousJump;
+  guardMessage = previousMessage;
+  return MlirModule{result};
+}
 
 MlirLogicalResult mlirTlxamdTranslateToLLVMIR(MlirOperation op,
                                               MlirStringRef target,

@@ -6,6 +6,6 @@
 // RUN: not %tlx-compile %s --target gfx950 2>&1 | FileCheck %s --check-prefix=DRIVER --implicit-check-not=Traceback
 
 // CHECK: tlx-opt: error: gpu created with unregistered dialect
-// DRIVER: tlxamd.compiler: error: line 11: generic operation name "gpu" has no dialect prefix (expected "dialect.op")
+// DRIVER: tlxamd.compiler: error: fatal error in the MLIR parser: gpu created with unregistered dialect
 
 "gpu"() : () -> ()

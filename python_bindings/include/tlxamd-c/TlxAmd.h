@@ -18,6 +18,14 @@ mlirTlxamdRegisterDialects(MlirDialectRegistry registry);
 /// Register tlxamd passes and pipelines and the upstream passes they use.
 MLIR_CAPI_EXPORTED void mlirTlxamdRegisterPasses(void);
 
+/// Parse `text` as a module in `context` like mlirModuleCreateParse, except
+/// that an upstream `report_fatal_error` during parsing (the released parser
+/// has such paths for some malformed input) does not end the process: its
+/// message goes to `fatal` and a null module is returned.
+MLIR_CAPI_EXPORTED MlirModule
+mlirTlxamdParseModuleGuarded(MlirContext context, MlirStringRef text,
+                             MlirStringCallback fatal, void *userData);
+
 /// Translate the lowered kernels of `op` to LLVM IR for `target`; the text is
 /// passed to `callback`. Diagnostics go to the context's handlers.
 MLIR_CAPI_EXPORTED MlirLogicalResult
