@@ -6,16 +6,31 @@ Outputs are poisoned first; every element is checked, masked-out lanes and
 import torch
 
 TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32, "f64": torch.float64,
-            "i8": torch.int8, "i16": torch.int16, "i64": torch.int64}
+            "i8": torch.int8, "i16": torch.int16, "i64": torch.int64, "f8": torch.float8_e4m3fn}
 POISON_INT = -99  # fits every integer width
+F8_NAN = 0x7F  # f8E4M3FN NaN bits
+
+
+def bits(t):
+    """f8 tensors are compared by their bytes (torch has few f8 ops)."""
+    return t.view(torch.uint8) if t.dtype == torch.float8_e4m3fn else t
 
 
 def poison(t):
+    if t.dtype == torch.float8_e4m3fn:
+        t.view(torch.uint8).fill_(F8_NAN)
+        return t
     return t.fill_(float("nan")) if t.dtype.is_floating_point else t.fill_(POISON_INT)
 
 
 def is_poison(t):
+    if t.dtype == torch.float8_e4m3fn:
+        return bits(t) == F8_NAN
     return torch.isnan(t) if t.dtype.is_floating_point else t == POISON_INT
+
+
+def equal(a, b):
+    return torch.equal(bits(a), bits(b))
 
 
 def random(n, dt):
@@ -53,11 +68,12 @@ def check(kernel, case, n, block):
         y = poison(torch.empty(padded, device="cuda", dtype=dt))
         kernel[grid](x, y, n)
         torch.cuda.synchronize()
-        head = torch.equal(y[:n], x[:n])
+        head = equal(y[:n], x[:n])
         if kind == "masked":
             tail = bool(is_poison(y[n:]).all())  # masked-out stores dropped
         else:
-            tail = bool((y[n:] == -7.0).all())  # masked-out loads read `other`
+            other = torch.full((1,), -7.0, device="cuda").to(dt)
+            tail = bool((bits(y[n:]) == bits(other)).all())  # masked-out loads read `other`
         detail = "" if head and tail else f"in-bounds equal={head}, masked lanes correct={tail}"
         return head and tail, detail, lambda: kernel[grid](x, y, n)
     if kind == "atomic":

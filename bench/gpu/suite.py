@@ -157,7 +157,54 @@ def _kernels():
     out["convert_layout_f32"] = (convert, {"kind": "convert", "dtype": "f32", "tile": 4096})
     for dt in ("bf16", "f32"):
         out[f"convert_lanes_{dt}"] = (convert_lanes(dt), {"kind": "convert", "dtype": dt, "tile": 4096})
+    for name, case in _mlir_kernels().items():
+        out[name] = case
     return out
+
+
+def _f8_kernel(name: str, c: int, other: bool) -> str:
+    """An f8E4M3FN kernel as MLIR text (the Python language has no f8 dtype):
+    a masked load (with `other = -7.0` when `other`), then a masked store, or
+    an unmasked one that exposes the `other` lanes."""
+    lay = f"#tlxamd.blocked<{{size_per_thread = [{ELEMS}], threads_per_warp = [32], warps_per_cta = [4], order = [0]}}>"
+    t, ti = f"tensor<{BLOCK}xf8E4M3FN, {lay}>", f"tensor<{BLOCK}xi32, {lay}>"
+    ptr = "!tlxamd.ptr<f8E4M3FN>"
+    attrs = f" {{contiguity = {c} : i32}}" if c > 1 else ""
+    load_other = " other %o" if other else ""
+    store_mask = "" if other else " mask %m"
+    # a store with contiguity > 1 takes a pinned value (B9)
+    pin = f"%s = tlxamd.require_layout %v : {t} -> {t}" if c > 1 else ""
+    stored = "%s" if c > 1 else "%v"
+    return f"""
+gpu.module @{name}_module {{
+  gpu.func @{name}(%src: {ptr}, %dst: {ptr}, %n: i32) kernel attributes {{tlxamd.num_warps = 4 : i32}} {{
+    %pid = tlxamd.program_id 0 : i32
+    %cb = arith.constant {BLOCK} : i32
+    %base = arith.muli %pid, %cb : i32
+    %bs = tlxamd.splat %base : {ti}
+    %r = tlxamd.make_range 0 to {BLOCK} : {ti}
+    %offs = arith.addi %bs, %r : {ti}
+    %ns = tlxamd.splat %n : {ti}
+    %m = arith.cmpi slt, %offs, %ns : {ti}
+    %o = arith.constant dense<-7.0> : {t}
+    %v = tlxamd.buffer_load %src[%offs] mask %m{load_other}{attrs} : {ptr}, {ti} -> {t}
+    {pin}
+    tlxamd.buffer_store {stored}, %dst[%offs]{store_mask}{attrs} : {t}, {ptr}, {ti}
+    gpu.return
+  }}
+}}
+"""
+
+
+def _mlir_kernels():
+    """Kernels written as MLIR text: f8 elements, whose `other` constant is
+    lowered to its bits (0xCE for -7.0)."""
+    return {
+        "masked_other_f8": (_f8_kernel("masked_other_f8", 1, True),
+                            {"kind": "masked_other", "dtype": "f8", "contiguity": 1}),
+        "masked_f8_c16": (_f8_kernel("masked_f8_c16", 16, False),
+                          {"kind": "masked", "dtype": "f8", "contiguity": 16}),
+    }
 
 
 def build(outdir: str, target: str = "sm_90a") -> dict:
@@ -170,7 +217,8 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
     for name, (kern, case) in _kernels().items():
         consts = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", BLOCK)}
         t0 = time.perf_counter()
-        k = compiler.compile(kern.build(target=target, **consts), target=target)
+        source = kern if isinstance(kern, str) else kern.build(target=target, **consts)
+        k = compiler.compile(source, target=target)
         case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
         k.save(outdir, name)
         case["registers"] = k.resources.get("registers")

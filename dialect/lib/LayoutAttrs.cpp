@@ -124,11 +124,13 @@ BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   SmallVector<int64_t> tpw64(tpw.begin(), tpw.end());
   int64_t lanes = boundedProduct(tpw64, 64);
+  if (lanes > 64)
+    return emitError() << "threads_per_warp must multiply to a warp size (32 "
+                          "or 64); got more than 64";
   if (lanes != 32 && lanes != 64)
     return emitError() << "threads_per_warp must multiply to a warp size (32 "
-                          "or 64)"
-                       << (lanes > 64 ? "; got more than 64" : ", got ")
-                       << (lanes > 64 ? "" : std::to_string(lanes));
+                          "or 64), got "
+                       << lanes;
   if (failed(checkWarps(emitError, wpc)))
     return failure();
   SmallVector<int64_t> tile;

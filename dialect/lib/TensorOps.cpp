@@ -87,3 +87,25 @@ LogicalResult ConvertLayoutOp::verify() {
 LogicalResult RequireLayoutOp::verify() {
   return verifyLayoutChange(*this, getSrc().getType(), getType());
 }
+
+//===----------------------------------------------------------------------===//
+// Layout changes
+//===----------------------------------------------------------------------===//
+
+LayoutChangeKind mlir::tlxamd::classifyLayoutChange(RankedTensorType src,
+                                                    RankedTensorType dst,
+                                                    unsigned warpSize) {
+  LinearLayout from = getLinearLayout(src), to = getLinearLayout(dst);
+  if (LinearLayout::getRegisterMap(from, to, {}, {}))
+    return LayoutChangeKind::Registers;
+  unsigned bits = dst.getElementType().getIntOrFloatBitWidth();
+  if (getDistributedLayout(dst).getLanesPerWarp() == warpSize && bits <= 32 &&
+      LinearLayout::getWarpShuffles(from, to))
+    return LayoutChangeKind::WarpShuffle;
+  return LayoutChangeKind::SharedMemory;
+}
+
+int64_t mlir::tlxamd::getLayoutChangeScratchBytes(RankedTensorType type) {
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  return type.getNumElements() * ((bits + 7) / 8);
+}

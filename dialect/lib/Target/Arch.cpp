@@ -284,15 +284,6 @@ static const ArchInfo kArchs[] = {
 // Queries
 //===----------------------------------------------------------------------===//
 
-bool ArchInfo::hasDirectToShared(unsigned bytes) const {
-  return llvm::is_contained(directToSharedBytes, bytes);
-}
-
-bool ArchInfo::hasMatrixEngine(MatrixEngine engine) const {
-  return llvm::any_of(matrixInstrs,
-                      [&](const MatrixInstr &i) { return i.engine == engine; });
-}
-
 llvm::ArrayRef<ArchInfo> mlir::tlxamd::getSupportedArchs() { return kArchs; }
 
 const ArchInfo *mlir::tlxamd::lookupArch(llvm::StringRef name) {

@@ -72,10 +72,8 @@ LogicalResult BufferAtomicAddOp::verifyForTarget(const ArchInfo &arch) {
     return success();
   // B18: the mask must be uniform over each adjacent pair of registers, as
   // far as the axis analysis proves.
-  AxisInfoAnalysis axis;
-  int64_t width = std::min<int64_t>(
-      getContiguity(),
-      axis.getMaskUniformWidth(getMask(), type, getContiguity()));
+  int64_t width =
+      AxisInfoAnalysis().getMaskUniformWidth(getMask(), type, getContiguity());
   if (width >= 2)
     return success();
   return emitOpError("packed ")
@@ -92,7 +90,8 @@ LogicalResult BufferAtomicAddOp::verifyForTarget(const ArchInfo &arch) {
 namespace {
 /// Per kernel, the lanes per warp its distributed tensors assume: the same
 /// for all of them, and at least the target's warp size (a wave64 layout on
-/// a 32-lane target runs each layout warp as two hardware warps).
+/// a 32-lane target runs each layout warp as two hardware warps); and the
+/// shared memory its layout changes use.
 class TensorChecker {
 public:
   explicit TensorChecker(const ArchInfo &arch) : arch(arch) {}
@@ -101,6 +100,9 @@ public:
     for (Type t : op->getResultTypes())
       if (failed(checkType(op, t)))
         return failure();
+    if (isa<ConvertLayoutOp, RequireLayoutOp>(op) &&
+        failed(checkSharedMemory(op)))
+      return failure();
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       if (getDistributedLayout(cst.getType()) &&
           !isa<SplatElementsAttr>(cst.getValue()))
@@ -111,6 +113,31 @@ public:
   }
 
 private:
+  /// Layout changes through shared memory: each has its own scratch buffer,
+  /// and a kernel's buffers together must fit the target's shared memory.
+  LogicalResult checkSharedMemory(Operation *op) {
+    auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto dst = cast<RankedTensorType>(op->getResult(0).getType());
+    if (classifyLayoutChange(src, dst, arch.warpSize) !=
+        LayoutChangeKind::SharedMemory)
+      return success();
+    int64_t bytes = getLayoutChangeScratchBytes(dst);
+    int64_t &total = sharedBytes[op->getParentOfType<gpu::GPUFuncOp>()];
+    total += bytes;
+    if (total <= arch.sharedMemoryBytes)
+      return success();
+    int64_t needed = total;
+    return op->emitOpError()
+           << "moves " << bytes << " bytes through shared memory; the "
+           << "kernel's layout changes need " << needed << " bytes, more "
+           << "than the " << arch.sharedMemoryBytes << " bytes of " << arch.name
+           << " (targets with enough: "
+           << getArchNamesWhere([&](const ArchInfo &a) {
+                return a.sharedMemoryBytes >= needed;
+              })
+           << ")";
+  }
+
   LogicalResult checkType(Operation *op, Type t) {
     DistributedLayoutAttr layout = getDistributedLayout(t);
     if (!layout)
@@ -140,6 +167,7 @@ private:
   const ArchInfo &arch;
   llvm::DenseMap<Operation *, unsigned> kernelLanes;
   llvm::SmallPtrSet<Operation *, 4> reported;
+  llvm::DenseMap<Operation *, int64_t> sharedBytes;
 };
 } // namespace
 

@@ -222,13 +222,12 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
     unsigned lanes = getDistributedLayout(type).getLanesPerWarp();
     Type elemType =
         this->getTypeConverter()->convertType(type.getElementType());
-    if (lanes != targetInfo.getWarpSize() || !elemType.isIntOrFloat() ||
-        elemType.getIntOrFloatBitWidth() > 32)
-      return rewriter.notifyMatchFailure(op, "not a 32-bit in-warp shuffle");
+    if (classifyLayoutChange(op.getSrc().getType(), type,
+                             targetInfo.getWarpSize()) !=
+        LayoutChangeKind::WarpShuffle)
+      return rewriter.notifyMatchFailure(op, "not an in-warp shuffle");
     auto steps = LinearLayout::getWarpShuffles(
         getLinearLayout(op.getSrc().getType()), getLinearLayout(type));
-    if (!steps)
-      return rewriter.notifyMatchFailure(op, "moves data between warps");
 
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
@@ -293,8 +292,7 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
         this->getTypeConverter()->convertType(type.getElementType());
     // i1 is stored as bytes.
     Type memType = elemType.isInteger(1) ? rewriter.getI8Type() : elemType;
-    int64_t bytes =
-        type.getNumElements() * ((memType.getIntOrFloatBitWidth() + 7) / 8);
+    int64_t bytes = getLayoutChangeScratchBytes(type);
 
     auto module = op->template getParentOfType<gpu::GPUModuleOp>();
     auto i8 = rewriter.getI8Type();

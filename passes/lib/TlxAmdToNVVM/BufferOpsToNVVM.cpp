@@ -267,7 +267,9 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
   matchAndRewrite(BufferAtomicAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
+    // Atomics are never split: one element per access, or 16-bit pairs
+    // whose mask target legality proved uniform (B18).
+    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
     Type elem = op.getValue().getType().getElementType();
     std::string ptxType = elem.isF32()    ? "f32"
                           : elem.isF16()  ? "noftz.f16x2"

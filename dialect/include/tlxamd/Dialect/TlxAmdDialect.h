@@ -51,6 +51,19 @@ Type getI1TensorLike(Type type);
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
 
+/// How a layout change (convert_layout, require_layout) between two
+/// distributed tensor types moves data on a target with `warpSize` lanes
+/// per hardware warp: within each thread's registers, between the lanes of
+/// a warp (one shuffle per register; elements of at most 32 bits), or
+/// through shared memory. The lowering takes the same path.
+enum class LayoutChangeKind { Registers, WarpShuffle, SharedMemory };
+LayoutChangeKind classifyLayoutChange(RankedTensorType src,
+                                      RankedTensorType dst, unsigned warpSize);
+
+/// Shared memory a layout change through shared memory uses: the whole
+/// tensor (i1 elements as bytes).
+int64_t getLayoutChangeScratchBytes(RankedTensorType type);
+
 /// The documented cache modifiers of loads or of stores (B4).
 ArrayRef<CacheModifier> getCacheModifiers(bool isLoad);
 

@@ -81,9 +81,6 @@ struct ArchInfo {
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
-  bool hasTensorMemory() const { return tensorMemoryBytes != 0; }
-  bool hasDirectToShared(unsigned bytes) const;
-  bool hasMatrixEngine(MatrixEngine engine) const;
 };
 
 /// Every target tlxamd knows, in table order.
