@@ -37,13 +37,29 @@
 // CHECK-COUNT-2: buffer_store_short
 // CHECK: s_endpgm
 
-// B8: masked-out groups get voffset 0x80000000 (v_bfrev 1), out of bounds,
-// and `other` (-1.0) replaces them after the load.
+// B12/B8: `r < n` is not proven uniform over the groups of 4, so they are
+// split: one compare (the last element's, `n <= r+3`) sends the lanes whose
+// group is not entirely in to element accesses, each masked out of bounds
+// (voffset 0x80000000 = v_bfrev 1) with its distance in the offset field;
+// the others take one buffer_load_dwordx4. `other` (-1.0) replaces the
+// masked elements after the load; the store splits the same way.
 // CHECK-LABEL: masked_f32_c4:
-// CHECK: v_cndmask_b32_e32 v[[VOFF:[0-9]+]], v{{[0-9]+}}, v{{[0-9]+}}, vcc
-// CHECK: buffer_load_dwordx4 v[{{.*}}], v[[VOFF]], s[{{.*}}], 0 offen
-// CHECK-COUNT-4: v_cndmask_b32_e32 v{{[0-9]+}}, -1.0, v{{[0-9]+}}, vcc
-// CHECK: buffer_store_dwordx4 v[{{.*}}], v[[VOFF]]
+// CHECK: v_lshlrev_b32_e32 v[[BYTES:[0-9]+]], 2, v{{[0-9]+}}
+// CHECK: v_cmp_le_i32_e64 [[NOTALL:s\[[0-9]+:[0-9]+\]]], s{{[0-9]+}}, v{{[0-9]+}}
+// CHECK: s_and_saveexec_b64 s[{{[0-9]+:[0-9]+}}], [[NOTALL]]
+// CHECK: s_cbranch_execz
+// CHECK: v_bfrev_b32_e32 v[[OOB:[0-9]+]], 1
+// CHECK: v_cndmask_b32_e64 v[[E0:[0-9]+]], v[[OOB]], v[[BYTES]], s[{{[0-9]+:[0-9]+}}]
+// CHECK: buffer_load_dword v{{[0-9]+}}, v[[E0]], s[{{.*}}], 0 offen{{$}}
+// CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:4
+// CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
+// CHECK: s_andn2_saveexec_b64
+// CHECK: buffer_load_dwordx4 v[{{.*}}], v[[BYTES]], s[{{.*}}], 0 offen{{$}}
+// CHECK-COUNT-4: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1.0, v{{[0-9]+}}
+// CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen{{$}}
+// CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:4
+// CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
+// CHECK: buffer_store_dwordx4 v[{{.*}}], v[[BYTES]], s[{{.*}}], 0 offen{{$}}
 // CHECK: s_endpgm
 
 // B4: .cg load = sc0 nt, .cv load = sc0 sc1, .cs store = sc0 nt, .wt store = sc0 sc1.

@@ -72,6 +72,56 @@ int64_t AxisInfoAnalysis::getMaskUniformWidth(Value mask,
   return std::min(uniform, contiguity);
 }
 
+/// Whether `mask`, within every aligned block of `width` elements along
+/// `dim`, is true on a prefix of the block and false after it: a value
+/// constant over the block, `x < y` / `y > x` with `x` contiguous and `y`
+/// constant over it (signed or unsigned; `<=`, `>=` alike), and the `and`
+/// of such masks.
+bool AxisInfoAnalysis::isPrefixMask(Value mask, unsigned dim, int64_t width) {
+  auto shape = shapeOf(mask);
+  if (dim >= shape.size())
+    return false;
+  if (get(mask).constancy[dim] >= width)
+    return true;
+  if (auto andOp = mask.getDefiningOp<arith::AndIOp>())
+    return isPrefixMask(andOp.getLhs(), dim, width) &&
+           isPrefixMask(andOp.getRhs(), dim, width);
+  auto cmp = mask.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return false;
+  Value run = cmp.getLhs(), bound = cmp.getRhs();
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ule:
+    break;
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::ugt:
+  case arith::CmpIPredicate::uge:
+    std::swap(run, bound);
+    break;
+  default:
+    return false;
+  }
+  return get(run).contiguity[dim] >= width &&
+         get(bound).constancy[dim] >= width;
+}
+
+int64_t AxisInfoAnalysis::getMaskPrefixWidth(Value mask,
+                                             RankedTensorType dataType,
+                                             int64_t contiguity) {
+  int dim = -1;
+  getLinearLayout(dataType).getContiguousRegisters(&dim);
+  if (dim < 0)
+    return 1;
+  int64_t width = 1;
+  while (width * 2 <= contiguity && isPrefixMask(mask, dim, width * 2))
+    width *= 2;
+  return width;
+}
+
 /// Divisibility of `i` along dimension `d` (a scalar's along every
 /// dimension; 1 when nothing is known).
 static int64_t divisibilityAt(const AxisInfo &i, unsigned d) {

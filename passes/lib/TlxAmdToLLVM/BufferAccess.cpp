@@ -27,12 +27,11 @@ static Type accessTypeFor(MLIRContext *ctx, unsigned bytes) {
   return VectorType::get({bytes / 4}, IntegerType::get(ctx, 32));
 }
 
-ArrayRef<Value> BufferLoweringCache::getGroupOffsets(RewriterBase &rewriter,
-                                                     Location loc,
-                                                     Value offsets,
-                                                     int64_t width,
-                                                     unsigned shift) {
-  auto key = std::make_tuple(offsets, width, shift);
+ArrayRef<Value> BufferLoweringCache::getRunOffsets(RewriterBase &rewriter,
+                                                   Location loc, Value offsets,
+                                                   int64_t run,
+                                                   unsigned shift) {
+  auto key = std::make_tuple(offsets, run, shift);
   auto it = this->offsets.find(key);
   if (it != this->offsets.end())
     return it->second;
@@ -44,7 +43,7 @@ ArrayRef<Value> BufferLoweringCache::getGroupOffsets(RewriterBase &rewriter,
   int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   Value shiftVal = shift ? i32Const(rewriter, loc, shift) : Value();
   SmallVector<Value> out;
-  for (int64_t r = 0; r < n; r += width) {
+  for (int64_t r = 0; r < n; r += run) {
     Value off = LLVM::ExtractElementOp::create(rewriter, loc, offsets,
                                                i32Const(rewriter, loc, r));
     if (shift)
@@ -54,39 +53,77 @@ ArrayRef<Value> BufferLoweringCache::getGroupOffsets(RewriterBase &rewriter,
   return this->offsets[key] = std::move(out);
 }
 
+Value BufferGroups::byteOffset(RewriterBase &rewriter, Location loc, size_t i,
+                               int64_t extra) const {
+  int64_t imm = immOffsets[i] + extra;
+  if (imm == 0)
+    return baseOffsets[i];
+  return LLVM::AddOp::create(rewriter, loc, baseOffsets[i],
+                             i32Const(rewriter, loc, imm));
+}
+
+/// `a && b` (either may be null: true).
+static Value andOf(RewriterBase &rewriter, Location loc, Value a, Value b) {
+  if (!a || !b)
+    return a ? a : b;
+  return LLVM::AndOp::create(rewriter, loc, a, b);
+}
+
+/// Every element of registers [start, start + len) in: the last element's
+/// mask per proven prefix block, their `and`.
+static Value allOf(RewriterBase &rewriter, Location loc, ArrayRef<Value> masks,
+                   int64_t start, int64_t len, int64_t prefixWidth) {
+  int64_t block = std::min(prefixWidth, len);
+  Value all;
+  for (int64_t b = start; b < start + len; b += block)
+    all = andOf(rewriter, loc, all, masks[b + block - 1]);
+  return all;
+}
+
+Value BufferGroups::everyElementIn(RewriterBase &rewriter, Location loc) const {
+  SmallVector<Value> flat;
+  for (const SmallVector<Value> &m : elementMasks)
+    llvm::append_range(flat, m);
+  return allOf(rewriter, loc, flat, 0, flat.size(), prefixWidth);
+}
+
 BufferGroups mlir::tlxamd::groupBufferAccess(
     RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
     Operation *op, RankedTensorType dataType, Value offsets, Value mask,
     Value data, int64_t contiguity, bool offsetsInBytes,
-    BufferLoweringCache &cache, int64_t maskUniformWidth) {
+    BufferLoweringCache &cache, int64_t maskUniformWidth,
+    int64_t maskPrefixWidth) {
   BufferGroups g;
   g.elemType = converter.convertType(dataType.getElementType());
   g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
   g.width = getBufferAccessWidth(op, g.elemType, contiguity);
-  // The contract promises a mask uniform over each group; where the axis
-  // analysis cannot prove it, targets that predicate cheaply split: full
-  // width when the whole group is in, element by element otherwise.
-  bool maskUniform = g.width <= 1 || maskUniformWidth >= g.width;
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
-
+  int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
+  // The contract promises the offsets consecutive over each run of
+  // `contiguity` registers: one base per run, constant distances after it.
+  int64_t run = std::min(std::max(contiguity, g.width), n);
   unsigned shift =
       offsetsInBytes || g.elemBytes == 1 ? 0 : llvm::Log2_32(g.elemBytes);
-  llvm::append_range(
-      g.byteOffsets,
-      cache.getGroupOffsets(rewriter, loc, offsets, g.width, shift));
-  int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
+  ArrayRef<Value> bases =
+      cache.getRunOffsets(rewriter, loc, offsets, run, shift);
+  for (int64_t r = 0; r < n; r += g.width) {
+    g.baseOffsets.push_back(bases[r / run]);
+    g.immOffsets.push_back((r % run) * g.elemBytes);
+  }
+  // A mask proven uniform over a group gives one predicate per group (one
+  // per run where it is proven over the run); where it is not, the group is
+  // split: full width when the whole group is in, element by element
+  // otherwise.
+  bool split = g.width > 1 && maskUniformWidth < g.width;
+  g.prefixWidth = std::max<int64_t>(1, std::min(maskPrefixWidth, run));
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
   for (int64_t r = 0; mask && r < n; r += g.width) {
-    if (maskUniform) {
-      g.masks.push_back(masks[r]);
+    if (!split) {
+      g.masks.push_back(masks[maskUniformWidth >= run ? r - r % run : r]);
       continue;
     }
-    // "Every element in": full width; otherwise element by element.
-    Value all = masks[r];
-    for (int64_t j = 1; j < g.width; ++j)
-      all = LLVM::AndOp::create(rewriter, loc, all, masks[r + j]);
-    g.masks.push_back(all);
+    g.masks.push_back(allOf(rewriter, loc, masks, r, g.width, g.prefixWidth));
     g.elementMasks.emplace_back(masks.begin() + r, masks.begin() + r + g.width);
   }
   if (!data)
@@ -116,62 +153,143 @@ static Value fallbackPredicate(RewriterBase &rewriter, Location loc, Value m,
   return LLVM::AndOp::create(rewriter, loc, m, notAll);
 }
 
-static Value elementOffset(RewriterBase &rewriter, Location loc,
-                           const BufferGroups &g, size_t i, int64_t j) {
-  if (j == 0)
-    return g.byteOffsets[i];
-  return LLVM::AddOp::create(rewriter, loc, g.byteOffsets[i],
-                             i32Const(rewriter, loc, j * g.elemBytes));
+SmallVector<Value> mlir::tlxamd::emitFullWidthLoads(RewriterBase &rewriter,
+                                                    Location loc,
+                                                    const BufferGroups &g,
+                                                    EmitBufferLoad emit,
+                                                    bool masked) {
+  SmallVector<Value> out;
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i)
+    out.push_back(emit(g.accessType, g.baseOffsets[i], g.immOffsets[i],
+                       masked && !g.masks.empty() ? g.masks[i] : Value()));
+  return out;
+}
+
+/// The elements of group `i` loaded one by one, each predicated on
+/// `pred(j)`, packed into the group's access type.
+template <typename Pred>
+static Value loadElements(RewriterBase &rewriter, Location loc,
+                          const BufferGroups &g, size_t i, EmitBufferLoad emit,
+                          Pred pred) {
+  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  SmallVector<Value> elems;
+  for (int64_t j = 0; j < g.width; ++j) {
+    Value e = emit(elemInt, g.baseOffsets[i], g.immOffsets[i] + j * g.elemBytes,
+                   pred(j));
+    elems.push_back(LLVM::BitcastOp::create(rewriter, loc, g.elemType, e));
+  }
+  return LLVM::BitcastOp::create(
+      rewriter, loc, g.accessType,
+      packRegisters(rewriter, loc, groupType, elems));
+}
+
+SmallVector<Value> mlir::tlxamd::emitElementLoads(RewriterBase &rewriter,
+                                                  Location loc,
+                                                  const BufferGroups &g,
+                                                  EmitBufferLoad emit) {
+  SmallVector<Value> out;
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i)
+    out.push_back(loadElements(rewriter, loc, g, i, emit, [&](int64_t j) {
+      return g.elementMasks[i][j];
+    }));
+  return out;
 }
 
 SmallVector<Value> mlir::tlxamd::emitLoadGroups(RewriterBase &rewriter,
                                                 Location loc,
                                                 const BufferGroups &g,
                                                 EmitBufferLoad emit) {
-  SmallVector<Value> out;
-  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
+  SmallVector<Value> out =
+      emitFullWidthLoads(rewriter, loc, g, emit, /*masked=*/true);
+  if (!g.isPartial())
+    return out;
   auto groupType = VectorType::get({g.width}, g.elemType);
-  for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-    Value pred = g.masks.empty() ? Value() : g.masks[i];
-    Value v = emit(g.accessType, g.byteOffsets[i], pred);
-    if (!g.isPartial()) {
-      out.push_back(v);
-      continue;
-    }
+  for (size_t i = 0; i < out.size(); ++i) {
+    Value all = g.masks[i];
+    SmallVector<Value> full = unpackRegisters(
+        rewriter, loc,
+        LLVM::BitcastOp::create(rewriter, loc, groupType, out[i]));
     SmallVector<Value> elems = unpackRegisters(
-        rewriter, loc, LLVM::BitcastOp::create(rewriter, loc, groupType, v));
-    for (int64_t j = 0; j < g.width; ++j) {
-      Value p = fallbackPredicate(rewriter, loc, g.elementMasks[i][j], pred);
-      Value s = emit(elemInt, elementOffset(rewriter, loc, g, i, j), p);
-      s = LLVM::BitcastOp::create(rewriter, loc, g.elemType, s);
-      elems[j] = LLVM::SelectOp::create(rewriter, loc, pred, elems[j], s);
-    }
-    out.push_back(LLVM::BitcastOp::create(
-        rewriter, loc, g.accessType,
-        packRegisters(rewriter, loc, groupType, elems)));
+        rewriter, loc,
+        LLVM::BitcastOp::create(
+            rewriter, loc, groupType,
+            loadElements(rewriter, loc, g, i, emit, [&](int64_t j) {
+              return fallbackPredicate(rewriter, loc, g.elementMasks[i][j],
+                                       all);
+            })));
+    for (int64_t j = 0; j < g.width; ++j)
+      elems[j] = LLVM::SelectOp::create(rewriter, loc, all, full[j], elems[j]);
+    out[i] =
+        LLVM::BitcastOp::create(rewriter, loc, g.accessType,
+                                packRegisters(rewriter, loc, groupType, elems));
   }
   return out;
+}
+
+void mlir::tlxamd::emitFullWidthStores(RewriterBase &rewriter, Location loc,
+                                       const BufferGroups &g,
+                                       EmitBufferStore emit, bool masked) {
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i)
+    emit(g.data[i], g.baseOffsets[i], g.immOffsets[i],
+         masked && !g.masks.empty() ? g.masks[i] : Value());
+}
+
+/// The elements of group `i` stored one by one, each predicated on
+/// `pred(j)`.
+template <typename Pred>
+static void storeElements(RewriterBase &rewriter, Location loc,
+                          const BufferGroups &g, size_t i, EmitBufferStore emit,
+                          Pred pred) {
+  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
+  auto groupType = VectorType::get({g.width}, g.elemType);
+  SmallVector<Value> elems = unpackRegisters(
+      rewriter, loc,
+      LLVM::BitcastOp::create(rewriter, loc, groupType, g.data[i]));
+  for (int64_t j = 0; j < g.width; ++j)
+    emit(LLVM::BitcastOp::create(rewriter, loc, elemInt, elems[j]),
+         g.baseOffsets[i], g.immOffsets[i] + j * g.elemBytes, pred(j));
+}
+
+void mlir::tlxamd::emitElementStores(RewriterBase &rewriter, Location loc,
+                                     const BufferGroups &g,
+                                     EmitBufferStore emit) {
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i)
+    storeElements(rewriter, loc, g, i, emit,
+                  [&](int64_t j) { return g.elementMasks[i][j]; });
 }
 
 void mlir::tlxamd::emitStoreGroups(RewriterBase &rewriter, Location loc,
                                    const BufferGroups &g,
                                    EmitBufferStore emit) {
-  Type elemInt = rewriter.getIntegerType(g.elemBytes * 8);
-  auto groupType = VectorType::get({g.width}, g.elemType);
-  for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-    Value pred = g.masks.empty() ? Value() : g.masks[i];
-    emit(g.data[i], g.byteOffsets[i], pred);
-    if (!g.isPartial())
-      continue;
-    SmallVector<Value> elems = unpackRegisters(
-        rewriter, loc,
-        LLVM::BitcastOp::create(rewriter, loc, groupType, g.data[i]));
-    for (int64_t j = 0; j < g.width; ++j) {
-      Value p = fallbackPredicate(rewriter, loc, g.elementMasks[i][j], pred);
-      emit(LLVM::BitcastOp::create(rewriter, loc, elemInt, elems[j]),
-           elementOffset(rewriter, loc, g, i, j), p);
-    }
-  }
+  emitFullWidthStores(rewriter, loc, g, emit, /*masked=*/true);
+  for (size_t i = 0; g.isPartial() && i < g.baseOffsets.size(); ++i)
+    storeElements(rewriter, loc, g, i, emit, [&](int64_t j) {
+      return fallbackPredicate(rewriter, loc, g.elementMasks[i][j], g.masks[i]);
+    });
+}
+
+SmallVector<Value>
+mlir::tlxamd::emitBranches(RewriterBase &rewriter, Location loc, Value cond,
+                           TypeRange types,
+                           function_ref<SmallVector<Value>()> fast,
+                           function_ref<SmallVector<Value>()> slow) {
+  Block *current = rewriter.getInsertionBlock();
+  Block *join = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  for (Type t : types)
+    join->addArgument(t, loc);
+  auto path = [&](function_ref<SmallVector<Value>()> body) {
+    Block *block = rewriter.createBlock(join);
+    SmallVector<Value> values = body();
+    LLVM::BrOp::create(rewriter, loc, values, join);
+    return block;
+  };
+  Block *fastBlock = path(fast);
+  Block *slowBlock = path(slow);
+  rewriter.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(rewriter, loc, cond, fastBlock, slowBlock);
+  rewriter.setInsertionPointToStart(join);
+  return SmallVector<Value>(join->getArguments());
 }
 
 Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,

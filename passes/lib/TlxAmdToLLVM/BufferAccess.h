@@ -27,42 +27,85 @@ struct BufferGroups {
   unsigned elemBytes; ///< bytes per element
   int64_t width;      ///< elements per access
   Type accessType;    ///< integer type of one access (i16, i32, v4i32, ...)
-  SmallVector<Value> byteOffsets; ///< per group, i32
-  SmallVector<Value> masks;       ///< per group, i1 (empty: unmasked)
-  SmallVector<Value> data;        ///< per group, accessType (stores, atomics)
-  /// When the mask is not proven uniform over a group (and the target
-  /// splits such groups), `masks` holds "every element in"
-  /// and `elementMasks` the per-element masks: the access is full width
-  /// where the whole group is in, element by element elsewhere.
+  /// Per group: the byte offset of the first element of its contiguity run
+  /// (one value shared by the run's groups: `contiguity` promises the
+  /// run's offsets consecutive, B13) and the group's constant distance from
+  /// it, so that targets put the constant in an immediate field.
+  SmallVector<Value> baseOffsets;
+  SmallVector<int64_t> immOffsets;
+  /// Per group, i1 (empty: unmasked): the group's mask where it is proven
+  /// uniform over the group (the run's first element's where it is proven
+  /// uniform over the whole run, so the run shares it), "every element in"
+  /// where it is split.
+  SmallVector<Value> masks;
+  SmallVector<Value> data; ///< per group, accessType (stores, atomics)
+  /// Split groups (the mask not proven uniform over the group): the
+  /// per-element masks; the access is full width where the whole group is
+  /// in, element by element elsewhere.
   SmallVector<SmallVector<Value>> elementMasks;
+  /// Blocks of this many elements are proven prefix masks: one compare (the
+  /// last element's mask) tests a whole block.
+  int64_t prefixWidth = 1;
   bool isPartial() const { return !elementMasks.empty(); }
+
+  /// `baseOffsets[i] + immOffsets[i] + extra` as one i32 value.
+  Value byteOffset(RewriterBase &rewriter, Location loc, size_t i,
+                   int64_t extra = 0) const;
+  /// Of a split access: every element of every group in (one compare per
+  /// proven prefix block, an `and` of the element masks elsewhere).
+  Value everyElementIn(RewriterBase &rewriter, Location loc) const;
 };
 
-/// Emit one access of `accessType` at `byteOffset`, predicated on `pred`
-/// (null: unconditional); loads return the loaded value.
+/// Emit one access of `accessType` at byte offset `base + imm`, predicated
+/// on `pred` (null: unconditional); loads return the loaded value.
 using EmitBufferLoad =
-    function_ref<Value(Type accessType, Value byteOffset, Value pred)>;
+    function_ref<Value(Type accessType, Value base, int64_t imm, Value pred)>;
 using EmitBufferStore =
-    function_ref<void(Value data, Value byteOffset, Value pred)>;
+    function_ref<void(Value data, Value base, int64_t imm, Value pred)>;
 
-/// The loaded value of each group, through `emit`, with the per-element
-/// fallback of partial groups.
+/// The loaded value of each group: one full-width access per group
+/// predicated on its mask (`masked`) or unconditional.
+SmallVector<Value> emitFullWidthLoads(RewriterBase &rewriter, Location loc,
+                                      const BufferGroups &groups,
+                                      EmitBufferLoad emit, bool masked);
+/// The loaded value of each split group, element by element, each element
+/// predicated on its own mask.
+SmallVector<Value> emitElementLoads(RewriterBase &rewriter, Location loc,
+                                    const BufferGroups &groups,
+                                    EmitBufferLoad emit);
+/// Full-width accesses predicated on "every element in", then the
+/// per-element accesses of split groups predicated on "in, but its group
+/// is not": no branch (targets that predicate each access cheaply).
 SmallVector<Value> emitLoadGroups(RewriterBase &rewriter, Location loc,
                                   const BufferGroups &groups,
                                   EmitBufferLoad emit);
-/// Store each group through `emit`, with the per-element fallback.
+/// Stores, in the same three forms.
+void emitFullWidthStores(RewriterBase &rewriter, Location loc,
+                         const BufferGroups &groups, EmitBufferStore emit,
+                         bool masked);
+void emitElementStores(RewriterBase &rewriter, Location loc,
+                       const BufferGroups &groups, EmitBufferStore emit);
 void emitStoreGroups(RewriterBase &rewriter, Location loc,
                      const BufferGroups &groups, EmitBufferStore emit);
 
+/// `if (cond) fast() else slow()` as two blocks joined by a third, whose
+/// arguments (of `types`) are what both paths return. The rewriter inserts
+/// at the start of the join block afterwards.
+SmallVector<Value> emitBranches(RewriterBase &rewriter, Location loc,
+                                Value cond, TypeRange types,
+                                function_ref<SmallVector<Value>()> fast,
+                                function_ref<SmallVector<Value>()> slow);
+
 /// Values a function's buffer ops share, materialized once where their
-/// source is defined: the byte offsets of each group of an offsets tensor
-/// (many ops address memory with the same offsets) and small i32 constants.
+/// source is defined: the byte offset of the first element of each
+/// contiguity run of an offsets tensor (many ops address memory with the
+/// same offsets).
 class BufferLoweringCache {
 public:
-  /// Byte offsets of the groups of `offsets` (a converted vector of i32
-  /// element or byte offsets).
-  ArrayRef<Value> getGroupOffsets(RewriterBase &rewriter, Location loc,
-                                  Value offsets, int64_t width, unsigned shift);
+  /// Byte offsets of the first element of each run of `run` registers of
+  /// `offsets` (a converted vector of i32 element or byte offsets).
+  ArrayRef<Value> getRunOffsets(RewriterBase &rewriter, Location loc,
+                                Value offsets, int64_t run, unsigned shift);
 
 private:
   llvm::DenseMap<std::tuple<Value, int64_t, unsigned>, SmallVector<Value>>
@@ -74,14 +117,16 @@ private:
 int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
 
 /// Group the registers of a buffer op. `offsets`, `mask` and `data` are the
-/// converted (vector) operands; `data` may be null (loads).
+/// converted (vector) operands; `data` may be null (loads). Groups whose
+/// mask is not proven uniform over `maskUniformWidth` elements are split.
 BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                const LLVMTypeConverter &converter,
                                Operation *op, RankedTensorType dataType,
                                Value offsets, Value mask, Value data,
                                int64_t contiguity, bool offsetsInBytes,
                                BufferLoweringCache &cache,
-                               int64_t maskUniformWidth);
+                               int64_t maskUniformWidth,
+                               int64_t maskPrefixWidth);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.
@@ -103,12 +148,12 @@ struct BufferOpPattern : ConvertOpToLLVMPattern<OpTy> {
 protected:
   static constexpr bool isLoad = std::is_same_v<OpTy, BufferLoadOp>;
 
-  /// The groups of `op`. With `splitUnprovenMasks`, a group whose mask the
-  /// analysis does not prove uniform is split (full width when all in,
-  /// element by element otherwise); without, the contract (B12) is trusted.
+  /// The groups of `op`: a group whose mask the analysis does not prove
+  /// uniform is split (full width when all in, element by element
+  /// otherwise), with a remark when the analyses ask for them. 16-bit
+  /// atomic pairs are never split: target legality proved their masks (B18).
   BufferGroups group(RewriterBase &rewriter, OpTy op,
-                     typename OpTy::Adaptor adaptor,
-                     bool splitUnprovenMasks) const {
+                     typename OpTy::Adaptor adaptor) const {
     RankedTensorType type;
     Value data;
     if constexpr (isLoad) {
@@ -117,12 +162,23 @@ protected:
       type = op.getValue().getType();
       data = adaptor.getValue();
     }
-    return groupBufferAccess(
+    int64_t uniform = analyses.getMaskUniformWidth(op);
+    if constexpr (std::is_same_v<OpTy, BufferAtomicAddOp>)
+      uniform = std::max<int64_t>(uniform, 2);
+    BufferGroups g = groupBufferAccess(
         rewriter, op.getLoc(), *this->getTypeConverter(), op, type,
         adaptor.getOffsets(), adaptor.getMask(), data, op.getContiguity(),
-        op.getOffsetUnit() == OffsetUnit::bytes, *cache,
-        splitUnprovenMasks ? analyses.getMaskUniformWidth(op)
-                           : std::numeric_limits<int64_t>::max());
+        op.getOffsetUnit() == OffsetUnit::bytes, *cache, uniform,
+        analyses.getMaskPrefixWidth(op));
+    if (g.isPartial() && analyses.remarksEnabled())
+      op.emitRemark() << "groups of " << g.width
+                      << " elements split (full width when every element is "
+                         "in, element by element otherwise): the mask is "
+                         "proven uniform over "
+                      << uniform << " element" << (uniform == 1 ? "" : "s")
+                      << " only; a mask such as `offsets < n - n % " << g.width
+                      << "` keeps one access per group";
+    return g;
   }
 
   /// Replace a load (masked-out elements from `other`) or an atomic (the old

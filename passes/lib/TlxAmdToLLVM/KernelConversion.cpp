@@ -24,13 +24,15 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-KernelAnalyses::KernelAnalyses(Operation *module) {
+KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
+    : remarks(remarks) {
   AxisInfoAnalysis axis;
   auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
                     int64_t contiguity) {
-    if (mask && contiguity > 1)
-      maskUniformWidth[op] =
-          axis.getMaskUniformWidth(mask, dataType, contiguity);
+    if (!mask || contiguity <= 1)
+      return;
+    masks[op] = {axis.getMaskUniformWidth(mask, dataType, contiguity),
+                 axis.getMaskPrefixWidth(mask, dataType, contiguity)};
   };
   module->walk([&](Operation *op) {
     if (auto load = dyn_cast<BufferLoadOp>(op))
@@ -38,13 +40,23 @@ KernelAnalyses::KernelAnalyses(Operation *module) {
     else if (auto store = dyn_cast<BufferStoreOp>(op))
       record(op, store.getMask(), store.getValue().getType(),
              store.getContiguity());
+    else if (auto atomic = dyn_cast<BufferAtomicAddOp>(op))
+      record(op, atomic.getMask(), atomic.getValue().getType(),
+             atomic.getContiguity());
   });
 }
 
 int64_t KernelAnalyses::getMaskUniformWidth(Operation *op) const {
-  auto it = maskUniformWidth.find(op);
-  if (it != maskUniformWidth.end())
-    return it->second;
+  auto it = masks.find(op);
+  if (it != masks.end())
+    return it->second.first;
+  return std::numeric_limits<int64_t>::max();
+}
+
+int64_t KernelAnalyses::getMaskPrefixWidth(Operation *op) const {
+  auto it = masks.find(op);
+  if (it != masks.end())
+    return it->second.second;
   return std::numeric_limits<int64_t>::max();
 }
 
@@ -152,7 +164,7 @@ void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
 LogicalResult
 mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
-                                  PopulateFamilies populate) {
+                                  PopulateFamilies populate, bool remarks) {
   // What the target lacks is a diagnostic, never a legalization failure,
   // also when the conversion runs without the pipeline's verify pass.
   if (failed(verifyForTarget(module, targetInfo.getArch())))
@@ -170,7 +182,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   addTensorTypeConversion(converter);
   if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())))
     return failure();
-  KernelAnalyses analyses(module);
+  KernelAnalyses analyses(module, remarks);
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);

@@ -26,15 +26,24 @@ namespace tlxamd {
 /// patterns that need them.
 class KernelAnalyses {
 public:
-  explicit KernelAnalyses(Operation *module);
+  /// With `remarks`, the lowerings report their code-shape decisions
+  /// (split mask groups) as remarks on the ops.
+  KernelAnalyses(Operation *module, bool remarks);
+
+  bool remarksEnabled() const { return remarks; }
 
   /// B12: over how many consecutive elements the axis analysis proves the
-  /// mask of a masked buffer load/store uniform (at most its contiguity; the
-  /// contiguity when the op has no mask).
+  /// mask of a masked buffer op uniform (at most its contiguity; unbounded
+  /// when the op has no mask or contiguity 1).
   int64_t getMaskUniformWidth(Operation *op) const;
+  /// Over how many consecutive elements the mask is proven a prefix mask
+  /// (`offsets < n`): all of them are in exactly when the last one is.
+  int64_t getMaskPrefixWidth(Operation *op) const;
 
 private:
-  llvm::DenseMap<Operation *, int64_t> maskUniformWidth;
+  bool remarks;
+  /// Per masked buffer op: (uniform width, prefix width).
+  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> masks;
 };
 
 /// Adds a target's op families to the pattern set and legality.
@@ -44,10 +53,11 @@ using PopulateFamilies =
 
 /// Verify `module` for the target (tlxamd-verify-target), then convert it
 /// (tlxamd and the upstream ops of a kernel) to the LLVM dialect with the
-/// patterns `populate` adds. Emits diagnostics and fails on error.
+/// patterns `populate` adds. Emits diagnostics and fails on error; with
+/// `remarks`, also remarks on the lowering's decisions.
 LogicalResult convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
-                                  PopulateFamilies populate);
+                                  PopulateFamilies populate, bool remarks);
 
 /// Core ops (program ids, scalar pointers, scalar loads/stores).
 void populateCoreOpsToLLVMPatterns(LLVMTypeConverter &converter,

@@ -55,12 +55,19 @@ std::string vectorSuffix(const PtxRegs &regs) {
   return regs.count > 1 ? ".v" + std::to_string(regs.count) : "";
 }
 
-Value groupAddress(RewriterBase &rewriter, Location loc, Value base,
-                   Value byteOffset) {
+/// `ptr + offset + imm` (bytes): the constant stays a GEP index, so that
+/// PTX addresses it as `[%rd+imm]`.
+Value groupAddress(RewriterBase &rewriter, Location loc, Value ptr,
+                   Value offset, int64_t imm) {
   Value off64 =
-      LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(), byteOffset);
-  return LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                             rewriter.getI8Type(), base, ValueRange{off64});
+      LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(), offset);
+  Value addr =
+      LLVM::GEPOp::create(rewriter, loc, ptr.getType(), rewriter.getI8Type(),
+                          ptr, ValueRange{off64});
+  if (imm == 0)
+    return addr;
+  return LLVM::GEPOp::create(rewriter, loc, ptr.getType(), rewriter.getI8Type(),
+                             addr, ArrayRef<LLVM::GEPArg>{int32_t(imm)});
 }
 
 std::string cacheQualifier(std::optional<CacheModifier> cache) {
@@ -211,23 +218,25 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
-    auto address = [&](Value offset) {
-      return groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+    BufferGroups g = group(rewriter, op, adaptor);
+    auto address = [&](Value base, int64_t imm) {
+      return groupAddress(rewriter, loc, adaptor.getPtr(), base, imm);
     };
     SmallVector<Value> loaded;
     if (canEmitSplitGroup(g)) {
-      for (size_t i = 0; i < g.byteOffsets.size(); ++i)
+      for (size_t i = 0; i < g.baseOffsets.size(); ++i)
         loaded.push_back(emitSplitLoad(
-            rewriter, loc, g, i, address(g.byteOffsets[i]), op.getCache()));
+            rewriter, loc, g, i, address(g.baseOffsets[i], g.immOffsets[i]),
+            op.getCache()));
     } else {
       loaded = emitLoadGroups(
-          rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
+          rewriter, loc, g,
+          [&](Type type, Value base, int64_t imm, Value pred) -> Value {
             PtxRegs regs = ptxRegsFor(type);
             std::string opcode = "ld.global" + cacheQualifier(op.getCache()) +
                                  vectorSuffix(regs) + "." + regs.loadType.str();
             return emitPredicatedLoad(rewriter, loc, type, opcode,
-                                      address(offset), {}, pred);
+                                      address(base, imm), {}, pred);
           });
     }
     replaceWithGroups(rewriter, op, adaptor, g, loaded);
@@ -241,20 +250,22 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp> {
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/true);
-    auto address = [&](Value offset) {
-      return groupAddress(rewriter, loc, adaptor.getPtr(), offset);
+    BufferGroups g = group(rewriter, op, adaptor);
+    auto address = [&](Value base, int64_t imm) {
+      return groupAddress(rewriter, loc, adaptor.getPtr(), base, imm);
     };
     if (canEmitSplitGroup(g)) {
-      for (size_t i = 0; i < g.byteOffsets.size(); ++i)
-        emitSplitStore(rewriter, loc, g, i, address(g.byteOffsets[i]),
+      for (size_t i = 0; i < g.baseOffsets.size(); ++i)
+        emitSplitStore(rewriter, loc, g, i,
+                       address(g.baseOffsets[i], g.immOffsets[i]),
                        op.getCache());
     } else {
-      emitStoreGroups(
-          rewriter, loc, g, [&](Value data, Value offset, Value pred) {
-            emitPredicatedStore(rewriter, loc, data, address(offset), pred,
-                                op.getCache());
-          });
+      emitStoreGroups(rewriter, loc, g,
+                      [&](Value data, Value base, int64_t imm, Value pred) {
+                        emitPredicatedStore(rewriter, loc, data,
+                                            address(base, imm), pred,
+                                            op.getCache());
+                      });
     }
     rewriter.eraseOp(op);
     return success();
@@ -269,7 +280,7 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
     Location loc = op.getLoc();
     // Atomics are never split: one element per access, or 16-bit pairs
     // whose mask target legality proved uniform (B18).
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    BufferGroups g = group(rewriter, op, adaptor);
     Type elem = op.getValue().getType().getElementType();
     std::string ptxType = elem.isF32()    ? "f32"
                           : elem.isF16()  ? "noftz.f16x2"
@@ -280,9 +291,9 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
                          "." + stringifyMemScope(op.getScope()).str() +
                          ".global.add." + ptxType;
     SmallVector<Value> old;
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
-      Value addr =
-          groupAddress(rewriter, loc, adaptor.getPtr(), g.byteOffsets[i]);
+    for (size_t i = 0; i < g.baseOffsets.size(); ++i) {
+      Value addr = groupAddress(rewriter, loc, adaptor.getPtr(),
+                                g.baseOffsets[i], g.immOffsets[i]);
       old.push_back(emitPredicatedLoad(rewriter, loc, g.accessType, opcode,
                                        addr, g.data[i],
                                        g.masks.empty() ? Value() : g.masks[i]));

@@ -35,9 +35,10 @@ struct ConvertTlxAmdToNVVMPass
   ConvertTlxAmdToNVVMPass() = default;
   ConvertTlxAmdToNVVMPass(const ConvertTlxAmdToNVVMPass &other)
       : ConvertTlxAmdToNVVMBase(other) {}
-  explicit ConvertTlxAmdToNVVMPass(StringRef target) {
+  ConvertTlxAmdToNVVMPass(StringRef target, bool withRemarks) {
     if (!target.empty())
       chip = target.str();
+    remarks = withRemarks;
   }
 
   void runOnOperation() override {
@@ -58,17 +59,23 @@ struct ConvertTlxAmdToNVVMPass
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
     };
-    if (failed(convertKernelModule(module, targetInfo, families)))
+    if (failed(convertKernelModule(module, targetInfo, families, remarks)))
       return signalPassFailure();
   }
 
   Option<std::string> chip{
       *this, "chip", llvm::cl::desc(getTargetOptionHelp(Vendor::NVIDIA)),
       llvm::cl::init(getDefaultArch(Vendor::NVIDIA).name.str())};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Report the lowering's decisions as remarks on the ops "
+                     "(buffer-op groups split because their mask is not "
+                     "proven uniform)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::tlxamd::createConvertTlxAmdToNVVMPass(StringRef chip) {
-  return std::make_unique<ConvertTlxAmdToNVVMPass>(chip);
+mlir::tlxamd::createConvertTlxAmdToNVVMPass(StringRef chip, bool remarks) {
+  return std::make_unique<ConvertTlxAmdToNVVMPass>(chip, remarks);
 }

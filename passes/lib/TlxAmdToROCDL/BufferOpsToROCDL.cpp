@@ -3,8 +3,13 @@
 // One resource descriptor per base pointer and function (B15); one
 // rocdl.raw.ptr.buffer.{load,store} or buffer atomic per access group; masked
 // groups get an out-of-bounds voffset so the hardware returns zero or drops
-// the write (B8); soffset is always 0: lane-varying or masked offsets never go
-// there.
+// the write (B8). The voffset of a group is `select(mask, run base, OOB) +
+// distance`: the constant lands in the instruction's offset field and the
+// select is shared by the groups of a run whose mask is proven uniform over
+// it (OOB + distance stays out of bounds). A group whose mask is not proven
+// uniform is split: one branch per op, full-width accesses when every
+// element of the thread's groups is in, element accesses otherwise.
+// soffset is always 0: its range check differs between generations.
 //
 //===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
@@ -50,22 +55,36 @@ private:
   llvm::DenseMap<Value, Value> cache;
 };
 
-/// voffset of an access: its byte offset, or out of bounds when masked off.
-Value maskedOffset(RewriterBase &rewriter, Location loc, Value offset,
-                   Value pred) {
-  if (!pred)
-    return offset;
-  return LLVM::SelectOp::create(
-      rewriter, loc, pred, offset,
-      i32Const(rewriter, loc, TargetInfo::kOutOfBoundsOffset));
-}
+/// voffsets of one op: `select(pred, base, OOB) + imm`, the select made
+/// once per (base, predicate).
+class VOffsets {
+public:
+  VOffsets(RewriterBase &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
 
-/// voffset of a group.
-Value groupOffset(RewriterBase &rewriter, Location loc, const BufferGroups &g,
-                  size_t i) {
-  return maskedOffset(rewriter, loc, g.byteOffsets[i],
-                      g.masks.empty() ? Value() : g.masks[i]);
-}
+  Value get(Value base, int64_t imm, Value pred) {
+    Value v = base;
+    if (pred) {
+      Value &sel = selects[{base, pred}];
+      if (!sel)
+        sel = LLVM::SelectOp::create(
+            rewriter, loc, pred, base,
+            i32Const(rewriter, loc, TargetInfo::kOutOfBoundsOffset));
+      v = sel;
+    }
+    if (imm == 0)
+      return v;
+    return LLVM::AddOp::create(rewriter, loc, v, i32Const(rewriter, loc, imm));
+  }
+
+  /// Forget the selects (they do not dominate another branch).
+  void reset() { selects.clear(); }
+
+private:
+  RewriterBase &rewriter;
+  Location loc;
+  llvm::DenseMap<std::pair<Value, Value>, Value> selects;
+};
 
 struct BufferLoadLowering : BufferOpPattern<BufferLoadOp, ResourceCache> {
   using BufferOpPattern::BufferOpPattern;
@@ -74,18 +93,30 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp, ResourceCache> {
   matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    BufferGroups g = group(rewriter, op, adaptor);
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
                          cache->target().getCacheBits(op.getCache(), true));
     Value zero = i32Const(rewriter, loc, 0);
-    SmallVector<Value> loaded = emitLoadGroups(
-        rewriter, loc, g, [&](Type type, Value offset, Value pred) -> Value {
-          return ROCDL::RawPtrBufferLoadOp::create(
-              rewriter, loc, type, resource,
-              maskedOffset(rewriter, loc, offset, pred), zero, aux, ArrayAttr(),
-              ArrayAttr(), ArrayAttr());
-        });
+    VOffsets voffsets(rewriter, loc);
+    auto emit = [&](Type type, Value base, int64_t imm, Value pred) -> Value {
+      return ROCDL::RawPtrBufferLoadOp::create(
+          rewriter, loc, type, resource, voffsets.get(base, imm, pred), zero,
+          aux, ArrayAttr(), ArrayAttr(), ArrayAttr());
+    };
+    SmallVector<Value> loaded;
+    if (g.isPartial()) {
+      SmallVector<Type> types(g.baseOffsets.size(), g.accessType);
+      loaded = emitBranches(
+          rewriter, loc, g.everyElementIn(rewriter, loc), types,
+          [&] { return emitFullWidthLoads(rewriter, loc, g, emit, false); },
+          [&] {
+            voffsets.reset();
+            return emitElementLoads(rewriter, loc, g, emit);
+          });
+    } else {
+      loaded = emitFullWidthLoads(rewriter, loc, g, emit, /*masked=*/true);
+    }
     replaceWithGroups(rewriter, op, adaptor, g, loaded);
     return success();
   }
@@ -98,18 +129,32 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp, ResourceCache> {
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    BufferGroups g = group(rewriter, op, adaptor);
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
                          cache->target().getCacheBits(op.getCache(), false));
     Value zero = i32Const(rewriter, loc, 0);
-    emitStoreGroups(rewriter, loc, g,
-                    [&](Value data, Value offset, Value pred) {
-                      ROCDL::RawPtrBufferStoreOp::create(
-                          rewriter, loc, data, resource,
-                          maskedOffset(rewriter, loc, offset, pred), zero, aux,
-                          ArrayAttr(), ArrayAttr(), ArrayAttr());
-                    });
+    VOffsets voffsets(rewriter, loc);
+    auto emit = [&](Value data, Value base, int64_t imm, Value pred) {
+      ROCDL::RawPtrBufferStoreOp::create(
+          rewriter, loc, data, resource, voffsets.get(base, imm, pred), zero,
+          aux, ArrayAttr(), ArrayAttr(), ArrayAttr());
+    };
+    if (g.isPartial()) {
+      emitBranches(
+          rewriter, loc, g.everyElementIn(rewriter, loc), {},
+          [&] {
+            emitFullWidthStores(rewriter, loc, g, emit, /*masked=*/false);
+            return SmallVector<Value>();
+          },
+          [&] {
+            voffsets.reset();
+            emitElementStores(rewriter, loc, g, emit);
+            return SmallVector<Value>();
+          });
+    } else {
+      emitFullWidthStores(rewriter, loc, g, emit, /*masked=*/true);
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -124,7 +169,7 @@ struct BufferAtomicAddLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     const TargetInfo &targetInfo = cache->target();
-    BufferGroups g = group(rewriter, op, adaptor, /*splitUnprovenMasks=*/false);
+    BufferGroups g = group(rewriter, op, adaptor);
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     // The intrinsic works on the element types themselves (f32, i32,
     // <2 x half>, <2 x bfloat>).
@@ -136,14 +181,16 @@ struct BufferAtomicAddLowering
     Value aux =
         i32Const(rewriter, loc, targetInfo.getAtomicBits(op.getScope()));
     Value zero = i32Const(rewriter, loc, 0);
+    VOffsets voffsets(rewriter, loc);
     targetInfo.emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
     SmallVector<Value> old;
-    for (size_t i = 0; i < g.byteOffsets.size(); ++i) {
+    for (size_t i = 0; i < g.baseOffsets.size(); ++i) {
       Value data = LLVM::BitcastOp::create(rewriter, loc, opType, g.data[i]);
+      Value voffset = voffsets.get(g.baseOffsets[i], g.immOffsets[i],
+                                   g.masks.empty() ? Value() : g.masks[i]);
       Value r = LLVM::CallIntrinsicOp::create(
                     rewriter, loc, opType, rewriter.getStringAttr(intrinsic),
-                    ValueRange{data, resource, groupOffset(rewriter, loc, g, i),
-                               zero, aux})
+                    ValueRange{data, resource, voffset, zero, aux})
                     .getResult(0);
       old.push_back(LLVM::BitcastOp::create(rewriter, loc, g.accessType, r));
     }

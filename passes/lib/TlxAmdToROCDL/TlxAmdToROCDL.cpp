@@ -37,9 +37,10 @@ struct ConvertTlxAmdToROCDLPass
   ConvertTlxAmdToROCDLPass() = default;
   ConvertTlxAmdToROCDLPass(const ConvertTlxAmdToROCDLPass &other)
       : ConvertTlxAmdToROCDLBase(other) {}
-  explicit ConvertTlxAmdToROCDLPass(StringRef target) {
+  ConvertTlxAmdToROCDLPass(StringRef target, bool withRemarks) {
     if (!target.empty())
       chipset = target.str();
+    remarks = withRemarks;
   }
 
   void runOnOperation() override {
@@ -66,17 +67,23 @@ struct ConvertTlxAmdToROCDLPass
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToROCDLPatterns(converter, patterns, target, targetInfo);
     };
-    if (failed(convertKernelModule(module, targetInfo, families)))
+    if (failed(convertKernelModule(module, targetInfo, families, remarks)))
       return signalPassFailure();
   }
 
   Option<std::string> chipset{
       *this, "chipset", llvm::cl::desc(getTargetOptionHelp(Vendor::AMD)),
       llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Report the lowering's decisions as remarks on the ops "
+                     "(buffer-op groups split because their mask is not "
+                     "proven uniform)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::tlxamd::createConvertTlxAmdToROCDLPass(StringRef chipset) {
-  return std::make_unique<ConvertTlxAmdToROCDLPass>(chipset);
+mlir::tlxamd::createConvertTlxAmdToROCDLPass(StringRef chipset, bool remarks) {
+  return std::make_unique<ConvertTlxAmdToROCDLPass>(chipset, remarks);
 }

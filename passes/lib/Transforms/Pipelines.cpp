@@ -15,7 +15,7 @@ using namespace mlir::tlxamd;
 
 LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
     OpPassManager &pm, StringRef target,
-    function_ref<LogicalResult(const Twine &)> errorHandler) {
+    function_ref<LogicalResult(const Twine &)> errorHandler, bool remarks) {
   const ArchInfo *arch = lookupArch(target);
   if (!arch)
     return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
@@ -23,8 +23,9 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
-  kernels.addPass(arch->isAMD() ? createConvertTlxAmdToROCDLPass(arch->name)
-                                : createConvertTlxAmdToNVVMPass(arch->name));
+  kernels.addPass(arch->isAMD()
+                      ? createConvertTlxAmdToROCDLPass(arch->name, remarks)
+                      : createConvertTlxAmdToNVVMPass(arch->name, remarks));
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -37,6 +38,10 @@ struct TlxAmdToLLVMPipelineOptions
   Option<std::string> target{
       *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
       llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Report the conversion's decisions as remarks"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -50,7 +55,8 @@ void mlir::tlxamd::registerTlxAmdPipelines() {
         TlxAmdToLLVMPipelineOptions options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
-        return buildTlxAmdToLLVMPipeline(pm, options.target, errorHandler);
+        return buildTlxAmdToLLVMPipeline(pm, options.target, errorHandler,
+                                         options.remarks);
       },
       [](function_ref<void(const detail::PassOptions &)> optHandler) {
         optHandler(TlxAmdToLLVMPipelineOptions());

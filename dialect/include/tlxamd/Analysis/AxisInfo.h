@@ -44,6 +44,14 @@ public:
   int64_t getMaskUniformWidth(Value mask, RankedTensorType dataType,
                               int64_t contiguity);
 
+  /// Over how many consecutive registers (a power of two, at most
+  /// `contiguity`) `mask` is proven a prefix mask (`offsets < n` with
+  /// contiguous offsets): every element of such a block is in exactly when
+  /// its last one is, so one compare tests the whole block.
+  int64_t getMaskPrefixWidth(Value mask, RankedTensorType dataType,
+                             int64_t contiguity);
+  bool isPrefixMask(Value mask, unsigned dim, int64_t width);
+
 private:
   AxisInfo compute(Value v);
   llvm::DenseMap<Value, AxisInfo> cache;

@@ -15,9 +15,12 @@ namespace tlxamd {
 #include "tlxamd/Conversion/Passes.h.inc"
 
 /// convert-tlxamd-to-rocdl{chipset=...} / convert-tlxamd-to-nvvm{chip=...}
-/// for a target of the capability table.
-std::unique_ptr<Pass> createConvertTlxAmdToROCDLPass(StringRef chipset);
-std::unique_ptr<Pass> createConvertTlxAmdToNVVMPass(StringRef chip);
+/// for a target of the capability table; with `remarks`, the lowering's
+/// decisions are reported as remarks.
+std::unique_ptr<Pass> createConvertTlxAmdToROCDLPass(StringRef chipset,
+                                                     bool remarks = false);
+std::unique_ptr<Pass> createConvertTlxAmdToNVVMPass(StringRef chip,
+                                                    bool remarks = false);
 
 #define GEN_PASS_REGISTRATION
 #include "tlxamd/Conversion/Passes.h.inc"
@@ -28,10 +31,11 @@ void registerTlxAmdPipelines();
 /// Add the passes that take a module of tlxamd kernels to the LLVM dialect for
 /// `target` (a capability-table name): tlxamd-verify-target first, then the
 /// target's conversion. An unknown target is reported through
-/// `errorHandler`.
+/// `errorHandler`. With `remarks`, the conversion reports its decisions.
 LogicalResult buildTlxAmdToLLVMPipeline(
     OpPassManager &pm, StringRef target,
-    function_ref<LogicalResult(const Twine &)> errorHandler);
+    function_ref<LogicalResult(const Twine &)> errorHandler,
+    bool remarks = false);
 
 } // namespace tlxamd
 } // namespace mlir
