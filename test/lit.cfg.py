@@ -48,6 +48,9 @@ tlx_opt = os.environ.get("TLX_OPT") or need("tlx-opt", bindir + os.pathsep + os.
 # TLX_OPT (e.g. the sanitizer build of scripts/fuzz.sh lit) also wins for the
 # RUN lines that call `tlx-opt` by name.
 tlx_opt_dir = [os.path.dirname(os.path.abspath(tlx_opt))] if os.environ.get("TLX_OPT") else []
+# The compile driver's disk cache lives with the test outputs.
+config.environment["TLXAMD_CACHE_DIR"] = os.environ.get(
+    "TLXAMD_CACHE_DIR", os.path.join(config.test_exec_root, ".tlxamd-cache"))
 config.environment["PATH"] = os.pathsep.join(
     tlx_opt_dir + [bindir, os.path.dirname(python), llvm_bin, os.environ.get("PATH", "")])
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):

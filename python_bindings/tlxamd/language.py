@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import inspect
+import os
+import sys
 import threading
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
@@ -143,6 +146,44 @@ def _builder() -> _Builder:
     if b is None:
         raise RuntimeError("tlxamd.language builders can only be called while a @kernel is being built")
     return b
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _caller_location() -> ir.Location:
+    """The location of the innermost frame outside this package: the line of
+    the user's kernel that called the builder."""
+    f = sys._getframe(1)
+    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE_DIR:
+        f = f.f_back
+    if f is None:
+        return ir.Location.unknown()
+    col = 0
+    positions = getattr(f.f_code, "co_positions", None)
+    if positions is not None and f.f_lasti >= 0:
+        pos = list(positions())[f.f_lasti // 2]
+        col = pos[2] or 0
+    return ir.Location.file(f.f_code.co_filename, f.f_lineno, col + 1)
+
+
+def _located(fn):
+    """Operations a builder creates carry the location of the user's call
+    (outermost builder call wins), so diagnostics name the kernel's
+    file:line."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if getattr(_state, "builder", None) is None or getattr(_state, "located", False):
+            return fn(*args, **kwargs)
+        _state.located = True
+        try:
+            with _caller_location():
+                return fn(*args, **kwargs)
+        finally:
+            _state.located = False
+
+    return wrapper
 
 
 # ---------------------------------------------------------------------------
@@ -724,7 +765,7 @@ class kernel:
             if name not in constexprs:
                 raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
         ctx = context or ir.Context()
-        with ctx, ir.Location.unknown():
+        with ctx, self._def_location():
             module = ir.Module.create()
             runtime = [p for p in params if p.annotation is not constexpr]
             arg_types = [p.annotation.to_ir() for p in runtime]
@@ -755,9 +796,20 @@ class kernel:
             try:
                 module.operation.verify()
             except ir.MLIRError as e:
-                msgs = "\n".join(f"{d.location}: {d.message}" for d in e.error_diagnostics) or str(e)
+                from .compiler import diagnostic_text
+
+                msgs = diagnostic_text(e.error_diagnostics) or str(e)
                 raise ValueError(f"kernel {self.name} does not verify:\n{msgs}") from None
         return module
+
+    def _def_location(self) -> ir.Location:
+        """The kernel's `def` line (of the module, the function and its
+        arguments)."""
+        try:
+            path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
+        except TypeError:
+            path = self.fn.__code__.co_filename
+        return ir.Location.file(path, self.fn.__code__.co_firstlineno, 1)
 
     @contextlib.contextmanager
     def _tracing(self, target: str, warp_size: int):
@@ -776,3 +828,14 @@ def warp_size() -> int:
 
 def num_warps() -> int:
     return _builder().num_warps
+
+
+# Every builder (and tensor operator) records the user's source location.
+for _name in ("broadcast_to", "program_id", "arange", "full", "zeros", "expand_dims", "convert_layout",
+              "require_layout", "where", "buffer_load", "buffer_store", "buffer_atomic_add"):
+    globals()[_name] = _located(globals()[_name])
+for _name, _attr in list(vars(tensor).items()):
+    if callable(_attr) and (_name == "to" or (_name.startswith("__") and _name not in (
+            "__init__", "__repr__", "__bool__", "__init_subclass__", "__subclasshook__", "__hash__"))):
+        setattr(tensor, _name, _located(_attr))
+del _name, _attr

@@ -6,6 +6,15 @@ TEST_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TEST_DIR)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compile_cache(tmp_path_factory):
+    """Compiled kernels are cached in a directory of this test session, not
+    the user's cache."""
+    if "TLXAMD_CACHE_DIR" not in os.environ:
+        os.environ["TLXAMD_CACHE_DIR"] = str(tmp_path_factory.mktemp("tlxamd-cache"))
+    yield
+
+
 @pytest.fixture
 def scale_mlir():
     return os.path.join(TEST_DIR, "Target", "Inputs", "scale.mlir")
