@@ -1,47 +1,40 @@
 """ISA quality report for buffer kernels: per target, the memory
-instructions each kernel compiles to, bytes per memory instruction, and the
-register counts the assemblers report.
+instructions each kernel compiles to, bytes per memory instruction, the
+instruction count and the register counts the assemblers report.
 
     python bench/isa_report.py [--targets gfx950,sm_90a]
+    python bench/isa_report.py --compare      # gfx950 beside Triton and Gluon
 
-Kernels (tlxamd.language): copy, masked tail copy and atomic add, over
-BF16/F16/F32 and contiguity 1..16, each thread owning 16 elements.
+Kernels: `bench/kernels.py` (the README copy, the bound idiom, uniform-mask
+atomics, then copy / masked copy / atomic add over BF16/F16/F32 and
+contiguity 1..16). `--compare` puts tlxamd's VGPR / SGPR / instruction
+counts on gfx950 beside the Triton 3.9 and Gluon figures stored in
+`bench/data/triton_reference.json` (`bench/triton_reference.py`) and lists
+the kernels where tlxamd is above Gluon.
 """
 
 import argparse
+import json
+import os
 import re
 import sys
 import time
 from collections import Counter
 
 from tlxamd import compiler, targets
-from tlxamd import language as tl
 
-DTYPES = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32}
-ELEMS_PER_THREAD = 16
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernels import suite  # noqa: E402
 
-
-def make_copy(dt, contiguity, masked):
-    @tl.kernel(num_warps=4)
-    def copy(src: tl.pointer(dt), dst: tl.pointer(dt), n: tl.int32, BLOCK: tl.constexpr):
-        layout = tl.blocked_layout([ELEMS_PER_THREAD], [tl.warp_size()], [tl.num_warps()], [0])
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
-        mask = offs < n if masked else None
-        x = tl.buffer_load(src, offs, mask=mask, contiguity=contiguity)
-        tl.buffer_store(tl.require_layout(x, layout), dst, offs, mask=mask, contiguity=contiguity)
-
-    return copy
+REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "triton_reference.json")
+_INSTR = re.compile(r"^\t[a-z_][a-z0-9_.]*(\s|$)")
 
 
-def make_atomic(dt, contiguity):
-    @tl.kernel(num_warps=4)
-    def atomic(acc: tl.pointer(dt), old: tl.pointer(dt), BLOCK: tl.constexpr):
-        layout = tl.blocked_layout([ELEMS_PER_THREAD], [tl.warp_size()], [tl.num_warps()], [0])
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=layout)
-        prev = tl.buffer_atomic_add(acc, offs, tl.full([BLOCK], 1.0, dt, layout=layout), contiguity=contiguity)
-        tl.buffer_store(prev, old, offs)
-
-    return atomic
+def instruction_count(asm: str, name: str) -> int:
+    """Machine instructions in the kernel's body (labels, directives and
+    comments excluded), counted as bench/triton_reference.py counts them."""
+    body = asm.split(f"{name}:", 1)[1].split(".Lfunc_end", 1)[0]
+    return sum(1 for ln in body.splitlines() if _INSTR.match(ln) and not ln.startswith("\t."))
 
 
 AMD_BYTES = {"byte": 1, "ubyte": 1, "short": 2, "ushort": 2, "dword": 4, "dwordx2": 8, "dwordx3": 12,
@@ -77,28 +70,47 @@ def bytes_per_instruction(name: str, amd: bool) -> int:
     return width * bits // 8
 
 
+def compare(target: str) -> int:
+    with open(REFERENCE) as f:
+        ref = json.load(f)
+    arch = targets.get(target)
+    block_of = lambda spt: spt * arch["warp_size"] * 4  # noqa: E731
+    print(f"gfx950, 4 warps; Triton {ref['triton_version']} and Gluon figures from {os.path.relpath(REFERENCE)}")
+    print(f"{'kernel':24} {'tlxamd v/s/instr':>17} {'gluon v/s/instr':>17} {'triton v/s/instr':>17}")
+    above = []
+    for label, kern, spt in suite(arch):
+        k = compiler.compile(kern.build(target=target, BLOCK=block_of(spt)), target=target, binary=False)
+        name = next(iter(k.kernels))
+        mine = (k.resources["vgpr"], k.resources["sgpr"], instruction_count(k.asm, name))
+        row = ref["kernels"].get(label, {})
+        cells = []
+        for who in ("gluon", "triton"):
+            r = row.get(who, {})
+            cells.append(f"{r['vgpr']}/{r['sgpr']}/{r['instructions']}" if "vgpr" in r else "-")
+        g = row.get("gluon", {})
+        if "vgpr" in g and (mine[0] > g["vgpr"] or mine[2] > g["instructions"]):
+            above.append(label)
+        print(f"{label:24} {'%d/%d/%d' % mine:>17} {cells[0]:>17} {cells[1]:>17}")
+    print(f"above Gluon on VGPR or instructions: {', '.join(above) or 'none'}")
+    return 0
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--targets", default=f"{targets.default('amd')},{targets.default('nvidia')}")
+    p.add_argument("--compare", action="store_true",
+                   help="gfx950 beside the stored Triton and Gluon figures")
     args = p.parse_args(argv)
+    if args.compare:
+        return compare("gfx950")
     rows = []
     for target in args.targets.split(","):
         arch = targets.get(target)
         amd = arch["vendor"] == "amd"
-        threads = 4 * arch["warp_size"]
-        block = threads * ELEMS_PER_THREAD
-        suite = []
-        for name, dt in DTYPES.items():
-            for c in (1, 2, 4, 8, 16):
-                suite.append((f"copy {name} c{c}", make_copy(dt, c, False)))
-                suite.append((f"masked {name} c{c}", make_copy(dt, c, True)))
-            for c in ((2, 4) if dt.bits == 16 else (1, 4)):
-                if not arch[f"packed_{name}_buffer_atomics"] if dt.bits == 16 else False:
-                    continue
-                suite.append((f"atomic {name} c{c}", make_atomic(dt, c)))
-        for label, kern in suite:
+        for label, kern, spt in suite(arch):
             t0 = time.perf_counter()
-            k = compiler.compile(kern.build(target=target, BLOCK=block), target=target)
+            k = compiler.compile(kern.build(target=target, BLOCK=spt * arch["warp_size"] * 4), target=target,
+                                 cache=False)
             dt_ms = (time.perf_counter() - t0) * 1e3
             mem = memory_instructions(k.asm, amd)
             total = sum(mem.values())
@@ -108,9 +120,9 @@ def main(argv=None):
             rows.append((target, label, total, nbytes / max(total, 1),
                          ", ".join(f"{c}x {n}" for n, c in sorted(mem.items())), regs, dt_ms))
     w = max(len(r[4]) for r in rows)
-    print(f"{'target':8} {'kernel':18} {'mem ops':>7} {'B/op':>5}  {'instructions':{w}}  {'regs':>9} {'compile':>8}")
+    print(f"{'target':8} {'kernel':22} {'mem ops':>7} {'B/op':>5}  {'instructions':{w}}  {'regs':>9} {'compile':>8}")
     for t, label, total, bpo, names, regs, ms in rows:
-        print(f"{t:8} {label:18} {total:7d} {bpo:5.1f}  {names:{w}}  {regs:>9} {ms:6.0f}ms")
+        print(f"{t:8} {label:22} {total:7d} {bpo:5.1f}  {names:{w}}  {regs:>9} {ms:6.0f}ms")
     return 0
 
 

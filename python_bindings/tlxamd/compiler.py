@@ -82,7 +82,19 @@ _TOOL_SOURCES = {
 }
 
 
+_TOOL_CACHE: Dict[tuple, str] = {}
+
+
 def _find_tool(name: str) -> str:
+    """The path of an external tool (`TLXAMD_<NAME>` overrides), looked up
+    once per (name, override, PATH)."""
+    key = (name, os.environ.get("TLXAMD_" + re.sub(r"[^A-Z0-9]", "_", name.upper())), os.environ.get("PATH"))
+    if key not in _TOOL_CACHE:
+        _TOOL_CACHE[key] = _lookup_tool(name)
+    return _TOOL_CACHE[key]
+
+
+def _lookup_tool(name: str) -> str:
     env = os.environ.get("TLXAMD_" + re.sub(r"[^A-Z0-9]", "_", name.upper()))
     if env:
         return env

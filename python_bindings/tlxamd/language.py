@@ -148,6 +148,15 @@ def _builder() -> _Builder:
     return b
 
 
+def _default_context() -> ir.Context:
+    """The context kernels are built in when none is given: one per thread,
+    made once (a context loads every dialect; kernels share it)."""
+    ctx = getattr(_state, "context", None)
+    if ctx is None:
+        ctx = _state.context = ir.Context()
+    return ctx
+
+
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -160,11 +169,17 @@ def _caller_location() -> ir.Location:
     if f is None:
         return ir.Location.unknown()
     col = 0
-    positions = getattr(f.f_code, "co_positions", None)
-    if positions is not None and f.f_lasti >= 0:
-        pos = list(positions())[f.f_lasti // 2]
-        col = pos[2] or 0
+    cols = _columns(f.f_code)
+    if 0 <= f.f_lasti // 2 < len(cols):
+        col = cols[f.f_lasti // 2] or 0
     return ir.Location.file(f.f_code.co_filename, f.f_lineno, col + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(code) -> tuple:
+    """Start column of each instruction of `code` (Python 3.11+; none before)."""
+    positions = getattr(code, "co_positions", None)
+    return tuple(p[2] for p in positions()) if positions else ()
 
 
 def _located(fn):
@@ -764,7 +779,7 @@ class kernel:
         for name in const_names:
             if name not in constexprs:
                 raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
-        ctx = context or ir.Context()
+        ctx = context or _default_context()
         with ctx, self._def_location():
             module = ir.Module.create()
             runtime = [p for p in params if p.annotation is not constexpr]

@@ -41,8 +41,10 @@
 // split: one compare (the last element's, `n <= r+3`) sends the lanes whose
 // group is not entirely in to element accesses, each masked out of bounds
 // (voffset 0x80000000 = v_bfrev 1) with its distance in the offset field;
-// the others take one buffer_load_dwordx4. `other` (-1.0) replaces the
-// masked elements after the load; the store splits the same way.
+// the others take one buffer_load_dwordx4. The last element is provably out
+// on the slow path (its mask is the compare that chose it): no access
+// there. `other` (-1.0) replaces the masked elements after the load; the
+// store splits the same way.
 // CHECK-LABEL: masked_f32_c4:
 // CHECK: v_lshlrev_b32_e32 v[[BYTES:[0-9]+]], 2, v{{[0-9]+}}
 // CHECK: v_cmp_le_i32_e64 [[NOTALL:s\[[0-9]+:[0-9]+\]]], s{{[0-9]+}}, v{{[0-9]+}}
@@ -55,10 +57,13 @@
 // CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
 // CHECK: s_andn2_saveexec_b64
 // CHECK: buffer_load_dwordx4 v[{{.*}}], v[[BYTES]], s[{{.*}}], 0 offen{{$}}
-// CHECK-COUNT-4: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1.0, v{{[0-9]+}}
+// CHECK-COUNT-3: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1.0, v{{[0-9]+}}
+// CHECK-NOT: buffer_load
 // CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen{{$}}
 // CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:4
 // CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
+// CHECK-NOT: offset:12
+// CHECK: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1.0, v{{[0-9]+}}
 // CHECK: buffer_store_dwordx4 v[{{.*}}], v[[BYTES]], s[{{.*}}], 0 offen{{$}}
 // CHECK: s_endpgm
 

@@ -109,6 +109,15 @@ bool AxisInfoAnalysis::isPrefixMask(Value mask, unsigned dim, int64_t width) {
          get(bound).constancy[dim] >= width;
 }
 
+int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
+                                        RankedTensorType dataType) {
+  int dim = -1;
+  int64_t adjacent = getLinearLayout(dataType).getContiguousRegisters(&dim);
+  if (dim < 0)
+    return 1;
+  return std::max<int64_t>(1, std::min(adjacent, get(offsets).contiguity[dim]));
+}
+
 int64_t AxisInfoAnalysis::getMaskPrefixWidth(Value mask,
                                              RankedTensorType dataType,
                                              int64_t contiguity) {

@@ -91,8 +91,7 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
     RewriterBase &rewriter, Location loc, const LLVMTypeConverter &converter,
     Operation *op, RankedTensorType dataType, Value offsets, Value mask,
     Value data, int64_t contiguity, bool offsetsInBytes,
-    BufferLoweringCache &cache, int64_t maskUniformWidth,
-    int64_t maskPrefixWidth) {
+    BufferLoweringCache &cache, const KernelAnalyses::BufferFacts &facts) {
   BufferGroups g;
   g.elemType = converter.convertType(dataType.getElementType());
   g.elemBytes = std::max(1u, g.elemType.getIntOrFloatBitWidth() / 8);
@@ -100,8 +99,10 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
   int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   // The contract promises the offsets consecutive over each run of
-  // `contiguity` registers: one base per run, constant distances after it.
-  int64_t run = std::min(std::max(contiguity, g.width), n);
+  // `contiguity` registers (the analysis may prove longer runs): one base
+  // per run, constant distances after it.
+  int64_t run = std::min(std::max({contiguity, g.width, facts.offsetsRun}), n);
+  int64_t maskUniformWidth = facts.maskUniformWidth;
   unsigned shift =
       offsetsInBytes || g.elemBytes == 1 ? 0 : llvm::Log2_32(g.elemBytes);
   ArrayRef<Value> bases =
@@ -115,7 +116,7 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
   // split: full width when the whole group is in, element by element
   // otherwise.
   bool split = g.width > 1 && maskUniformWidth < g.width;
-  g.prefixWidth = std::max<int64_t>(1, std::min(maskPrefixWidth, run));
+  g.prefixWidth = std::max<int64_t>(1, std::min(facts.maskPrefixWidth, run));
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
   for (int64_t r = 0; mask && r < n; r += g.width) {
@@ -189,10 +190,18 @@ SmallVector<Value> mlir::tlxamd::emitElementLoads(RewriterBase &rewriter,
                                                   const BufferGroups &g,
                                                   EmitBufferLoad emit) {
   SmallVector<Value> out;
+  size_t last = g.baseOffsets.size() - 1;
+  int64_t lastImm = g.immOffsets[last] + (g.width - 1) * g.elemBytes;
   for (size_t i = 0; i < g.baseOffsets.size(); ++i)
-    out.push_back(loadElements(rewriter, loc, g, i, emit, [&](int64_t j) {
-      return g.elementMasks[i][j];
-    }));
+    out.push_back(loadElements(
+        rewriter, loc, g, i,
+        [&](Type type, Value base, int64_t imm, Value pred) -> Value {
+          // The known-out last element reads zero without an access.
+          if (i == last && imm == lastImm && g.lastElementOut())
+            return LLVM::ZeroOp::create(rewriter, loc, type);
+          return emit(type, base, imm, pred);
+        },
+        [&](int64_t j) { return g.elementMasks[i][j]; }));
   return out;
 }
 
@@ -254,9 +263,17 @@ static void storeElements(RewriterBase &rewriter, Location loc,
 void mlir::tlxamd::emitElementStores(RewriterBase &rewriter, Location loc,
                                      const BufferGroups &g,
                                      EmitBufferStore emit) {
+  size_t last = g.baseOffsets.size() - 1;
   for (size_t i = 0; i < g.baseOffsets.size(); ++i)
-    storeElements(rewriter, loc, g, i, emit,
-                  [&](int64_t j) { return g.elementMasks[i][j]; });
+    storeElements(
+        rewriter, loc, g, i,
+        [&](Value data, Value base, int64_t imm, Value pred) {
+          // The known-out last element is not stored.
+          if (!(i == last && g.lastElementOut() &&
+                imm == g.immOffsets[i] + (g.width - 1) * g.elemBytes))
+            emit(data, base, imm, pred);
+        },
+        [&](int64_t j) { return g.elementMasks[i][j]; });
 }
 
 void mlir::tlxamd::emitStoreGroups(RewriterBase &rewriter, Location loc,

@@ -47,6 +47,12 @@ struct BufferGroups {
   /// last element's mask) tests a whole block.
   int64_t prefixWidth = 1;
   bool isPartial() const { return !elementMasks.empty(); }
+  /// On the slow path of a split op whose registers are one proven prefix
+  /// block, the last element is out ("every element in" is its mask): its
+  /// access is left out.
+  bool lastElementOut() const {
+    return isPartial() && prefixWidth >= int64_t(elementMasks.size()) * width;
+  }
 
   /// `baseOffsets[i] + immOffsets[i] + extra` as one i32 value.
   Value byteOffset(RewriterBase &rewriter, Location loc, size_t i,
@@ -117,16 +123,16 @@ private:
 int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
 
 /// Group the registers of a buffer op. `offsets`, `mask` and `data` are the
-/// converted (vector) operands; `data` may be null (loads). Groups whose
-/// mask is not proven uniform over `maskUniformWidth` elements are split.
+/// converted (vector) operands; `data` may be null (loads). Runs of
+/// `facts.offsetsRun` registers share a base offset; groups whose mask is not
+/// proven uniform over them are split.
 BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                const LLVMTypeConverter &converter,
                                Operation *op, RankedTensorType dataType,
                                Value offsets, Value mask, Value data,
                                int64_t contiguity, bool offsetsInBytes,
                                BufferLoweringCache &cache,
-                               int64_t maskUniformWidth,
-                               int64_t maskPrefixWidth);
+                               const KernelAnalyses::BufferFacts &facts);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.
@@ -162,14 +168,14 @@ protected:
       type = op.getValue().getType();
       data = adaptor.getValue();
     }
-    int64_t uniform = analyses.getMaskUniformWidth(op);
+    KernelAnalyses::BufferFacts facts = analyses.getBufferFacts(op);
     if constexpr (std::is_same_v<OpTy, BufferAtomicAddOp>)
-      uniform = std::max<int64_t>(uniform, 2);
+      facts.maskUniformWidth = std::max<int64_t>(facts.maskUniformWidth, 2);
+    int64_t uniform = facts.maskUniformWidth;
     BufferGroups g = groupBufferAccess(
         rewriter, op.getLoc(), *this->getTypeConverter(), op, type,
         adaptor.getOffsets(), adaptor.getMask(), data, op.getContiguity(),
-        op.getOffsetUnit() == OffsetUnit::bytes, *cache, uniform,
-        analyses.getMaskPrefixWidth(op));
+        op.getOffsetUnit() == OffsetUnit::bytes, *cache, facts);
     if (g.isPartial() && analyses.remarksEnabled())
       op.emitRemark() << "groups of " << g.width
                       << " elements split (full width when every element is "

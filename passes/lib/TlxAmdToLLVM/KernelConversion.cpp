@@ -27,37 +27,36 @@ using namespace mlir::tlxamd;
 KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
     : remarks(remarks) {
   AxisInfoAnalysis axis;
-  auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
-                    int64_t contiguity) {
-    if (!mask || contiguity <= 1)
-      return;
-    masks[op] = {axis.getMaskUniformWidth(mask, dataType, contiguity),
-                 axis.getMaskPrefixWidth(mask, dataType, contiguity)};
+  auto record = [&](Operation *op, Value offsets, Value mask,
+                    RankedTensorType dataType, int64_t contiguity) {
+    // The run sharing one base offset: the promised contiguity, or longer
+    // where the analysis proves the offsets consecutive.
+    int64_t run = std::max(contiguity, axis.getOffsetsRun(offsets, dataType));
+    facts[op] = {run,
+                 mask ? axis.getMaskUniformWidth(mask, dataType, run)
+                      : std::numeric_limits<int64_t>::max(),
+                 mask ? axis.getMaskPrefixWidth(mask, dataType, run)
+                      : std::numeric_limits<int64_t>::max()};
   };
   module->walk([&](Operation *op) {
     if (auto load = dyn_cast<BufferLoadOp>(op))
-      record(op, load.getMask(), load.getType(), load.getContiguity());
+      record(op, load.getOffsets(), load.getMask(), load.getType(),
+             load.getContiguity());
     else if (auto store = dyn_cast<BufferStoreOp>(op))
-      record(op, store.getMask(), store.getValue().getType(),
-             store.getContiguity());
+      record(op, store.getOffsets(), store.getMask(),
+             store.getValue().getType(), store.getContiguity());
     else if (auto atomic = dyn_cast<BufferAtomicAddOp>(op))
-      record(op, atomic.getMask(), atomic.getValue().getType(),
-             atomic.getContiguity());
+      record(op, atomic.getOffsets(), atomic.getMask(),
+             atomic.getValue().getType(), atomic.getContiguity());
   });
 }
 
-int64_t KernelAnalyses::getMaskUniformWidth(Operation *op) const {
-  auto it = masks.find(op);
-  if (it != masks.end())
-    return it->second.first;
-  return std::numeric_limits<int64_t>::max();
-}
-
-int64_t KernelAnalyses::getMaskPrefixWidth(Operation *op) const {
-  auto it = masks.find(op);
-  if (it != masks.end())
-    return it->second.second;
-  return std::numeric_limits<int64_t>::max();
+const KernelAnalyses::BufferFacts &
+KernelAnalyses::getBufferFacts(Operation *op) const {
+  static const BufferFacts none{1, std::numeric_limits<int64_t>::max(),
+                                std::numeric_limits<int64_t>::max()};
+  auto it = facts.find(op);
+  return it == facts.end() ? none : it->second;
 }
 
 /// Every kernel gets its block size from `tlxamd.num_warps` and the target's

@@ -32,18 +32,23 @@ public:
 
   bool remarksEnabled() const { return remarks; }
 
-  /// B12: over how many consecutive elements the axis analysis proves the
-  /// mask of a masked buffer op uniform (at most its contiguity; unbounded
-  /// when the op has no mask or contiguity 1).
-  int64_t getMaskUniformWidth(Operation *op) const;
-  /// Over how many consecutive elements the mask is proven a prefix mask
-  /// (`offsets < n`): all of them are in exactly when the last one is.
-  int64_t getMaskPrefixWidth(Operation *op) const;
+  /// What the axis analysis proves about a buffer op's registers.
+  struct BufferFacts {
+    /// Consecutive registers whose offsets are consecutive (B13: at least
+    /// the op's contiguity): they share one base offset.
+    int64_t offsetsRun;
+    /// B12: over how many consecutive registers the mask is proven uniform
+    /// (at most the run; unbounded without a mask).
+    int64_t maskUniformWidth;
+    /// Over how many the mask is proven a prefix mask (`offsets < n`): all
+    /// of them are in exactly when the last one is.
+    int64_t maskPrefixWidth;
+  };
+  const BufferFacts &getBufferFacts(Operation *op) const;
 
 private:
   bool remarks;
-  /// Per masked buffer op: (uniform width, prefix width).
-  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> masks;
+  llvm::DenseMap<Operation *, BufferFacts> facts;
 };
 
 /// Adds a target's op families to the pattern set and legality.

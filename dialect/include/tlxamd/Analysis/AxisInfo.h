@@ -51,6 +51,10 @@ public:
   int64_t getMaskPrefixWidth(Value mask, RankedTensorType dataType,
                              int64_t contiguity);
   bool isPrefixMask(Value mask, unsigned dim, int64_t width);
+  /// Over how many consecutive registers of `dataType`'s layout `offsets`
+  /// are proven consecutive integers (aligned runs; at most the registers
+  /// adjacent in memory).
+  int64_t getOffsetsRun(Value offsets, RankedTensorType dataType);
 
 private:
   AxisInfo compute(Value v);
