@@ -1,0 +1,64 @@
+"""A/B bandwidth of the same kernels from two builds of the GPU suite (e.g.
+before and after a lowering change), measured interleaved on one GPU so
+that clock and thermal drift hit both alike; each result is checked too.
+
+    PYTHONPATH=python_bindings python3 bench/gpu/ab_bandwidth.py SUITE_A SUITE_B [--kind masked] [--rounds 7]
+
+Prints per kernel and size the median GB/s of A and B over the rounds and
+B / A.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+
+import torch
+
+from tlxamd import runtime
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_gpu import SIZES, bench  # noqa: E402
+
+
+def main(argv=None):
+    from checks import TORCH_DT, check
+
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("suite_a")
+    p.add_argument("suite_b")
+    p.add_argument("--kind", default="masked", help="kernel kind of the manifest to compare")
+    p.add_argument("--rounds", type=int, default=7)
+    args = p.parse_args(argv)
+    ma = json.load(open(os.path.join(args.suite_a, "manifest.json")))
+    mb = json.load(open(os.path.join(args.suite_b, "manifest.json")))
+    torch.manual_seed(0)
+    failures = 0
+    print(f"{'kernel':22} {'n':>11} {'A GB/s':>8} {'B GB/s':>8} {'B/A':>7}  ok")
+    for name, case in ma["cases"].items():
+        if case["kind"] != args.kind or name not in mb["cases"]:
+            continue
+        ka = runtime.load(os.path.join(args.suite_a, name + ".cubin"))[name]
+        kb = runtime.load(os.path.join(args.suite_b, name + ".cubin"))[name]
+        esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
+        for n in case.get("sizes", SIZES[case["kind"]]):
+            oka, _, la = check(ka, case, n, case.get("block", ma["block"]))
+            okb, detail, lb = check(kb, mb["cases"][name], n, mb["cases"][name].get("block", mb["block"]))
+            ta, tb = [], []
+            for _ in range(args.rounds):
+                ta.append(bench(la))
+                tb.append(bench(lb))
+            bwa = 2 * n * esize / statistics.median(ta)
+            bwb = 2 * n * esize / statistics.median(tb)
+            ok = oka and okb
+            failures += not ok
+            print(f"{name:22} {n:11d} {bwa / 1e9:8.0f} {bwb / 1e9:8.0f} {bwb / bwa:7.3f}  "
+                  f"{'OK' if ok else 'BAD ' + detail}")
+            del la, lb
+            torch.cuda.empty_cache()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
