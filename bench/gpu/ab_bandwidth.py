@@ -30,6 +30,10 @@ def main(argv=None):
     p.add_argument("suite_b")
     p.add_argument("--kind", default="masked", help="kernel kind of the manifest to compare")
     p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--only", default="", help="comma-separated kernel names (default: every kernel of the kind)")
+    p.add_argument("--b-shared", type=int, default=0,
+                   help="launch B with this many bytes of dynamic shared memory (caps its blocks per SM, "
+                        "to compare at A's occupancy)")
     args = p.parse_args(argv)
     ma = json.load(open(os.path.join(args.suite_a, "manifest.json")))
     mb = json.load(open(os.path.join(args.suite_b, "manifest.json")))
@@ -39,8 +43,12 @@ def main(argv=None):
     for name, case in ma["cases"].items():
         if case["kind"] != args.kind or name not in mb["cases"]:
             continue
+        if args.only and name not in args.only.split(","):
+            continue
         ka = runtime.load(os.path.join(args.suite_a, name + ".cubin"))[name]
         kb = runtime.load(os.path.join(args.suite_b, name + ".cubin"))[name]
+        if args.b_shared:
+            kb.shared = args.b_shared
         esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
         for n in case.get("sizes", SIZES[case["kind"]]):
             oka, _, la = check(ka, case, n, case.get("block", ma["block"]))

@@ -99,8 +99,10 @@ BufferGroups mlir::tlxamd::groupBufferAccess(
   g.accessType = accessTypeFor(rewriter.getContext(), g.width * g.elemBytes);
   int64_t n = cast<VectorType>(offsets.getType()).getNumElements();
   // The contract promises the offsets consecutive over each run of
-  // `contiguity` registers (the analysis may prove longer runs): one base
-  // per run, constant distances after it.
+  // `contiguity` registers (B12): one base per run, constant distances
+  // after it. Runs stop there, so that the backend never merges accesses
+  // wider than the contiguity asks (B13, B14); atomics, never merged, share
+  // a base over the whole run the analysis proves.
   int64_t run = std::min(std::max({contiguity, g.width, facts.offsetsRun}), n);
   int64_t maskUniformWidth = facts.maskUniformWidth;
   unsigned shift =
@@ -205,33 +207,51 @@ SmallVector<Value> mlir::tlxamd::emitElementLoads(RewriterBase &rewriter,
   return out;
 }
 
+/// Whether the access at `imm` is the last element of group `i` and the
+/// group's "every element in" is that element's mask (a proven prefix).
+static bool lastOfPrefixGroup(const BufferGroups &g, size_t i, int64_t imm) {
+  return g.prefixWidth >= g.width &&
+         imm == g.immOffsets[i] + (g.width - 1) * g.elemBytes;
+}
+
 SmallVector<Value> mlir::tlxamd::emitLoadGroups(RewriterBase &rewriter,
                                                 Location loc,
                                                 const BufferGroups &g,
                                                 EmitBufferLoad emit) {
-  SmallVector<Value> out =
-      emitFullWidthLoads(rewriter, loc, g, emit, /*masked=*/true);
-  if (!g.isPartial())
-    return out;
+  SmallVector<Value> out;
   auto groupType = VectorType::get({g.width}, g.elemType);
-  for (size_t i = 0; i < out.size(); ++i) {
-    Value all = g.masks[i];
+  // Group by group: the full-width access, then its element fallback.
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i) {
+    Value all = g.masks.empty() ? Value() : g.masks[i];
+    Value v = emit(g.accessType, g.baseOffsets[i], g.immOffsets[i], all);
+    if (!g.isPartial()) {
+      out.push_back(v);
+      continue;
+    }
     SmallVector<Value> full = unpackRegisters(
-        rewriter, loc,
-        LLVM::BitcastOp::create(rewriter, loc, groupType, out[i]));
+        rewriter, loc, LLVM::BitcastOp::create(rewriter, loc, groupType, v));
     SmallVector<Value> elems = unpackRegisters(
         rewriter, loc,
         LLVM::BitcastOp::create(
             rewriter, loc, groupType,
-            loadElements(rewriter, loc, g, i, emit, [&](int64_t j) {
-              return fallbackPredicate(rewriter, loc, g.elementMasks[i][j],
-                                       all);
-            })));
+            loadElements(
+                rewriter, loc, g, i,
+                [&](Type type, Value base, int64_t imm, Value pred) -> Value {
+                  // "In but not all" never holds for the last element of a
+                  // prefix group: no access.
+                  if (lastOfPrefixGroup(g, i, imm))
+                    return LLVM::ZeroOp::create(rewriter, loc, type);
+                  return emit(type, base, imm, pred);
+                },
+                [&](int64_t j) {
+                  return fallbackPredicate(rewriter, loc, g.elementMasks[i][j],
+                                           all);
+                })));
     for (int64_t j = 0; j < g.width; ++j)
       elems[j] = LLVM::SelectOp::create(rewriter, loc, all, full[j], elems[j]);
-    out[i] =
-        LLVM::BitcastOp::create(rewriter, loc, g.accessType,
-                                packRegisters(rewriter, loc, groupType, elems));
+    out.push_back(LLVM::BitcastOp::create(
+        rewriter, loc, g.accessType,
+        packRegisters(rewriter, loc, groupType, elems)));
   }
   return out;
 }
@@ -279,11 +299,21 @@ void mlir::tlxamd::emitElementStores(RewriterBase &rewriter, Location loc,
 void mlir::tlxamd::emitStoreGroups(RewriterBase &rewriter, Location loc,
                                    const BufferGroups &g,
                                    EmitBufferStore emit) {
-  emitFullWidthStores(rewriter, loc, g, emit, /*masked=*/true);
-  for (size_t i = 0; g.isPartial() && i < g.baseOffsets.size(); ++i)
-    storeElements(rewriter, loc, g, i, emit, [&](int64_t j) {
-      return fallbackPredicate(rewriter, loc, g.elementMasks[i][j], g.masks[i]);
-    });
+  // Group by group: the full-width access, then its element fallback.
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i) {
+    Value all = g.masks.empty() ? Value() : g.masks[i];
+    emit(g.data[i], g.baseOffsets[i], g.immOffsets[i], all);
+    if (g.isPartial())
+      storeElements(
+          rewriter, loc, g, i,
+          [&](Value data, Value base, int64_t imm, Value pred) {
+            if (!lastOfPrefixGroup(g, i, imm))
+              emit(data, base, imm, pred);
+          },
+          [&](int64_t j) {
+            return fallbackPredicate(rewriter, loc, g.elementMasks[i][j], all);
+          });
+  }
 }
 
 SmallVector<Value>

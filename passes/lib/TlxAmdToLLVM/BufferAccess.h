@@ -124,8 +124,8 @@ int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
 
 /// Group the registers of a buffer op. `offsets`, `mask` and `data` are the
 /// converted (vector) operands; `data` may be null (loads). Runs of
-/// `facts.offsetsRun` registers share a base offset; groups whose mask is not
-/// proven uniform over them are split.
+/// `contiguity` registers share a base offset; groups whose mask is not
+/// proven uniform are split.
 BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                const LLVMTypeConverter &converter,
                                Operation *op, RankedTensorType dataType,

@@ -27,11 +27,8 @@ using namespace mlir::tlxamd;
 KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
     : remarks(remarks) {
   AxisInfoAnalysis axis;
-  auto record = [&](Operation *op, Value offsets, Value mask,
-                    RankedTensorType dataType, int64_t contiguity) {
-    // The run sharing one base offset: the promised contiguity, or longer
-    // where the analysis proves the offsets consecutive.
-    int64_t run = std::max(contiguity, axis.getOffsetsRun(offsets, dataType));
+  auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
+                    int64_t run) {
     facts[op] = {run,
                  mask ? axis.getMaskUniformWidth(mask, dataType, run)
                       : std::numeric_limits<int64_t>::max(),
@@ -40,14 +37,16 @@ KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
   };
   module->walk([&](Operation *op) {
     if (auto load = dyn_cast<BufferLoadOp>(op))
-      record(op, load.getOffsets(), load.getMask(), load.getType(),
-             load.getContiguity());
+      record(op, load.getMask(), load.getType(), load.getContiguity());
     else if (auto store = dyn_cast<BufferStoreOp>(op))
-      record(op, store.getOffsets(), store.getMask(),
-             store.getValue().getType(), store.getContiguity());
+      record(op, store.getMask(), store.getValue().getType(),
+             store.getContiguity());
     else if (auto atomic = dyn_cast<BufferAtomicAddOp>(op))
-      record(op, atomic.getOffsets(), atomic.getMask(),
-             atomic.getValue().getType(), atomic.getContiguity());
+      record(
+          op, atomic.getMask(), atomic.getValue().getType(),
+          std::max<int64_t>(atomic.getContiguity(),
+                            axis.getOffsetsRun(atomic.getOffsets(),
+                                               atomic.getValue().getType())));
   });
 }
 

@@ -34,8 +34,9 @@ public:
 
   /// What the axis analysis proves about a buffer op's registers.
   struct BufferFacts {
-    /// Consecutive registers whose offsets are consecutive (B13: at least
-    /// the op's contiguity): they share one base offset.
+    /// Registers sharing one base offset: the op's contiguity (B12), or for
+    /// atomics (one element per access, never merged) the run the analysis
+    /// proves consecutive.
     int64_t offsetsRun;
     /// B12: over how many consecutive registers the mask is proven uniform
     /// (at most the run; unbounded without a mask).
