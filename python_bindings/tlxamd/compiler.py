@@ -10,6 +10,10 @@
     k.timings     # seconds per stage: parse, lower, translate, llc, link/ptxas
     k.remarks     # the lowering's decisions, with compile(..., remarks=True)
 
+AMD code generation runs in a resident server (`tlxamd._llvm_inproc`: the
+library behind llc-22, no process start per kernel) from the second kernel
+of a process on; `TLXAMD_INPROCESS_LLC=0` runs `llc-22` every time.
+
 Compiled kernels are cached on disk by a hash of the input module, the
 target and options, the tlxamd library and the tools (`TLXAMD_CACHE_DIR`,
 default `~/.cache/tlxamd`; `TLXAMD_CACHE_DIR=` or `cache=False` turns it
@@ -47,7 +51,7 @@ import tempfile
 import time
 from typing import Callable, Dict, List, Optional, Union
 
-from . import ir, passmanager, targets
+from . import _llvm_inproc, ir, passmanager, targets
 from ._mlir_libs import _tlxamd
 
 __all__ = [
@@ -474,9 +478,21 @@ def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, ti
     """(asm or None, binary, resources, asm maker): one llc run, to the object
     when a binary is wanted (the assembly is made when first read), else to
     the assembly."""
-    base = [_find_tool("llc-22"), *_llc_target(arch), f"-O{opt_level}"]
+    llc = _find_tool("llc-22")
+    base = [llc, *_llc_target(arch), f"-O{opt_level}"]
+
+    def llc_run(assembly: bool) -> Optional[bytes]:
+        """In-process codegen (the library behind llc-22), or None."""
+        try:
+            return _llvm_inproc.emit(llvm_ir, llc, arch["triple"], arch["cpu"], arch["features"] or "",
+                                     opt_level, assembly)
+        except RuntimeError as e:
+            raise CompilationError(f"llc-22 failed:\n{e}") from None
 
     def make_asm() -> str:
+        text = llc_run(True)
+        if text is not None:
+            return text.decode()
         return _run(base + ["-filetype=asm", "-o", "-"], llvm_ir.encode()).stdout.decode()
 
     if not want_binary:
@@ -489,7 +505,12 @@ def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, ti
         obj = os.path.join(tmp, "kernel.o")
         hsaco = os.path.join(tmp, "kernel.hsaco")
         t0 = time.perf_counter()
-        _run(base + ["-filetype=obj", "-o", obj], llvm_ir.encode())
+        data = llc_run(False)
+        if data is None:
+            _run(base + ["-filetype=obj", "-o", obj], llvm_ir.encode())
+        else:
+            with open(obj, "wb") as f:
+                f.write(data)
         t1 = time.perf_counter()
         _run([lld, "-shared", "--no-undefined", "-o", hsaco, obj])
         timings["llc"], timings["link"] = t1 - t0, time.perf_counter() - t1

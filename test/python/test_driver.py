@@ -50,10 +50,13 @@ def test_cache_off(tmp_path, monkeypatch, scale_mlir):
     assert not list(tmp_path.rglob("*.json"))
 
 
-def test_one_llc_run_object_resources_match_assembly(monkeypatch, scale_mlir):
-    """The binary path runs llc once (to the object); the resources read
+@pytest.mark.parametrize("inprocess", ["0", "1"])
+def test_one_codegen_run_object_resources_match_assembly(monkeypatch, scale_mlir, inprocess):
+    """The binary path generates code once (to the object: llc-22, or the
+    resident code generation server) and links once; the resources read
     from the code object's metadata note equal the assembly's."""
     monkeypatch.setenv("TLXAMD_CACHE_DIR", "")
+    monkeypatch.setenv("TLXAMD_INPROCESS_LLC", inprocess)
     calls = []
     real = compiler._run
 
@@ -61,14 +64,43 @@ def test_one_llc_run_object_resources_match_assembly(monkeypatch, scale_mlir):
         calls.append(os.path.basename(cmd[0]))
         return real(cmd, stdin)
 
+    compiler.compile(scale_mlir, target="gfx950")  # the first starts the server
     monkeypatch.setattr(compiler, "_run", spy)
     k = compiler.compile(scale_mlir, target="gfx950")
-    assert calls == ["llc-22", "ld.lld-22"]
+    llc = ["llc-22"] if inprocess == "0" else []
+    assert calls == llc + ["ld.lld-22"]
     from_note = compiler.amd_binary_resources(k.binary)
     asm = k.asm
-    assert calls == ["llc-22", "ld.lld-22", "llc-22"] and "asm" in k.timings
+    assert calls == llc + ["ld.lld-22"] + llc and "asm" in k.timings
     assert from_note == compiler.amd_resources(asm)
     assert from_note["scale"]["vgpr"] >= 1
+
+
+def test_codegen_server_matches_llc_and_survives(monkeypatch):
+    """The resident server's object and assembly are llc-22's, byte for byte;
+    LLVM's errors come back as CompilationError; a server that died is
+    replaced on the next kernel."""
+    from tlxamd import _llvm_inproc
+
+    monkeypatch.setenv("TLXAMD_CACHE_DIR", "")
+    src = os.path.join(os.path.dirname(__file__), "..", "Target", "Inputs", "masked_groups.mlir")
+    monkeypatch.setenv("TLXAMD_INPROCESS_LLC", "1")
+    compiler.compile(src, target="gfx950")  # the first starts the server
+    a = compiler.compile(src, target="gfx950")
+    assert _llvm_inproc._client is not None and _llvm_inproc._client.proc.poll() is None
+    monkeypatch.setenv("TLXAMD_INPROCESS_LLC", "0")
+    b = compiler.compile(src, target="gfx950")
+    assert a.binary == b.binary and a.asm == b.asm and a.resources == b.resources
+    monkeypatch.setenv("TLXAMD_INPROCESS_LLC", "1")
+    llc = compiler._find_tool("llc-22")
+    with pytest.raises(RuntimeError, match="expected top-level entity"):
+        _llvm_inproc.emit("this is not IR", llc, "amdgcn-amd-amdhsa", "gfx950", "", 3, False)
+    _llvm_inproc._client.proc.kill()
+    _llvm_inproc._client.proc.wait()
+    for _ in range(2):  # llc-22 while the new server starts, then the server
+        c = compiler.compile(src, target="gfx950")
+        assert c.binary == b.binary
+    assert _llvm_inproc._client.proc.poll() is None
 
 
 def test_remarks_name_the_python_line():
