@@ -88,11 +88,29 @@ def compare(target: str) -> int:
             r = row.get(who, {})
             cells.append(f"{r['vgpr']}/{r['sgpr']}/{r['instructions']}" if "vgpr" in r else "-")
         g = row.get("gluon", {})
+        why = ""
         if "vgpr" in g and (mine[0] > g["vgpr"] or mine[2] > g["instructions"]):
             above.append(label)
-        print(f"{label:24} {'%d/%d/%d' % mine:>17} {cells[0]:>17} {cells[1]:>17}")
+            why = _why_above(label, k.asm)
+        print(f"{label:24} {'%d/%d/%d' % mine:>17} {cells[0]:>17} {cells[1]:>17}  {why}")
     print(f"above Gluon on VGPR or instructions: {', '.join(above) or 'none'}")
     return 0
+
+
+def _why_above(label: str, asm: str) -> str:
+    """Why a kernel is above Gluon's counts, from what its ISA shows."""
+    kind, dt, c = label.split()[:3]
+    bits = {"bf16": 16, "f16": 16, "f32": 32}.get(dt, 32)
+    contiguity = int(c[1:]) if c.startswith("c") and c[1:].isdigit() else 0
+    if "s_cbranch_execz" in asm:
+        return "split groups: the element path is in the static count (VGPRs at or below Gluon)"
+    if kind == "masked" and contiguity == 1:
+        return "B14: element accesses, each with its own mask select"
+    if kind == "copy" and contiguity * bits < 128:
+        return "B13/B14: accesses only as wide as the contiguity (Gluon widens them)"
+    if kind == "copy" or kind == "atomic":
+        return "one base per contiguity run of the loads/stores (B12)"
+    return ""
 
 
 def main(argv=None):

@@ -9,7 +9,9 @@
 // it (OOB + distance stays out of bounds). A group whose mask is not proven
 // uniform is split: one branch per op, full-width accesses when every
 // element of the thread's groups is in, element accesses otherwise.
-// soffset is always 0: its range check differs between generations.
+// soffset is always 0: a wave-uniform term there would have to keep the
+// masked lanes' 0x80000000 + imm out of range under each generation's
+// soffset range check.
 //
 //===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
