@@ -142,6 +142,12 @@ bool canEmitSplitGroup(const BufferGroups &g) {
          g.width * g.elemBytes >= 4;
 }
 
+/// Elements the slow path of a split group may access: all but the last
+/// where "every element in" is the last element's mask (a proven prefix).
+int64_t elementsOnSlowPath(const BufferGroups &g) {
+  return g.prefixWidth >= g.width ? g.width - 1 : g.width;
+}
+
 /// Element j of a split group: `$r<k>` (32-bit) or the 16-bit temporary.
 std::string splitElement(const BufferGroups &g, ArrayRef<std::string> regs,
                          int64_t j) {
@@ -181,8 +187,9 @@ Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
     std::string e = splitElement(g, outs, j);
     if (g.elemBytes == 2)
       ptx << "mov.b16 " << e << ", 0; ";
-    ptx << "@" << m[j] << " ld.global" << c << ".b" << g.elemBytes * 8 << " "
-        << e << ", [" << a << "+" << j * g.elemBytes << "]; ";
+    if (j < elementsOnSlowPath(g))
+      ptx << "@" << m[j] << " ld.global" << c << ".b" << g.elemBytes * 8 << " "
+          << e << ", [" << a << "+" << j * g.elemBytes << "]; ";
   }
   if (g.elemBytes == 2)
     packPairs(ptx, outs, /*pack=*/true);
@@ -204,7 +211,7 @@ void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
       << "; @" << all << " bra TLXAMD_ST_${:uid}; ";
   if (g.elemBytes == 2)
     packPairs(ptx, data, /*pack=*/false);
-  for (int64_t j = 0; j < g.width; ++j)
+  for (int64_t j = 0; j < elementsOnSlowPath(g); ++j)
     ptx << "@" << m[j] << " st.global" << c << ".b" << g.elemBytes * 8 << " ["
         << a << "+" << j * g.elemBytes << "], " << splitElement(g, data, j)
         << "; ";
