@@ -27,11 +27,13 @@
 // Masked lanes read zero, then `other`; masked stores are predicated off.
 // The mask (offs < n, n unknown) is not provably uniform over a group of 4,
 // so a group is accessed full width where it is entirely in bounds and
-// element by element where it is not (never trusting a broken promise).
+// element by element where it is not (never trusting a broken promise); the
+// group test is the last element's mask, so that element is never needed
+// on the element path (elements +0, +4, +8 only).
 // CHECK-LABEL: .visible .entry masked_f32_c4(
-// CHECK: @%p[[ALL:[0-9]+]] ld.global.v4.b32 {%r[[A:[0-9]+]], {{.*}} @%p[[ALL]] bra [[LD:TLXAMD_LD_[0-9]+]]; @%p{{[0-9]+}} ld.global.b32 %r[[A]], [%rd[[ADDR:[0-9]+]]+0]; {{.*}} [%rd[[ADDR]]+12]; [[LD]]: }
+// CHECK: @%p[[ALL:[0-9]+]] ld.global.v4.b32 {%r[[A:[0-9]+]], {{.*}} @%p[[ALL]] bra [[LD:TLXAMD_LD_[0-9]+]]; @%p{{[0-9]+}} ld.global.b32 %r[[A]], [%rd[[ADDR:[0-9]+]]+0]; {{.*}} [%rd[[ADDR]]+8]; [[LD]]: }
 // CHECK: selp.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0fBF800000, %p{{[0-9]+}};
-// CHECK: @%p[[SALL:[0-9]+]] st.global.v4.b32 {{.*}} @%p[[SALL]] bra [[ST:TLXAMD_ST_[0-9]+]]; {{.*}} st.global.b32 [%rd{{[0-9]+}}+12], {{.*}}; [[ST]]: }
+// CHECK: @%p[[SALL:[0-9]+]] st.global.v4.b32 {{.*}} @%p[[SALL]] bra [[ST:TLXAMD_ST_[0-9]+]]; {{.*}} st.global.b32 [%rd{{[0-9]+}}+8], {{.*}}; [[ST]]: }
 
 // CHECK-LABEL: .visible .entry cache_modifiers(
 // CHECK: ld.global.cg.v4.b32

@@ -176,7 +176,9 @@ Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
   PtxBuilder ptx;
   auto outs = ptx.addOutputs(regs.count, "=r", regs.regType);
   std::string a = ptx.addInput(addr, "l"), all = ptx.addInput(g.masks[i], "b");
-  auto m = ptx.addInputs(g.elementMasks[i], "b");
+  auto m = ptx.addInputs(
+      ArrayRef<Value>(g.elementMasks[i]).take_front(elementsOnSlowPath(g)),
+      "b");
   ptx << "{ " << elementTemps(g);
   for (const std::string &o : outs)
     ptx << "mov.b32 " << o << ", 0; ";
@@ -205,7 +207,9 @@ void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
   std::string a = ptx.addInput(addr, "l");
   auto data = ptx.addInputs(splitRegs(rewriter, loc, g.data[i], regs), "r");
   std::string all = ptx.addInput(g.masks[i], "b");
-  auto m = ptx.addInputs(g.elementMasks[i], "b");
+  auto m = ptx.addInputs(
+      ArrayRef<Value>(g.elementMasks[i]).take_front(elementsOnSlowPath(g)),
+      "b");
   ptx << "{ " << elementTemps(g) << "@" << all << " st.global" << c
       << vectorSuffix(regs) << ".b32 [" << a << "], " << PtxBuilder::list(data)
       << "; @" << all << " bra TLXAMD_ST_${:uid}; ";

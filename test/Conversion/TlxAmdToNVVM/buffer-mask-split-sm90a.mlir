@@ -7,8 +7,13 @@
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
 gpu.module @m {
   // CHECK-LABEL: llvm.func @unknown_bound(
-  // CHECK: llvm.inline_asm has_side_effects "{ mov.b32 $0, 0; mov.b32 $1, 0; mov.b32 $2, 0; mov.b32 $3, 0; @$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4]; @$5 bra TLXAMD_LD_${:uid}; @$6 ld.global.b32 $0, [$4+0]; @$7 ld.global.b32 $1, [$4+4]; @$8 ld.global.b32 $2, [$4+8]; @$9 ld.global.b32 $3, [$4+12]; TLXAMD_LD_${:uid}: }", "=r,=r,=r,=r,l,b,b,b,b,b"
-  // CHECK: llvm.inline_asm has_side_effects "{ @$5 st.global.v4.b32 [$0], {$1, $2, $3, $4}; @$5 bra TLXAMD_ST_${:uid}; @$6 st.global.b32 [$0+0], $1; @$7 st.global.b32 [$0+4], $2; @$8 st.global.b32 [$0+8], $3; @$9 st.global.b32 [$0+12], $4; TLXAMD_ST_${:uid}: }", "l,r,r,r,r,b,b,b,b,b"
+  // `r < n` is a proven prefix mask: "every element in" is the last
+  // element's mask ($5), so the element path never needs the last element.
+  // CHECK: %[[M:.*]] = llvm.icmp "slt" %{{.*}}, %{{.*}} : vector<4xi32>
+  // CHECK-COUNT-3: llvm.extractelement %[[M]]
+  // CHECK: %[[LAST:.*]] = llvm.extractelement %[[M]][%{{.*}} : i32] : vector<4xi1>
+  // CHECK: llvm.inline_asm has_side_effects "{ mov.b32 $0, 0; mov.b32 $1, 0; mov.b32 $2, 0; mov.b32 $3, 0; @$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4]; @$5 bra TLXAMD_LD_${:uid}; @$6 ld.global.b32 $0, [$4+0]; @$7 ld.global.b32 $1, [$4+4]; @$8 ld.global.b32 $2, [$4+8]; TLXAMD_LD_${:uid}: }", "=r,=r,=r,=r,l,b,b,b,b" %{{.*}}, %[[LAST]], %{{.*}}, %{{.*}}, %{{.*}} :
+  // CHECK: llvm.inline_asm has_side_effects "{ @$5 st.global.v4.b32 [$0], {$1, $2, $3, $4}; @$5 bra TLXAMD_ST_${:uid}; @$6 st.global.b32 [$0+0], $1; @$7 st.global.b32 [$0+4], $2; @$8 st.global.b32 [$0+8], $3; TLXAMD_ST_${:uid}: }", "l,r,r,r,r,b,b,b,b"
   // CHECK: llvm.return
   gpu.func @unknown_bound(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b4>
