@@ -139,8 +139,9 @@ static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
       if (unsupported(t)) {
         op->emitOpError() << "has no lowering for " << arch.name << ": "
                           << getElementTypeOrSelf(t)
-                          << " has no arithmetic in LLVM (extend it to f16 "
-                             "or f32 first)";
+                          << " has no arithmetic or conversions in LLVM "
+                             "(its values are loaded, stored and moved as "
+                             "bytes)";
         return WalkResult::interrupt();
       }
     return WalkResult::advance();
