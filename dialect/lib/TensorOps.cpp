@@ -11,7 +11,8 @@ LogicalResult MakeRangeOp::verify() {
   if (type.getRank() != 1)
     return emitOpError("result must be a rank-1 tensor, got rank ")
            << type.getRank();
-  int64_t start = getStart(), end = getEnd();
+  // I32Attr getters are unsigned: the bounds are signed i32.
+  int64_t start = int32_t(getStart()), end = int32_t(getEnd());
   if (end <= start)
     return emitOpError("end ")
            << end << " must be greater than start " << start;

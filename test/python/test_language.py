@@ -219,3 +219,19 @@ def test_typed_vocabulary_in_the_ir():
     assert "sem relaxed scope cta" in text
     # default orderings and units are elided
     assert "acq_rel" not in text and "offset_unit elements" not in text
+
+
+def test_arange_negative_start():
+    """make_range bounds are signed i32 (its I32Attr getters are unsigned):
+    `arange(-1, 0)` and `arange(-128, 128)` build and lower."""
+
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.int32)):
+        tl.arange(-1, 0)
+        layout = tl.blocked_layout([1], [tl.warp_size()], [tl.num_warps()], [0])
+        r = tl.arange(-128, 128, layout=layout)
+        tl.buffer_store(r, p, r + 128)
+
+    for target in ("gfx950", "sm_90a"):
+        k_ = compiler.compile(k.build(target=target), target=target)
+        assert "-128" in k_.mlir

@@ -168,7 +168,7 @@ static AxisInfo visitConstant(Transfer t, int64_t c) {
 static AxisInfo visitMakeRange(Transfer t, MakeRangeOp range) {
   AxisInfo info = AxisInfo::unknown(t.shape);
   info.contiguity[0] = t.shape[0];
-  info.divisibility[0] = pow2Divisor(range.getStart());
+  info.divisibility[0] = pow2Divisor(int32_t(range.getStart()));
   return info;
 }
 

@@ -61,8 +61,9 @@ struct MakeRangeOpLowering : TargetPattern<MakeRangeOp> {
       values.push_back(
           op.getStart() == 0
               ? c[0]
-              : LLVM::AddOp::create(rewriter, loc, c[0],
-                                    i32Const(rewriter, loc, op.getStart()))
+              : LLVM::AddOp::create(
+                    rewriter, loc, c[0],
+                    i32Const(rewriter, loc, int32_t(op.getStart())))
                     .getResult());
     rewriter.replaceOp(
         op,

@@ -10,6 +10,9 @@ gpu.module @m {
     %r = tlxamd.make_range 0 to 64 : tensor<64xi32, #rows>
     // CHECK: tlxamd.make_range 16 to 32
     %r2 = tlxamd.make_range 16 to 32 : tensor<16xi32, #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>>
+    // Signed bounds (the attributes are i32): a range may start below zero.
+    // CHECK: tlxamd.make_range -4 to 0
+    %r3 = tlxamd.make_range -4 to 0 : tensor<4xi32, #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>>
     // CHECK: tlxamd.expand_dims %{{.*}} {axis = 1 : i32} : tensor<64xi32, {{.*}}> -> tensor<64x1xi32, #tlxamd.blocked
     %e = tlxamd.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #rows> -> tensor<64x1xi32, #blk>
     // CHECK: tlxamd.broadcast %{{.*}} : tensor<64x1xi32, {{.*}}> -> tensor<64x64xi32
