@@ -2,7 +2,11 @@
 huge and negative numbers, mismatched shapes and layouts, unknown targets.
 Every call either succeeds on a valid input or raises TypeError, ValueError
 or CompilationError with a message; never a crash, never silent acceptance
-of an invalid input."""
+of an invalid input. The examples are fixed (derandomized) so that a failure
+reproduces; `TLXAMD_HYPOTHESIS_EXPLORE=2000 pytest test/python/test_misuse.py`
+searches fresh ones."""
+
+import os
 
 import pytest
 
@@ -13,7 +17,11 @@ from hypothesis import strategies as st  # noqa: E402
 from tlxamd import compiler, targets  # noqa: E402
 from tlxamd import language as tl  # noqa: E402
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The suite runs the same examples every time (a red run reproduces);
+# TLXAMD_HYPOTHESIS_EXPLORE=N explores N fresh random examples per test.
+_EXPLORE = int(os.environ.get("TLXAMD_HYPOTHESIS_EXPLORE", "0") or 0)
+SETTINGS = settings(max_examples=_EXPLORE or 150, deadline=None, derandomize=not _EXPLORE,
+                    suppress_health_check=[HealthCheck.too_slow])
 CLEAN = (TypeError, ValueError, compiler.CompilationError)
 
 # Anything a user might pass where a number, list, dtype or target is expected.
