@@ -53,15 +53,6 @@ ArrayRef<Value> BufferLoweringCache::getRunOffsets(RewriterBase &rewriter,
   return this->offsets[key] = std::move(out);
 }
 
-Value BufferGroups::byteOffset(RewriterBase &rewriter, Location loc, size_t i,
-                               int64_t extra) const {
-  int64_t imm = immOffsets[i] + extra;
-  if (imm == 0)
-    return baseOffsets[i];
-  return LLVM::AddOp::create(rewriter, loc, baseOffsets[i],
-                             i32Const(rewriter, loc, imm));
-}
-
 /// `a && b` (either may be null: true).
 static Value andOf(RewriterBase &rewriter, Location loc, Value a, Value b) {
   if (!a || !b)
@@ -193,13 +184,12 @@ SmallVector<Value> mlir::tlxamd::emitElementLoads(RewriterBase &rewriter,
                                                   EmitBufferLoad emit) {
   SmallVector<Value> out;
   size_t last = g.baseOffsets.size() - 1;
-  int64_t lastImm = g.immOffsets[last] + (g.width - 1) * g.elemBytes;
   for (size_t i = 0; i < g.baseOffsets.size(); ++i)
     out.push_back(loadElements(
         rewriter, loc, g, i,
         [&](Type type, Value base, int64_t imm, Value pred) -> Value {
           // The known-out last element reads zero without an access.
-          if (i == last && imm == lastImm && g.lastElementOut())
+          if (i == last && g.lastElementOut() && g.isLastElement(i, imm))
             return LLVM::ZeroOp::create(rewriter, loc, type);
           return emit(type, base, imm, pred);
         },
@@ -210,8 +200,7 @@ SmallVector<Value> mlir::tlxamd::emitElementLoads(RewriterBase &rewriter,
 /// Whether the access at `imm` is the last element of group `i` and the
 /// group's "every element in" is that element's mask (a proven prefix).
 static bool lastOfPrefixGroup(const BufferGroups &g, size_t i, int64_t imm) {
-  return g.prefixWidth >= g.width &&
-         imm == g.immOffsets[i] + (g.width - 1) * g.elemBytes;
+  return g.elementsWhenGroupNotIn() < g.width && g.isLastElement(i, imm);
 }
 
 SmallVector<Value> mlir::tlxamd::emitLoadGroups(RewriterBase &rewriter,
@@ -289,8 +278,7 @@ void mlir::tlxamd::emitElementStores(RewriterBase &rewriter, Location loc,
         rewriter, loc, g, i,
         [&](Value data, Value base, int64_t imm, Value pred) {
           // The known-out last element is not stored.
-          if (!(i == last && g.lastElementOut() &&
-                imm == g.immOffsets[i] + (g.width - 1) * g.elemBytes))
+          if (!(i == last && g.lastElementOut() && g.isLastElement(i, imm)))
             emit(data, base, imm, pred);
         },
         [&](int64_t j) { return g.elementMasks[i][j]; });

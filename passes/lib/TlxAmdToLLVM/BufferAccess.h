@@ -54,9 +54,16 @@ struct BufferGroups {
     return isPartial() && prefixWidth >= int64_t(elementMasks.size()) * width;
   }
 
-  /// `baseOffsets[i] + immOffsets[i] + extra` as one i32 value.
-  Value byteOffset(RewriterBase &rewriter, Location loc, size_t i,
-                   int64_t extra = 0) const;
+  /// Elements of a split group's element path that can be in once the
+  /// group's own test failed: all but the last where that test is the last
+  /// element's mask (a proven prefix).
+  int64_t elementsWhenGroupNotIn() const {
+    return prefixWidth >= width ? width - 1 : width;
+  }
+  /// Whether an access at `imm` is the last element of group `i`.
+  bool isLastElement(size_t i, int64_t imm) const {
+    return imm == immOffsets[i] + (width - 1) * int64_t(elemBytes);
+  }
   /// Of a split access: every element of every group in (one compare per
   /// proven prefix block, an `and` of the element masks elsewhere).
   Value everyElementIn(RewriterBase &rewriter, Location loc) const;

@@ -142,12 +142,6 @@ bool canEmitSplitGroup(const BufferGroups &g) {
          g.width * g.elemBytes >= 4;
 }
 
-/// Elements the slow path of a split group may access: all but the last
-/// where "every element in" is the last element's mask (a proven prefix).
-int64_t elementsOnSlowPath(const BufferGroups &g) {
-  return g.prefixWidth >= g.width ? g.width - 1 : g.width;
-}
-
 /// Element j of a split group: `$r<k>` (32-bit) or the 16-bit temporary.
 std::string splitElement(const BufferGroups &g, ArrayRef<std::string> regs,
                          int64_t j) {
@@ -177,7 +171,7 @@ Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
   auto outs = ptx.addOutputs(regs.count, "=r", regs.regType);
   std::string a = ptx.addInput(addr, "l"), all = ptx.addInput(g.masks[i], "b");
   auto m = ptx.addInputs(
-      ArrayRef<Value>(g.elementMasks[i]).take_front(elementsOnSlowPath(g)),
+      ArrayRef<Value>(g.elementMasks[i]).take_front(g.elementsWhenGroupNotIn()),
       "b");
   ptx << "{ " << elementTemps(g);
   for (const std::string &o : outs)
@@ -189,7 +183,7 @@ Value emitSplitLoad(RewriterBase &rewriter, Location loc, const BufferGroups &g,
     std::string e = splitElement(g, outs, j);
     if (g.elemBytes == 2)
       ptx << "mov.b16 " << e << ", 0; ";
-    if (j < elementsOnSlowPath(g))
+    if (j < g.elementsWhenGroupNotIn())
       ptx << "@" << m[j] << " ld.global" << c << ".b" << g.elemBytes * 8 << " "
           << e << ", [" << a << "+" << j * g.elemBytes << "]; ";
   }
@@ -208,14 +202,14 @@ void emitSplitStore(RewriterBase &rewriter, Location loc, const BufferGroups &g,
   auto data = ptx.addInputs(splitRegs(rewriter, loc, g.data[i], regs), "r");
   std::string all = ptx.addInput(g.masks[i], "b");
   auto m = ptx.addInputs(
-      ArrayRef<Value>(g.elementMasks[i]).take_front(elementsOnSlowPath(g)),
+      ArrayRef<Value>(g.elementMasks[i]).take_front(g.elementsWhenGroupNotIn()),
       "b");
   ptx << "{ " << elementTemps(g) << "@" << all << " st.global" << c
       << vectorSuffix(regs) << ".b32 [" << a << "], " << PtxBuilder::list(data)
       << "; @" << all << " bra TLXAMD_ST_${:uid}; ";
   if (g.elemBytes == 2)
     packPairs(ptx, data, /*pack=*/false);
-  for (int64_t j = 0; j < elementsOnSlowPath(g); ++j)
+  for (int64_t j = 0; j < g.elementsWhenGroupNotIn(); ++j)
     ptx << "@" << m[j] << " st.global" << c << ".b" << g.elemBytes * 8 << " ["
         << a << "+" << j * g.elemBytes << "], " << splitElement(g, data, j)
         << "; ";
