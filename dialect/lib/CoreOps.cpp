@@ -17,16 +17,43 @@ static LogicalResult verifyScalarAccess(Operation *op, PtrType ptrType) {
   return success();
 }
 
+static PtrType getPtrType(Type type) {
+  if (auto t = dyn_cast<RankedTensorType>(type))
+    return cast<PtrType>(t.getElementType());
+  return cast<PtrType>(type);
+}
+
 LogicalResult AddPtrOp::verify() {
-  return verifyScalarAccess(*this, getPtr().getType());
+  Type ptr = getPtr().getType(), offset = getOffset().getType();
+  auto ptrs = dyn_cast<RankedTensorType>(ptr);
+  auto offsets = dyn_cast<RankedTensorType>(offset);
+  if (bool(ptrs) != bool(offsets))
+    return emitOpError("a tensor of pointers needs a tensor of offsets and a "
+                       "scalar pointer a scalar offset, got ")
+           << ptr << " and " << offset;
+  if (ptrs && (ptrs.getShape() != offsets.getShape() ||
+               ptrs.getEncoding() != offsets.getEncoding()))
+    return emitOpError("offsets ")
+           << offset << " must have the shape and layout of the pointers "
+           << ptr;
+  return verifyScalarAccess(*this, getPtrType(ptr));
+}
+
+/// A mask needs a tensor of pointers or a scalar pointer of global memory;
+/// `other` needs a mask.
+static LogicalResult verifyAccess(Operation *op, Type ptr, Value mask,
+                                  Value other) {
+  if (other && !mask)
+    return op->emitOpError("other requires a mask");
+  return verifyScalarAccess(op, getPtrType(ptr));
 }
 
 LogicalResult LoadOp::verify() {
-  return verifyScalarAccess(*this, getPtr().getType());
+  return verifyAccess(*this, getPtr().getType(), getMask(), getOther());
 }
 
 LogicalResult StoreOp::verify() {
-  return verifyScalarAccess(*this, getPtr().getType());
+  return verifyAccess(*this, getPtr().getType(), getMask(), Value());
 }
 
 #define GET_OP_CLASSES

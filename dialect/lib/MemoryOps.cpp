@@ -22,6 +22,34 @@ Type mlir::tlxamd::getI1TensorLike(Type type) {
       t.getShape(), IntegerType::get(t.getContext(), 1), t.getEncoding());
 }
 
+bool mlir::tlxamd::isTlxAmdTensorType(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  return t && (!t.getEncoding() || getDistributedLayout(t));
+}
+
+Type mlir::tlxamd::getI1Like(Type type) {
+  if (isa<RankedTensorType>(type))
+    return getI1TensorLike(type);
+  return IntegerType::get(type.getContext(), 1);
+}
+
+Type mlir::tlxamd::getPointeeLike(Type type) {
+  if (auto ptr = dyn_cast<PtrType>(type))
+    return ptr.getPointeeType();
+  auto t = dyn_cast<RankedTensorType>(type);
+  auto ptr = t ? dyn_cast<PtrType>(t.getElementType()) : PtrType();
+  if (!ptr)
+    return Type();
+  return RankedTensorType::get(t.getShape(), ptr.getPointeeType(),
+                               t.getEncoding());
+}
+
+unsigned mlir::tlxamd::getElementBitWidth(Type elementType) {
+  if (isa<PtrType>(elementType))
+    return 64;
+  return elementType.getIntOrFloatBitWidth();
+}
+
 /// The documented cache modifiers of loads and stores (B4).
 ArrayRef<CacheModifier> mlir::tlxamd::getCacheModifiers(bool isLoad) {
   static constexpr CacheModifier load[] = {CacheModifier::ca, CacheModifier::cg,
@@ -55,6 +83,9 @@ static LogicalResult verifyBufferCommon(Operation *op, PtrType ptrType,
   if (contiguity <= 0 || !llvm::isPowerOf2_64(contiguity))
     return op->emitOpError("contiguity must be a positive power of two, got ")
            << contiguity;
+  // Without a layout yet, layout assignment chooses one that satisfies B5.
+  if (!offsets.getEncoding())
+    return success();
   int64_t owned = getLinearLayout(offsets).getNumRegisters();
   if (owned % contiguity != 0)
     return op->emitOpError("contiguity ")
@@ -83,7 +114,7 @@ static LogicalResult verifyCache(Operation *op,
 static LogicalResult verifyAdjacency(Operation *op, RankedTensorType type,
                                      int64_t contiguity, StringRef rule,
                                      StringRef layoutName) {
-  if (contiguity <= 1)
+  if (contiguity <= 1 || !type.getEncoding())
     return success();
   int64_t adjacency = getLinearLayout(type).getContiguousRegisters();
   if (contiguity <= adjacency)

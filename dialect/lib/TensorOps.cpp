@@ -37,7 +37,9 @@ LogicalResult ExpandDimsOp::verify() {
     return emitOpError("result shape must be the source shape with 1 "
                        "inserted at axis ")
            << axis;
-  auto slice = dyn_cast<SliceLayoutAttr>(src.getEncoding());
+  if (!src.getEncoding() && !dst.getEncoding())
+    return success();
+  auto slice = dyn_cast_or_null<SliceLayoutAttr>(src.getEncoding());
   if (!slice || slice.getDim() != axis)
     return emitOpError("source layout must be #tlxamd.slice with dim = ")
            << axis;
@@ -72,6 +74,8 @@ static LogicalResult verifyLayoutChange(Operation *op, RankedTensorType src,
     return op->emitOpError("source and result must have the same shape and "
                            "element type");
   auto a = getDistributedLayout(src), b = getDistributedLayout(dst);
+  if (!a)
+    return success(); // a layout-free source takes the result's layout
   if (a.getWarpsPerProgram() != b.getWarpsPerProgram() ||
       a.getLanesPerWarp() != b.getLanesPerWarp())
     return op->emitOpError("source layout spans ")
@@ -99,7 +103,7 @@ LayoutChangeKind mlir::tlxamd::classifyLayoutChange(RankedTensorType src,
   LinearLayout from = getLinearLayout(src), to = getLinearLayout(dst);
   if (LinearLayout::getRegisterMap(from, to, {}, {}))
     return LayoutChangeKind::Registers;
-  unsigned bits = dst.getElementType().getIntOrFloatBitWidth();
+  unsigned bits = getElementBitWidth(dst.getElementType());
   if (getDistributedLayout(dst).getLanesPerWarp() == warpSize && bits <= 32 &&
       LinearLayout::getWarpShuffles(from, to))
     return LayoutChangeKind::WarpShuffle;
@@ -107,6 +111,6 @@ LayoutChangeKind mlir::tlxamd::classifyLayoutChange(RankedTensorType src,
 }
 
 int64_t mlir::tlxamd::getLayoutChangeScratchBytes(RankedTensorType type) {
-  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  unsigned bits = getElementBitWidth(type.getElementType());
   return type.getNumElements() * ((bits + 7) / 8);
 }

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include <numeric>
@@ -116,6 +117,16 @@ int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
   if (dim < 0)
     return 1;
   return std::max<int64_t>(1, std::min(adjacent, get(offsets).contiguity[dim]));
+}
+
+int64_t AxisInfoAnalysis::getPointerRun(Value pointers,
+                                        RankedTensorType dataType) {
+  int dim = -1;
+  getLinearLayout(dataType).getContiguousRegisters(&dim);
+  if (dim < 0)
+    return 1;
+  int64_t run = getOffsetsRun(pointers, dataType);
+  return std::max<int64_t>(1, std::min(run, get(pointers).divisibility[dim]));
 }
 
 int64_t AxisInfoAnalysis::getMaskPrefixWidth(Value mask,
@@ -321,11 +332,33 @@ static AxisInfo visitCmp(Transfer t, arith::CmpIOp cmp) {
   return info;
 }
 
+/// A kernel argument's `tlxamd.divisibility` (bytes for pointers, as the
+/// frontend and Triton's launcher specialize them; the value for integers).
+/// Pointer facts are in elements, the unit offsets are added in.
+static AxisInfo visitArgument(Transfer t, Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto func =
+      arg ? dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp())
+          : FunctionOpInterface();
+  if (t.rank() || !func || arg.getOwner() != &func.getFunctionBody().front())
+    return unknownOf(t.shape);
+  auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                 kDivisibilityAttrName);
+  if (!attr || attr.getInt() <= 0)
+    return unknownOf(t.shape);
+  int64_t div = pow2Divisor(attr.getInt());
+  if (auto ptr = dyn_cast<PtrType>(v.getType()))
+    div = std::max<int64_t>(
+        1, div / std::max<int64_t>(
+                     1, ptr.getPointeeType().getIntOrFloatBitWidth() / 8));
+  return AxisInfo::scalar(div);
+}
+
 AxisInfo AxisInfoAnalysis::compute(Value v) {
   Transfer t{*this, shapeOf(v)};
   Operation *def = v.getDefiningOp();
   if (!def)
-    return unknownOf(t.shape);
+    return visitArgument(t, v);
   APInt value;
   if (matchPattern(v, m_ConstantInt(&value)) && value.getBitWidth() <= 64)
     return visitConstant(t, value.getSExtValue());
@@ -341,7 +374,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
           return *r;
         return visitAddSub(t, op);
       })
-      .Case([&](arith::AddIOp op) { return visitAddSub(t, op); })
+      .Case<arith::AddIOp, AddPtrOp>(
+          [&](Operation *op) { return visitAddSub(t, op); })
       .Case([&](arith::MulIOp op) { return visitMul(t, op); })
       .Case([&](arith::ShLIOp op) { return visitShl(t, op); })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(

@@ -1,4 +1,5 @@
 //===- CoreOpsToLLVM.cpp - program ids and scalar memory, any target -----===//
+#include "LayoutLowering.h"
 #include "Patterns.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -31,7 +32,9 @@ struct AddPtrOpLowering : ConvertOpToLLVMPattern<AddPtrOp> {
   matchAndRewrite(AddPtrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type resultType = getTypeConverter()->convertType(op.getType());
-    Type elemType = op.getPtr().getType().getPointeeType();
+    Type elemType = getTypeConverter()->convertType(
+        getElementTypeOrSelf(getPointeeLike(op.getPtr().getType())));
+    // On tensors: one vector GEP over the thread's registers.
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, elemType,
                                              adaptor.getPtr(),
                                              ValueRange{adaptor.getOffset()});
@@ -39,33 +42,148 @@ struct AddPtrOpLowering : ConvertOpToLLVMPattern<AddPtrOp> {
   }
 };
 
+/// The registers of a converted tensor, or the value itself for a scalar.
+static SmallVector<Value> registersOf(RewriterBase &b, Location loc, Value v) {
+  if (isa<VectorType>(v.getType()))
+    return unpackRegisters(b, loc, v);
+  return {v};
+}
+
+/// Loads and stores through pointers: one access per group of registers
+/// that the axis analysis proves contiguous, aligned (pointer divisibility)
+/// and under one mask bit, at most 128 bits; a masked group is an
+/// `llvm.intr.masked.load/store` whose mask is that one bit (LLVM emits one
+/// branch around a vector access).
+class PointerAccess {
+public:
+  PointerAccess(ConversionPatternRewriter &rewriter, Operation *op,
+                const LLVMTypeConverter &converter,
+                const KernelAnalyses &analyses, Value ptrs, Value mask)
+      : rewriter(rewriter), loc(op->getLoc()) {
+    Type pointee = getElementTypeOrSelf(
+        getPointeeLike(op->getOperand(isa<LoadOp>(op) ? 0 : 1).getType()));
+    elemType = converter.convertType(pointee);
+    bytes = std::max(1u, getElementBitWidth(pointee) / 8);
+    pointers = registersOf(rewriter, loc, ptrs);
+    if (mask)
+      masks = registersOf(rewriter, loc, mask);
+    const auto &facts = analyses.getBufferFacts(op);
+    width = std::min<int64_t>({facts.offsetsRun, facts.maskUniformWidth,
+                               std::max<int64_t>(1, 16 / bytes)});
+    width = std::max<int64_t>(1, width);
+  }
+
+  int64_t size() const { return pointers.size(); }
+  int64_t groupWidth() const { return width; }
+  VectorType groupType() const { return VectorType::get({width}, elemType); }
+  unsigned alignment() const { return width * bytes; }
+
+  /// The group's mask bit splat over its elements, or null without a mask.
+  Value groupMask(int64_t r) {
+    if (masks.empty())
+      return Value();
+    SmallVector<Value> bits(width, masks[r]);
+    return packRegisters(rewriter, loc,
+                         VectorType::get({width}, rewriter.getI1Type()), bits);
+  }
+  Value groupPointer(int64_t r) const { return pointers[r]; }
+
+  ConversionPatternRewriter &rewriter;
+  Location loc;
+
+private:
+  Type elemType;
+  unsigned bytes;
+  int64_t width = 1;
+  SmallVector<Value> pointers, masks;
+};
+
 struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LoadOpLowering(LLVMTypeConverter &converter, const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), analyses(analyses) {}
+
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, adaptor.getPtr());
+    if (!isa<RankedTensorType>(op.getType()) && !op.getMask()) {
+      rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, adaptor.getPtr());
+      return success();
+    }
+    PointerAccess access(rewriter, op, *getTypeConverter(), analyses,
+                         adaptor.getPtr(), adaptor.getMask());
+    Location loc = op.getLoc();
+    SmallVector<Value> others;
+    if (adaptor.getOther())
+      others = registersOf(rewriter, loc, adaptor.getOther());
+    VectorType groupType = access.groupType();
+    SmallVector<Value> values;
+    for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
+      Value ptr = access.groupPointer(r), mask = access.groupMask(r);
+      Value group;
+      if (!mask) {
+        group = LLVM::LoadOp::create(rewriter, loc, groupType, ptr,
+                                     access.alignment());
+      } else {
+        Value passThru =
+            others.empty()
+                ? LLVM::ZeroOp::create(rewriter, loc, groupType).getResult()
+                : packRegisters(rewriter, loc, groupType,
+                                ArrayRef(others).slice(r, access.groupWidth()));
+        group = LLVM::MaskedLoadOp::create(rewriter, loc, groupType, ptr, mask,
+                                           passThru, access.alignment());
+      }
+      llvm::append_range(values, unpackRegisters(rewriter, loc, group));
+    }
+    if (!isa<VectorType>(type))
+      rewriter.replaceOp(op, values.front());
+    else
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, type, values));
     return success();
   }
+  const KernelAnalyses &analyses;
 };
 
 struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  StoreOpLowering(LLVMTypeConverter &converter, const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), analyses(analyses) {}
+
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(),
-                                               adaptor.getPtr());
+    if (!isa<RankedTensorType>(op.getValue().getType()) && !op.getMask()) {
+      rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(),
+                                                 adaptor.getPtr());
+      return success();
+    }
+    PointerAccess access(rewriter, op, *getTypeConverter(), analyses,
+                         adaptor.getPtr(), adaptor.getMask());
+    Location loc = op.getLoc();
+    SmallVector<Value> values = registersOf(rewriter, loc, adaptor.getValue());
+    for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
+      Value ptr = access.groupPointer(r), mask = access.groupMask(r);
+      Value group =
+          packRegisters(rewriter, loc, access.groupType(),
+                        ArrayRef(values).slice(r, access.groupWidth()));
+      if (!mask)
+        LLVM::StoreOp::create(rewriter, loc, group, ptr, access.alignment());
+      else
+        LLVM::MaskedStoreOp::create(
+            rewriter, loc, group, ptr, mask,
+            rewriter.getI32IntegerAttr(access.alignment()));
+    }
+    rewriter.eraseOp(op);
     return success();
   }
+  const KernelAnalyses &analyses;
 };
 
 } // namespace
 
 void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &targetInfo) {
+    const TargetInfoBase &targetInfo, const KernelAnalyses &analyses) {
   patterns.add<ProgramIdOpLowering>(converter, targetInfo);
-  patterns.add<AddPtrOpLowering, LoadOpLowering, StoreOpLowering>(converter);
+  patterns.add<AddPtrOpLowering>(converter);
+  patterns.add<LoadOpLowering, StoreOpLowering>(converter, analyses);
 }

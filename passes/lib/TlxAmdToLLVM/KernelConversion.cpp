@@ -41,7 +41,15 @@ KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
     else if (auto store = dyn_cast<BufferStoreOp>(op))
       record(op, store.getMask(), store.getValue().getType(),
              store.getContiguity());
-    else if (auto atomic = dyn_cast<BufferAtomicAddOp>(op))
+    else if (auto load = dyn_cast<LoadOp>(op)) {
+      if (auto type = dyn_cast<RankedTensorType>(load.getType()))
+        record(op, load.getMask(), type,
+               axis.getPointerRun(load.getPtr(), type));
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      if (auto type = dyn_cast<RankedTensorType>(store.getValue().getType()))
+        record(op, store.getMask(), type,
+               axis.getPointerRun(store.getPtr(), type));
+    } else if (auto atomic = dyn_cast<BufferAtomicAddOp>(op))
       record(
           op, atomic.getMask(), atomic.getValue().getType(),
           std::max<int64_t>(atomic.getContiguity(),

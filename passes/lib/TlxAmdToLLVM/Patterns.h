@@ -32,7 +32,9 @@ public:
 
   bool remarksEnabled() const { return remarks; }
 
-  /// What the axis analysis proves about a buffer op's registers.
+  /// What the axis analysis proves about a buffer op's registers (for a
+  /// load or store through a tensor of pointers: the run the pointers are
+  /// proven contiguous and aligned over).
   struct BufferFacts {
     /// Registers sharing one base offset: the op's contiguity (B12), or for
     /// atomics (one element per access, never merged) the run the analysis
@@ -65,10 +67,12 @@ LogicalResult convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
                                   PopulateFamilies populate, bool remarks);
 
-/// Core ops (program ids, scalar pointers, scalar loads/stores).
+/// Core ops (program ids, pointer arithmetic, loads/stores through
+/// pointers and tensors of pointers).
 void populateCoreOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns,
-                                   const TargetInfoBase &targetInfo);
+                                   const TargetInfoBase &targetInfo,
+                                   const KernelAnalyses &analyses);
 
 /// Distributed tensor ops (ranges, splats, broadcasts, layout changes,
 /// tensor constants).

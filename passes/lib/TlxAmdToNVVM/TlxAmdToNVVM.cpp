@@ -52,7 +52,7 @@ struct ConvertTlxAmdToNVVMPass
     auto families = [&](LLVMTypeConverter &converter,
                         RewritePatternSet &patterns, ConversionTarget &target,
                         const KernelAnalyses &analyses) {
-      populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);

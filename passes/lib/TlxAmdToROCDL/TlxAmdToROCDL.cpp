@@ -60,7 +60,7 @@ struct ConvertTlxAmdToROCDLPass
     auto families = [&](LLVMTypeConverter &converter,
                         RewritePatternSet &patterns, ConversionTarget &target,
                         const KernelAnalyses &analyses) {
-      populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);

@@ -41,7 +41,7 @@ func.func @f(%p: !tlxamd.ptr<f32, 3>, %o: tensor<1024xi32, #b4>) {
 // B2: offsets are an i32 tensor.
 #b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi64, #b4>) {
-  // expected-error@+1 {{operand #1 must be i32 tensor with a tlxamd layout}}
+  // expected-error@+1 {{operand #1 must be i32 tensor, but got 'tensor<1024xi64}}
   %v = "tlxamd.buffer_load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!tlxamd.ptr<f32>, tensor<1024xi64, #b4>) -> tensor<1024xf32, #b4>
   return
 }

@@ -13,7 +13,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @k(%p: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %c = arith.constant 1 : i32
-    // expected-error@+1 {{'tlxamd.store' op failed to verify that stored value type matches the pointee type}}
+    // expected-error@+1 {{'tlxamd.store' op failed to verify that stored value type is the pointee type (of each pointer)}}
     "tlxamd.store"(%c, %p) : (i32, !tlxamd.ptr<f32>) -> ()
     gpu.return
   }
@@ -23,8 +23,8 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%p: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
-    // expected-error@+1 {{'tlxamd.load' op failed to verify that result type matches the pointee type}}
-    %v = "tlxamd.load"(%p) : (!tlxamd.ptr<f32>) -> f16
+    // expected-error@+1 {{'tlxamd.load' op failed to verify that result type is the pointee type (of each pointer)}}
+    %v = "tlxamd.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (!tlxamd.ptr<f32>) -> f16
     gpu.return
   }
 }
@@ -55,7 +55,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @k(%p: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %c = arith.constant 1 : i16
-    // expected-error@+1 {{'tlxamd.addptr' op operand #1 must be 32-bit signless integer or 64-bit signless integer, but got 'i16'}}
+    // expected-error@+1 {{'tlxamd.addptr' op operand #1 must be 32-bit signless integer or 64-bit signless integer or i32 or i64 tensor, but got 'i16'}}
     %q = tlxamd.addptr %p, %c : !tlxamd.ptr<f32>, i16
     gpu.return
   }
@@ -109,15 +109,15 @@ func.func @f() attributes {tlxamd.nonsense = 1 : i32} {
 // Generic form with a non-pointer operand: a verifier error, not a crash in
 // result type inference.
 func.func @f(%c: i32) {
-  // expected-error@+1 {{'tlxamd.load' op operand #0 must be tlxamd scalar pointer, but got 'i32'}}
-  %v = "tlxamd.load"(%c) : (i32) -> f32
+  // expected-error@+1 {{'tlxamd.load' op operand #0 must be tlxamd scalar pointer or tensor of tlxamd pointers, but got 'i32'}}
+  %v = "tlxamd.load"(%c) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> f32
   return
 }
 
 // -----
 
 func.func @f(%c: i32) {
-  // expected-error@+1 {{'tlxamd.addptr' op operand #0 must be tlxamd scalar pointer, but got 'i32'}}
+  // expected-error@+1 {{'tlxamd.addptr' op operand #0 must be tlxamd scalar pointer or tensor of tlxamd pointers, but got 'i32'}}
   %v = "tlxamd.addptr"(%c, %c) : (i32, i32) -> i32
   return
 }
@@ -125,7 +125,64 @@ func.func @f(%c: i32) {
 // -----
 
 func.func @f(%c: i32) {
-  // expected-error@+1 {{'tlxamd.store' op operand #1 must be tlxamd scalar pointer, but got 'i32'}}
+  // expected-error@+1 {{'tlxamd.store' op operand #1 must be tlxamd scalar pointer or tensor of tlxamd pointers, but got 'i32'}}
   "tlxamd.store"(%c, %c) : (i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %o: i32) {
+  // expected-error@+1 {{'tlxamd.addptr' op a tensor of pointers needs a tensor of offsets and a scalar pointer a scalar offset, got 'tensor<64x!tlxamd.ptr<f32>>' and 'i32'}}
+  %q = tlxamd.addptr %p, %o : tensor<64x!tlxamd.ptr<f32>>, i32
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %o: tensor<32xi32>) {
+  // expected-error@+1 {{'tlxamd.addptr' op offsets 'tensor<32xi32>' must have the shape and layout of the pointers 'tensor<64x!tlxamd.ptr<f32>>'}}
+  %q = tlxamd.addptr %p, %o : tensor<64x!tlxamd.ptr<f32>>, tensor<32xi32>
+  return
+}
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %o: tensor<64xi32, #b>) {
+  // expected-error@+1 {{'tlxamd.addptr' op offsets 'tensor<64xi32, #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>>' must have the shape and layout of the pointers 'tensor<64x!tlxamd.ptr<f32>>'}}
+  %q = tlxamd.addptr %p, %o : tensor<64x!tlxamd.ptr<f32>>, tensor<64xi32, #b>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %o: tensor<64xf32>) {
+  // expected-error@+1 {{'tlxamd.load' op other requires a mask}}
+  %v = "tlxamd.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<64x!tlxamd.ptr<f32>>, tensor<64xf32>) -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %m: tensor<32xi1>) {
+  // expected-error@+1 {{'tlxamd.load' op failed to verify that mask is i1 shaped like the pointers}}
+  %v = "tlxamd.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<64x!tlxamd.ptr<f32>>, tensor<32xi1>) -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32, 4>>) {
+  // expected-error@+1 {{'tlxamd.load' op pointer address space must be 1 (global) or 3 (shared), got 4}}
+  %v = tlxamd.load %p : tensor<64x!tlxamd.ptr<f32, 4>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %v: tensor<64xf16>) {
+  // expected-error@+1 {{'tlxamd.store' op failed to verify that stored value type is the pointee type (of each pointer)}}
+  "tlxamd.store"(%v, %p) : (tensor<64xf16>, tensor<64x!tlxamd.ptr<f32>>) -> ()
   return
 }

@@ -25,3 +25,32 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// Tensors of pointers and tensors without layouts (as the frontend writes
+// them, before tlxamd-assign-layouts): tl.load / tl.store through `ptr +
+// offsets`.
+// CHECK-LABEL: gpu.func @copy
+gpu.module @pointer_tensors {
+  gpu.func @copy(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    // CHECK: tlxamd.make_range 0 to 1024 : tensor<1024xi32>
+    %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32>
+    %ns = tlxamd.splat %n : tensor<1024xi32>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32>
+    // CHECK: %[[P:.*]] = tlxamd.splat %{{.*}} : tensor<1024x!tlxamd.ptr<f32>>
+    %ps = tlxamd.splat %src : tensor<1024x!tlxamd.ptr<f32>>
+    // CHECK: %[[A:.*]] = tlxamd.addptr %[[P]], %{{.*}} : tensor<1024x!tlxamd.ptr<f32>>, tensor<1024xi32>
+    %a = tlxamd.addptr %ps, %r : tensor<1024x!tlxamd.ptr<f32>>, tensor<1024xi32>
+    %o = arith.constant dense<1.0> : tensor<1024xf32>
+    // CHECK: %[[V:.*]] = tlxamd.load %[[A]] mask %{{.*}} other %{{.*}} cache ".cg" : tensor<1024x!tlxamd.ptr<f32>>
+    %v = tlxamd.load %a mask %m other %o cache ".cg" : tensor<1024x!tlxamd.ptr<f32>>
+    %pd = tlxamd.splat %dst : tensor<1024x!tlxamd.ptr<f32>>
+    %d = tlxamd.addptr %pd, %r : tensor<1024x!tlxamd.ptr<f32>>, tensor<1024xi32>
+    // CHECK: tlxamd.store %[[V]], %{{.*}} mask %{{.*}} : tensor<1024x!tlxamd.ptr<f32>>
+    tlxamd.store %v, %d mask %m : tensor<1024x!tlxamd.ptr<f32>>
+    // CHECK: tlxamd.expand_dims %{{.*}} {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
+    %e = tlxamd.expand_dims %r {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
+    // CHECK: tlxamd.broadcast %{{.*}} : tensor<1024x1xi32> -> tensor<1024x4xi32>
+    %b = tlxamd.broadcast %e : tensor<1024x1xi32> -> tensor<1024x4xi32>
+    gpu.return
+  }
+}

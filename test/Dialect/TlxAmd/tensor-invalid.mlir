@@ -25,8 +25,8 @@ func.func @f() {
 // -----
 #b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 func.func @f() {
-  // expected-error@+1 {{'tlxamd.make_range' op result #0 must be i32 tensor with a tlxamd layout}}
-  %r = tlxamd.make_range 0 to 64 : tensor<64xi32>
+  // expected-error@+1 {{'tlxamd.make_range' op result #0 must be i32 tensor, but got 'tensor<64xi32, "not a layout">'}}
+  %r = tlxamd.make_range 0 to 64 : tensor<64xi32, "not a layout">
   return
 }
 
@@ -91,4 +91,12 @@ gpu.module @m {
     %r = tlxamd.make_range 0 to 512 : tensor<512xi32, #b8>
     gpu.return
   }
+}
+
+// -----
+#b = #tlxamd.blocked<{size_per_thread = [1, 1], threads_per_warp = [64, 1], warps_per_cta = [4, 1], order = [1, 0]}>
+func.func @f(%x: tensor<64xi32>) {
+  // expected-error@+1 {{source layout must be #tlxamd.slice with dim = 1}}
+  %e = tlxamd.expand_dims %x {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32, #b>
+  return
 }

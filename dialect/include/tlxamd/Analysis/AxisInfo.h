@@ -6,10 +6,11 @@
 //   divisibility d: the first value of each such block is a multiple of d,
 //   constancy    k: the values are equal over blocks of k elements,
 // all powers of two, for blocks aligned at multiples of their size. It
-// propagates through make_range, splat, constants, expand_dims, broadcast,
-// layout changes, add/sub/mul/shl, and/or/xor and comparisons, one transfer
-// function per op. Used where a contract depends on the values (B18: mask
-// uniform over packed pairs) and by the lowerings (B12: mask-uniform
+// propagates from kernel arguments marked `tlxamd.divisibility`, through
+// pointer arithmetic (in elements), make_range, splat, constants, expand_dims,
+// broadcast, layout changes, add/sub/mul/shl, and/or/xor and comparisons, one
+// transfer function per op. Used where a contract depends on the values (B18:
+// mask uniform over packed pairs) and by the lowerings (B12: mask-uniform
 // groups).
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +23,10 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::tlxamd {
+
+/// Argument attribute of a kernel: the value (for pointers, the address in
+/// bytes) is a multiple of this power of two.
+constexpr llvm::StringLiteral kDivisibilityAttrName = "tlxamd.divisibility";
 
 struct AxisInfo {
   llvm::SmallVector<int64_t, 4> contiguity, divisibility, constancy;
@@ -55,6 +60,11 @@ public:
   /// are proven consecutive integers (aligned runs; at most the registers
   /// adjacent in memory).
   int64_t getOffsetsRun(Value offsets, RankedTensorType dataType);
+
+  /// Over how many consecutive registers of `dataType`'s layout a tensor
+  /// of pointers is proven to address consecutive elements starting at an
+  /// address aligned to the run (contiguity and divisibility, in elements).
+  int64_t getPointerRun(Value pointers, RankedTensorType dataType);
 
 private:
   AxisInfo compute(Value v);

@@ -31,54 +31,97 @@ def TlxAmd_ProgramIdOp : TlxAmd_Op<"program_id", [Pure]> {
   ];
 }
 
+def TlxAmd_PtrTensor : Type<
+    And<[CPred<"::mlir::tlxamd::isTlxAmdTensorType($_self)">,
+         CPred<"::llvm::isa<::mlir::tlxamd::PtrType>(::llvm::cast<::mlir::RankedTensorType>($_self).getElementType())">]>,
+    "tensor of tlxamd pointers", "::mlir::RankedTensorType">;
+
+def TlxAmd_IntTensor : Type<
+    And<[CPred<"::mlir::tlxamd::isTlxAmdTensorType($_self)">,
+         CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isSignlessInteger(32) || "
+               "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isSignlessInteger(64)">]>,
+    "i32 or i64 tensor", "::mlir::RankedTensorType">;
+
 def TlxAmd_AddPtrOp : TlxAmd_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>,
                                            DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "advance a scalar pointer by a number of elements";
+  let summary = "advance a pointer, or a tensor of pointers, by element counts";
   let description = [{
-    `result = ptr + offset * sizeof(pointee)`, as Triton's `tt.addptr` on a
-    scalar pointer. The offset is a signless i32 or i64 element count.
+    `result = ptr + offset * sizeof(pointee)`, as Triton's `tt.addptr`: a
+    scalar pointer plus a signless i32 or i64 element count, or a tensor of
+    pointers plus a tensor of counts of the same shape and layout (`ptr +
+    offsets` in Python). Offsets are sign-extended.
 
     ```mlir
     %q = tlxamd.addptr %p, %i : !tlxamd.ptr<f32>, i32
+    %ps = tlxamd.addptr %base, %offs : tensor<1024x!tlxamd.ptr<f32>>, tensor<1024xi32>
     ```
   }];
-  let arguments = (ins TlxAmd_AnyPtr:$ptr, AnyTypeOf<[I32, I64]>:$offset);
-  let results = (outs TlxAmd_AnyPtr:$result);
+  let arguments = (ins AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$ptr,
+                       AnyTypeOf<[I32, I64, TlxAmd_IntTensor]>:$offset);
+  let results = (outs AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$result);
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` qualified(type($ptr)) `,` type($offset)";
   let hasVerifier = 1;
 }
 
-def TlxAmd_LoadOp : TlxAmd_Op<"load", [DeclareOpInterfaceMethods<InferTypeOpInterface>,
-    TypesMatchWith<"result type matches the pointee type", "ptr", "result",
-                   "::llvm::cast<::mlir::tlxamd::PtrType>($_self).getPointeeType()">]> {
-  let summary = "scalar load through a typed pointer";
+def TlxAmd_LoadOp : TlxAmd_Op<"load", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    TypesMatchWith<"result type is the pointee type (of each pointer)", "ptr", "result",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask is i1 shaped like the pointers", "ptr", "mask",
+                   "::mlir::tlxamd::getI1Like($_self)">,
+    OptionalTypesMatchWith<"other has the type of the result", "ptr", "other",
+                   "::mlir::tlxamd::getPointeeLike($_self)">]> {
+  let summary = "load through a pointer or a tensor of pointers (tl.load)";
   let description = [{
-    Loads one element of the pointee type. Uniform across the program.
+    `tl.load(pointer, mask=None, other=None, cache_modifier=...)`. A scalar
+    pointer loads one element, the same in every thread. A tensor of
+    pointers loads a tensor of the same shape and layout; where `mask` is
+    false nothing is read and the element is `other` (zero when absent). The
+    lowering groups the registers the axis analysis proves contiguous and
+    aligned into vector accesses of up to 128 bits.
 
     ```mlir
     %v = tlxamd.load %p : !tlxamd.ptr<f32>
+    %t = tlxamd.load %ps mask %m other %o : tensor<1024x!tlxamd.ptr<f32>>
     ```
   }];
-  let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead]>:$ptr);
+  let arguments = (ins Arg<AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>, "", [MemRead]>:$ptr,
+                       Optional<AnyTypeOf<[I1, TlxAmd_I1Tensor]>>:$mask,
+                       Optional<AnyType>:$other,
+                       OptionalAttr<TlxAmd_CacheModifierAttr>:$cache);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$ptr attr-dict `:` qualified(type($ptr))";
+  let assemblyFormat = [{
+    $ptr (`mask` $mask^)? (`other` $other^)? (`cache` $cache^)? attr-dict `:`
+    qualified(type($ptr))
+  }];
   let hasVerifier = 1;
 }
 
 def TlxAmd_StoreOp : TlxAmd_Op<"store", [
-    TypesMatchWith<"stored value type matches the pointee type", "ptr", "value",
-                   "::llvm::cast<::mlir::tlxamd::PtrType>($_self).getPointeeType()">]> {
-  let summary = "scalar store through a typed pointer";
+    TypesMatchWith<"stored value type is the pointee type (of each pointer)", "ptr", "value",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask is i1 shaped like the pointers", "ptr", "mask",
+                   "::mlir::tlxamd::getI1Like($_self)">]> {
+  let summary = "store through a pointer or a tensor of pointers (tl.store)";
   let description = [{
-    Stores one scalar of the pointee type. Executed by every thread of the
-    program (the same value to the same address), as Triton's scalar store.
+    `tl.store(pointer, value, mask=None, cache_modifier=...)`. A scalar
+    store is executed by every thread of the program (the same value to the
+    same address), as Triton's; a tensor store writes each element whose
+    mask is true, grouped into vector accesses as loads are.
 
     ```mlir
     tlxamd.store %v, %p : !tlxamd.ptr<f32>
+    tlxamd.store %t, %ps mask %m : tensor<1024x!tlxamd.ptr<f32>>
     ```
   }];
-  let arguments = (ins AnyType:$value, Arg<TlxAmd_AnyPtr, "", [MemWrite]>:$ptr);
-  let assemblyFormat = "$value `,` $ptr attr-dict `:` qualified(type($ptr))";
+  let arguments = (ins AnyType:$value,
+                       Arg<AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>, "", [MemWrite]>:$ptr,
+                       Optional<AnyTypeOf<[I1, TlxAmd_I1Tensor]>>:$mask,
+                       OptionalAttr<TlxAmd_CacheModifierAttr>:$cache);
+  let assemblyFormat = [{
+    $value `,` $ptr (`mask` $mask^)? (`cache` $cache^)? attr-dict `:`
+    qualified(type($ptr))
+  }];
   let hasVerifier = 1;
 }
 

@@ -47,6 +47,21 @@ DistributedLayoutAttr getDistributedLayout(Type type);
 /// The i1 tensor type with the shape and layout of `type`.
 Type getI1TensorLike(Type type);
 
+/// Whether `type` is a ranked tensor whose encoding is a tlxamd layout or
+/// absent (a tensor the frontend wrote before layout assignment).
+bool isTlxAmdTensorType(Type type);
+
+/// i1 for a scalar, the i1 tensor of the same shape and layout for a tensor.
+Type getI1Like(Type type);
+
+/// The pointee of a !tlxamd.ptr, or the tensor of pointees of a tensor of
+/// pointers (same shape and layout); null for anything else.
+Type getPointeeLike(Type type);
+
+/// Bits of a tensor element: its width for integers and floats, 64 for
+/// pointers.
+unsigned getElementBitWidth(Type elementType);
+
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);

@@ -63,13 +63,13 @@ def TlxAmd_BufferLoadOp : TlxAmd_BufferOp<"buffer_load", [AttrSizedOperandSegmen
     ```
   }];
   let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead]>:$ptr,
-                       TlxAmd_I32DistributedTensor:$offsets,
-                       Optional<TlxAmd_I1DistributedTensor>:$mask,
-                       Optional<TlxAmd_DistributedTensor>:$other,
+                       TlxAmd_I32Tensor:$offsets,
+                       Optional<TlxAmd_I1Tensor>:$mask,
+                       Optional<TlxAmd_Tensor>:$other,
                        OptionalAttr<TlxAmd_CacheModifierAttr>:$cache,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
                        DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
-  let results = (outs TlxAmd_DistributedTensor:$result);
+  let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = [{
     $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)?
     (`cache` $cache^)? (`offset_unit` $offset_unit^)? attr-dict `:`
@@ -96,10 +96,10 @@ def TlxAmd_BufferStoreOp : TlxAmd_BufferOp<"buffer_store", [
         : tensor<64x64xbf16, #mfma>, !tlxamd.ptr<bf16>, tensor<64x64xi32, #mfma>
     ```
   }];
-  let arguments = (ins TlxAmd_DistributedTensor:$value,
+  let arguments = (ins TlxAmd_Tensor:$value,
                        Arg<TlxAmd_AnyPtr, "", [MemWrite]>:$ptr,
-                       TlxAmd_I32DistributedTensor:$offsets,
-                       Optional<TlxAmd_I1DistributedTensor>:$mask,
+                       TlxAmd_I32Tensor:$offsets,
+                       Optional<TlxAmd_I1Tensor>:$mask,
                        OptionalAttr<TlxAmd_CacheModifierAttr>:$cache,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
                        DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
@@ -134,14 +134,14 @@ def TlxAmd_BufferAtomicAddOp : TlxAmd_BufferOp<"buffer_atomic_add", [
     ```
   }];
   let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead, MemWrite]>:$ptr,
-                       TlxAmd_I32DistributedTensor:$offsets,
-                       TlxAmd_DistributedTensor:$value,
-                       Optional<TlxAmd_I1DistributedTensor>:$mask,
+                       TlxAmd_I32Tensor:$offsets,
+                       TlxAmd_Tensor:$value,
+                       Optional<TlxAmd_I1Tensor>:$mask,
                        DefaultValuedAttr<TlxAmd_MemSemanticAttr, "::mlir::tlxamd::MemSemantic::acq_rel">:$sem,
                        DefaultValuedAttr<TlxAmd_MemScopeAttr, "::mlir::tlxamd::MemScope::gpu">:$scope,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
                        DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
-  let results = (outs TlxAmd_DistributedTensor:$result);
+  let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = [{
     $ptr `[` $offsets `]` `,` $value (`mask` $mask^)? (`sem` $sem^)?
     (`scope` $scope^)? (`offset_unit` $offset_unit^)? attr-dict `:`

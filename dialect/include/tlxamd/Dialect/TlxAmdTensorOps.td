@@ -9,6 +9,7 @@
 #define TLXAMD_TENSOR_OPS_TD
 
 include "tlxamd/Dialect/TlxAmdBase.td"
+include "tlxamd/Dialect/TlxAmdTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def TlxAmd_DistributedTensor : Type<
@@ -33,7 +34,7 @@ def TlxAmd_MakeRangeOp : TlxAmd_Op<"make_range", [Pure]> {
     ```
   }];
   let arguments = (ins I32Attr:$start, I32Attr:$end);
-  let results = (outs TlxAmd_I32DistributedTensor:$result);
+  let results = (outs TlxAmd_I32Tensor:$result);
   let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -47,8 +48,8 @@ def TlxAmd_SplatOp : TlxAmd_Op<"splat", [Pure,
     %t = tlxamd.splat %x : tensor<64x64xf32, #blocked>
     ```
   }];
-  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$src);
-  let results = (outs TlxAmd_DistributedTensor:$result);
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat, TlxAmd_AnyPtr]>:$src);
+  let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($result)";
 }
 
@@ -63,8 +64,8 @@ def TlxAmd_ExpandDimsOp : TlxAmd_Op<"expand_dims", [Pure]> {
         : tensor<64xi32, #tlxamd.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
     ```
   }];
-  let arguments = (ins TlxAmd_DistributedTensor:$src, I32Attr:$axis);
-  let results = (outs TlxAmd_DistributedTensor:$result);
+  let arguments = (ins TlxAmd_Tensor:$src, I32Attr:$axis);
+  let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
@@ -80,8 +81,8 @@ def TlxAmd_BroadcastOp : TlxAmd_Op<"broadcast", [Pure]> {
     %b = tlxamd.broadcast %c : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
     ```
   }];
-  let arguments = (ins TlxAmd_DistributedTensor:$src);
-  let results = (outs TlxAmd_DistributedTensor:$result);
+  let arguments = (ins TlxAmd_Tensor:$src);
+  let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
@@ -100,7 +101,7 @@ def TlxAmd_ConvertLayoutOp : TlxAmd_Op<"convert_layout", [Pure]> {
     %m = tlxamd.convert_layout %b : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #mfma>
     ```
   }];
-  let arguments = (ins TlxAmd_DistributedTensor:$src);
+  let arguments = (ins TlxAmd_Tensor:$src);
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
@@ -119,7 +120,7 @@ def TlxAmd_RequireLayoutOp : TlxAmd_Op<"require_layout", [Pure]> {
     %v = tlxamd.require_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #mfma>
     ```
   }];
-  let arguments = (ins TlxAmd_DistributedTensor:$src);
+  let arguments = (ins TlxAmd_Tensor:$src);
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;

@@ -38,4 +38,20 @@ def TlxAmd_PtrType : TlxAmd_Type<"Ptr", "ptr"> {
 def TlxAmd_AnyPtr : Type<CPred<"::llvm::isa<::mlir::tlxamd::PtrType>($_self)">,
                          "tlxamd scalar pointer", "::mlir::tlxamd::PtrType">;
 
+// Tensors as the frontend writes them: either without an encoding (the
+// layout is assigned later, by tlxamd-assign-layouts) or with a tlxamd layout.
+def TlxAmd_Tensor : Type<
+    CPred<"::mlir::tlxamd::isTlxAmdTensorType($_self)">,
+    "ranked tensor (with a tlxamd layout or none yet)", "::mlir::RankedTensorType">;
+
+def TlxAmd_I32Tensor : Type<
+    And<[TlxAmd_Tensor.predicate,
+         CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isSignlessInteger(32)">]>,
+    "i32 tensor", "::mlir::RankedTensorType">;
+
+def TlxAmd_I1Tensor : Type<
+    And<[TlxAmd_Tensor.predicate,
+         CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isInteger(1)">]>,
+    "i1 tensor", "::mlir::RankedTensorType">;
+
 #endif // TLXAMD_TYPES_TD
