@@ -94,6 +94,13 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     });
     return failure(walk.wasInterrupted());
   }
+  if (attr.getName() == getAssignedLayoutsAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !isa<gpu::GPUFuncOp>(op) && op->getName().getStringRef() != "llvm.func")
+      return op->emitError() << "'" << getAssignedLayoutsAttrName()
+                             << "' is a unit attribute of kernels";
+    return success();
+  }
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue() << "'";
 }

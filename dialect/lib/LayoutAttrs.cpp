@@ -139,6 +139,30 @@ BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return checkTile(emitError, tile);
 }
 
+BlockedLayoutAttr mlir::tlxamd::getBlockedLayoutFor(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
+    ArrayRef<unsigned> order, unsigned numWarps, unsigned warpSize) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  unsigned lanesLeft = warpSize, warpsLeft = numWarps;
+  unsigned threadsLeft = numWarps * warpSize;
+  // Every dimension but the slowest takes what its extent can use.
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    unsigned d = order[i];
+    int64_t want = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
+    unsigned threads =
+        std::clamp<int64_t>(threadsLeft, 1, std::max<int64_t>(1, want));
+    lanes[d] = std::clamp<unsigned>(threads, 1, lanesLeft);
+    warps[d] = std::clamp<unsigned>(threads / lanes[d], 1, warpsLeft);
+    lanesLeft /= lanes[d];
+    warpsLeft /= warps[d];
+    threadsLeft /= threads;
+  }
+  lanes[order[rank - 1]] *= lanesLeft;
+  warps[order[rank - 1]] *= warpsLeft;
+  return BlockedLayoutAttr::get(ctx, sizePerThread, lanes, warps, order);
+}
+
 unsigned BlockedLayoutAttr::getRank() const { return getOrder().size(); }
 unsigned BlockedLayoutAttr::getLanesPerWarp() const {
   return product(getThreadsPerWarp());

@@ -109,6 +109,12 @@ static LogicalResult verifyCache(Operation *op,
   return diag;
 }
 
+/// Layouts agree, or one side has none yet (layout assignment joins them).
+static bool haveSameLayout(RankedTensorType a, RankedTensorType b) {
+  return !a.getEncoding() || !b.getEncoding() ||
+         a.getEncoding() == b.getEncoding();
+}
+
 /// B10/B17: a packed access may not span more registers than the layout
 /// keeps adjacent in memory order.
 static LogicalResult verifyAdjacency(Operation *op, RankedTensorType type,
@@ -129,7 +135,7 @@ LogicalResult BufferLoadOp::verify() {
                                 getOffsets().getType(), getType(),
                                 getContiguity(), "result")))
     return failure();
-  if (getType().getEncoding() != getOffsets().getType().getEncoding())
+  if (!haveSameLayout(getType(), getOffsets().getType()))
     return emitOpError("result must have the layout of the offsets");
   if (getOther() && !getMask())
     return emitOpError("other requires a mask");
@@ -144,7 +150,7 @@ LogicalResult BufferStoreOp::verify() {
     return failure();
   // B11: offsets (and, by the mask's type constraint, the mask) carry the
   // stored value's encoding.
-  if (getOffsets().getType().getEncoding() != valueType.getEncoding())
+  if (!haveSameLayout(getOffsets().getType(), valueType))
     return emitOpError("offsets must have the layout of the stored value");
   if (getContiguity() > 1) {
     // B9: the store layout is anchored by require_layout.
@@ -167,7 +173,7 @@ LogicalResult BufferAtomicAddOp::verify() {
                                 getOffsets().getType(), valueType,
                                 getContiguity(), "value")))
     return failure();
-  if (getOffsets().getType().getEncoding() != valueType.getEncoding())
+  if (!haveSameLayout(getOffsets().getType(), valueType))
     return emitOpError("offsets must have the layout of the value");
   Type elem = valueType.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16() &&

@@ -139,6 +139,11 @@ private:
   }
 
   LogicalResult checkType(Operation *op, Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (tensor && !tensor.getEncoding())
+      return op->emitOpError()
+             << "result " << t << " has no layout; run tlxamd-assign-layouts "
+             << "(part of the tlxamd-to-llvm pipeline) before lowering";
     DistributedLayoutAttr layout = getDistributedLayout(t);
     if (!layout)
       return success();

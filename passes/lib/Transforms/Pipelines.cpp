@@ -20,6 +20,11 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   if (!arch)
     return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
                         "' (supported: " + getSupportedArchNames() + ")");
+  // Layout-free tensors (the frontend's) get layouts first; a no-op on
+  // kernels written with explicit layouts.
+  pm.addPass(createTlxAmdAssignLayoutsPass(arch->name));
+  pm.addPass(createTlxAmdRemoveLayoutConversionsPass(/*assignedOnly=*/true));
+  pm.addPass(createTlxAmdConvertToBufferOpsPass(arch->name));
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());

@@ -28,6 +28,11 @@ namespace mlir::tlxamd {
 /// bytes) is a multiple of this power of two.
 constexpr llvm::StringLiteral kDivisibilityAttrName = "tlxamd.divisibility";
 
+/// Argument attribute of a kernel pointer: every offset from it that the
+/// kernel uses stays below 2^N bytes (N = 32: the buffer is below 2 GiB, as
+/// Triton's AMD launcher specializes it), so 32-bit buffer offsets reach it.
+constexpr llvm::StringLiteral kPointerRangeAttrName = "tlxamd.pointer_range";
+
 struct AxisInfo {
   llvm::SmallVector<int64_t, 4> contiguity, divisibility, constancy;
 

@@ -42,6 +42,12 @@ def TlxAmd_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
       return ::llvm::StringLiteral("tlxamd.num_warps");
     }
+
+    /// Unit attribute tlxamd-assign-layouts leaves on a kernel whose tensors
+    /// it laid out: its conversions are the pass's, free to remove.
+    static constexpr ::llvm::StringLiteral getAssignedLayoutsAttrName() {
+      return ::llvm::StringLiteral("tlxamd.assigned_layouts");
+    }
   }];
 }
 

@@ -44,6 +44,16 @@ LinearLayout getLinearLayout(RankedTensorType type);
 /// nullptr.
 DistributedLayoutAttr getDistributedLayout(Type type);
 
+/// A blocked layout for a tensor of `shape` whose threads own
+/// `sizePerThread` elements, lanes then warps filling the dimensions in
+/// `order` (fastest first) as far as the shape reaches and the remainder on
+/// the slowest dimension (Triton's BlockedEncodingAttr::get). With all-ones
+/// `sizePerThread` and a reversed `order` this is the default layout.
+BlockedLayoutAttr getBlockedLayoutFor(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                      ArrayRef<unsigned> sizePerThread,
+                                      ArrayRef<unsigned> order,
+                                      unsigned numWarps, unsigned warpSize);
+
 /// The i1 tensor type with the shape and layout of `type`.
 Type getI1TensorLike(Type type);
 

@@ -12,6 +12,15 @@ namespace mlir::tlxamd {
 /// tlxamd-verify-target{target=...}.
 std::unique_ptr<Pass> createTlxAmdVerifyTargetPass(StringRef target);
 
+/// tlxamd-convert-to-buffer-ops{target=...}.
+std::unique_ptr<Pass> createTlxAmdConvertToBufferOpsPass(StringRef target);
+
+/// tlxamd-remove-layout-conversions{assigned-only=...}.
+std::unique_ptr<Pass> createTlxAmdRemoveLayoutConversionsPass(bool assignedOnly);
+
+/// tlxamd-assign-layouts{target=...}.
+std::unique_ptr<Pass> createTlxAmdAssignLayoutsPass(StringRef target);
+
 #define GEN_PASS_REGISTRATION
 #include "tlxamd/Transforms/Passes.h.inc"
 

@@ -18,4 +18,60 @@ def TlxAmdVerifyTarget : Pass<"tlxamd-verify-target"> {
   }];
 }
 
+def TlxAmdAssignLayouts : Pass<"tlxamd-assign-layouts"> {
+  let summary = "Give every tensor written without a layout one";
+  let description = [{
+    Tensors the frontend builds without a layout (plain builtin tensors)
+    get one, as TritonGPU assigns them. Memory ops (`load`/`store` through
+    tensors of pointers, buffer ops) choose first: the layout of an operand
+    that already has one, or a coalesced blocked layout whose threads own
+    the widest run of elements the axis analysis proves contiguous and
+    aligned (up to 128 bits; a buffer op's `contiguity` exactly), along the
+    most contiguous dimension. Those layouts and every explicit one (an
+    encoding the author wrote, `require_layout`) spread to the layout-free
+    values that must share them: elementwise ops, splats, broadcasts,
+    pointer arithmetic, `expand_dims` (as a slice of the result's layout)
+    and loop-carried values. The rest get the default blocked layout for
+    the kernel's `tlxamd.num_warps` and the target's warp size. Where two
+    choices meet, a `tlxamd.convert_layout` joins them.
+
+    Option `target`: a target of the capability table (its warp size).
+  }];
+  let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+}
+
+def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
+  let summary = "Remove layout conversions that recomputing cheap ops avoids";
+  let description = [{
+    As Triton's pass: a `convert_layout` whose source is computed only from
+    cheap ops (ranges, splats, constants, elementwise arithmetic, broadcasts,
+    `expand_dims`, pointer arithmetic) is replaced by recomputing that slice
+    in the target layout (backward rematerialization); a conversion followed
+    by cheap ops that end in the conversion back is moved past them, where
+    the two cancel (forward); conversions to the same layout and chains of
+    conversions fold. `require_layout` is never removed.
+  }];
+}
+
+def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
+  let summary = "Turn loads and stores through `base + offsets` into buffer ops";
+  let description = [{
+    `tlxamd.load` / `tlxamd.store` through `addptr(splat(base), offsets)`,
+    a scalar global base and i32 offsets, become `buffer_load` /
+    `buffer_store` with the `contiguity` the axis analysis proves for the
+    pointers (consecutive and aligned, within the layout's adjacent
+    registers), so they take the buffer lowering: one access per group
+    whatever the mask (ragged groups split), immediate offsets, one address
+    per run. A store wider than one element pins its value's layout (B9).
+    On AMD the offsets must be proven non-negative and the base marked
+    `tlxamd.pointer_range = 32` (below 2 GiB: 32-bit buffer offsets reach
+    every element); on NVIDIA buffer ops are sign-extended pointer
+    arithmetic and every such access qualifies. Runs after layout
+    assignment (contiguity depends on the layout).
+
+    Option `target`: a target of the capability table.
+  }];
+  let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+}
+
 #endif // TLXAMD_TRANSFORMS_PASSES_TD

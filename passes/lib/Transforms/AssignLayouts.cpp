@@ -1,0 +1,348 @@
+//===- AssignLayouts.cpp - tlxamd-assign-layouts -------------------------===//
+//
+// Gives every tensor written without a layout one, as TritonGPU does:
+//   1. memory ops choose first (in program order): the layout of a member
+//      that already has one (an explicit layout, `require_layout`), or a
+//      coalesced blocked layout whose threads own the widest run the axis
+//      analysis proves contiguous and aligned (at most 128 bits; a buffer
+//      op's `contiguity` exactly), lanes then warps along that dimension;
+//   2. explicit layouts and those choices flow to the layout-free values
+//      they reach through elementwise ops, splats, broadcasts, expand_dims
+//      (as slices), pointer arithmetic and loop-carried values;
+//   3. what remains gets the default blocked layout for `num_warps` and the
+//      target's warp size, assigned from the last use backwards.
+// Where two choices meet, a `convert_layout` joins them;
+// tlxamd-remove-layout-conversions then recomputes cheap producers instead.
+//
+//===----------------------------------------------------------------------===//
+#include "LayoutPropagation.h"
+
+#include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <deque>
+
+namespace mlir::tlxamd {
+#define GEN_PASS_DEF_TLXAMDASSIGNLAYOUTS
+#include "tlxamd/Transforms/Passes.h.inc"
+} // namespace mlir::tlxamd
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+/// The values a loop or branch ties together: for an `scf.for` the init,
+/// the region argument, the yielded value and the result of one iteration
+/// variable; for an `scf.if` a result and what both branches yield.
+static void collectTied(Value v, SmallVectorImpl<Value> &out) {
+  auto tieFor = [&](scf::ForOp loop, unsigned i) {
+    out.append({loop.getInitArgs()[i], loop.getRegionIterArgs()[i],
+                loop.getYieldedValues()[i], loop.getResult(i)});
+  };
+  auto tieIf = [&](scf::IfOp ifOp, unsigned i) {
+    out.push_back(ifOp.getResult(i));
+    out.push_back(ifOp.thenYield().getOperand(i));
+    if (!ifOp.getElseRegion().empty())
+      out.push_back(ifOp.elseYield().getOperand(i));
+  };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      if (arg.getArgNumber() > 0)
+        tieFor(loop, arg.getArgNumber() - 1);
+    return;
+  }
+  auto result = cast<OpResult>(v);
+  if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+    tieFor(loop, result.getResultNumber());
+  if (auto ifOp = dyn_cast<scf::IfOp>(result.getOwner()))
+    tieIf(ifOp, result.getResultNumber());
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      if (use.getOperandNumber() >= loop.getNumControlOperands())
+        tieFor(loop, use.getOperandNumber() - loop.getNumControlOperands());
+    } else if (isa<scf::YieldOp>(user)) {
+      Operation *parent = user->getParentOp();
+      if (auto loop = dyn_cast<scf::ForOp>(parent))
+        tieFor(loop, use.getOperandNumber());
+      else if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+        tieIf(ifOp, use.getOperandNumber());
+    }
+  }
+}
+
+class LayoutAssignment {
+public:
+  LayoutAssignment(Operation *kernel, unsigned numWarps, unsigned warpSize)
+      : kernel(kernel), numWarps(numWarps), warpSize(warpSize) {}
+
+  /// Lay out the kernel; false when every tensor had a layout.
+  bool run() {
+    bool any = false;
+    kernel->walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        any |= isFree(v);
+    });
+    if (!any)
+      return false;
+    // 1. Memory ops, in program order.
+    kernel->walk([&](Operation *op) {
+      if (isMemoryOp(op))
+        assignMemoryOp(op);
+    });
+    // 2. Explicit layouts flow to the values they reach.
+    kernel->walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        if (Attribute l = getLayout(v))
+          propagate(v, l, /*force=*/true);
+    });
+    // 3. Defaults, from the last op backwards.
+    SmallVector<Operation *> ops;
+    kernel->walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : llvm::reverse(ops))
+      for (Value v : op->getResults())
+        if (isFree(v))
+          propagate(v, defaultLayout(cast<RankedTensorType>(v.getType())));
+    kernel->walk([&](Block *block) {
+      for (BlockArgument arg : block->getArguments())
+        if (isFree(arg))
+          propagate(arg, defaultLayout(cast<RankedTensorType>(arg.getType())));
+    });
+    materialize();
+    return true;
+  }
+
+private:
+  bool isFree(Value v) const {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    return t && !t.getEncoding() && !chosen.count(v);
+  }
+
+  Attribute layoutOf(Value v) const {
+    if (Attribute l = getLayout(v))
+      return l;
+    return chosen.lookup(v);
+  }
+
+  /// Give `v` (if free; `force` for a value that has its layout) `layout`
+  /// and spread it to the free values that must share it.
+  void propagate(Value v, Attribute layout, bool force = false) {
+    std::deque<std::pair<Value, Attribute>> work{{v, layout}};
+    bool first = force;
+    while (!work.empty()) {
+      auto [value, l] = work.front();
+      work.pop_front();
+      if (!first) {
+        if (!isFree(value) || !describes(l, value.getType()))
+          continue;
+        chosen[value] = l;
+      }
+      first = false;
+      SmallVector<Value> same;
+      collectTied(value, same);
+      for (Value t : same)
+        work.push_back({t, l});
+      if (Operation *def = value.getDefiningOp();
+          def && !isMemoryOp(def) &&
+          (isSameLayoutOp(def) || isa<ExpandDimsOp>(def))) {
+        for (auto [i, operand] : llvm::enumerate(def->getOperands()))
+          if (Attribute want = getOperandLayoutFor(def, i, l))
+            work.push_back({operand, want});
+      }
+      for (Operation *user : value.getUsers()) {
+        if (isMemoryOp(user))
+          continue;
+        if (isSameLayoutOp(user)) {
+          for (Value operand : user->getOperands())
+            work.push_back({operand, l});
+          for (Value result : user->getResults())
+            work.push_back({result, l});
+        } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+          auto slice = dyn_cast<SliceLayoutAttr>(l);
+          if (slice && slice.getDim() == expand.getAxis())
+            work.push_back({expand.getResult(), slice.getParent()});
+        }
+      }
+    }
+  }
+
+  void assignMemoryOp(Operation *op) {
+    SmallVector<Value> members = getMemoryOpMembers(op);
+    if (members.empty())
+      return; // a scalar access
+    Attribute layout;
+    for (Value m : members)
+      if ((layout = layoutOf(m)))
+        break;
+    if (!layout)
+      layout = coalescedLayout(op);
+    for (Value m : members) {
+      if (isFree(m))
+        propagate(m, layout);
+    }
+    memoryLayouts[op] = layout;
+  }
+
+  /// Triton's coalescing: the fastest dimension is the one the addresses
+  /// are most contiguous along; each thread owns the widest aligned run (at
+  /// most 128 bits and the tensor's share per thread).
+  Attribute coalescedLayout(Operation *op) {
+    Value addresses = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
+    if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))
+      addresses = op->getOperand(isa<BufferStoreOp>(op) ? 2 : 1);
+    auto type = cast<RankedTensorType>(addresses.getType());
+    unsigned rank = type.getRank();
+    const AxisInfo &info = axis.get(addresses);
+    SmallVector<unsigned> order(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      order[d] = rank - 1 - d;
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return info.contiguity[a] > info.contiguity[b];
+    });
+    unsigned fast = order[0];
+    int64_t perThread;
+    if (auto c = op->getAttrOfType<IntegerAttr>("contiguity")) {
+      perThread = c.getInt(); // a buffer op's contract (B5)
+    } else {
+      Type pointee = getElementTypeOrSelf(getPointeeLike(type));
+      int64_t bytes = std::max(1u, getElementBitWidth(pointee) / 8);
+      int64_t run = std::min(info.contiguity[fast], info.divisibility[fast]);
+      perThread = std::max<int64_t>(1, std::min<int64_t>(run, 16 / bytes));
+      int64_t share = std::max<int64_t>(1, type.getNumElements() /
+                                               int64_t(numWarps * warpSize));
+      perThread = std::min(perThread, share);
+    }
+    perThread = std::min<int64_t>(perThread, type.getDimSize(fast));
+    SmallVector<unsigned> spt(rank, 1);
+    spt[fast] = perThread;
+    return getBlockedLayoutFor(op->getContext(), type.getShape(), spt, order,
+                               numWarps, warpSize);
+  }
+
+  Attribute defaultLayout(RankedTensorType type) {
+    unsigned rank = type.getRank();
+    SmallVector<unsigned> order(rank), spt(rank, 1);
+    for (unsigned d = 0; d < rank; ++d)
+      order[d] = rank - 1 - d;
+    return getBlockedLayoutFor(kernel->getContext(), type.getShape(), spt,
+                               order, numWarps, warpSize);
+  }
+
+  /// Write the chosen layouts into the types, then join disagreeing
+  /// operands with conversions.
+  void materialize() {
+    for (auto [v, l] : chosen) {
+      if (auto c = v.getDefiningOp<arith::ConstantOp>())
+        retypeConstant(c, withLayout(v.getType(), l));
+      else
+        v.setType(withLayout(v.getType(), l));
+    }
+    kernel->walk([&](Operation *op) { joinOperands(op); });
+  }
+
+  void convertOperand(OpOperand &operand, Attribute layout) {
+    Value v = operand.get();
+    if (!layout || getLayout(v) == layout || !describes(layout, v.getType()))
+      return;
+    OpBuilder b(operand.getOwner());
+    operand.set(ConvertLayoutOp::create(b, v.getLoc(),
+                                        withLayout(v.getType(), layout), v));
+  }
+
+  void joinOperands(Operation *op) {
+    if (auto it = memoryLayouts.find(op); it != memoryLayouts.end()) {
+      for (OpOperand &operand : op->getOpOperands())
+        if (isa<RankedTensorType>(operand.get().getType()))
+          convertOperand(operand, it->second);
+      return;
+    }
+    if (op->getNumResults() == 1 && getLayout(op->getResult(0)) &&
+        (isSameLayoutOp(op) || isa<ExpandDimsOp>(op))) {
+      for (OpOperand &operand : op->getOpOperands())
+        convertOperand(operand,
+                       getOperandLayoutFor(op, operand.getOperandNumber(),
+                                           getLayout(op->getResult(0))));
+      return;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg] :
+           llvm::zip(loop.getInitArgsMutable(), loop.getRegionIterArgs()))
+        if (isa<RankedTensorType>(arg.getType()))
+          convertOperand(init, getLayout(arg));
+      return;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(op)) {
+      Operation *parent = op->getParentOp();
+      if (!isa<scf::ForOp, scf::IfOp>(parent))
+        return;
+      for (OpOperand &operand : yield->getOpOperands())
+        if (isa<RankedTensorType>(operand.get().getType()))
+          convertOperand(operand, getLayout(parent->getResult(
+                                      operand.getOperandNumber())));
+    }
+  }
+
+  Operation *kernel;
+  unsigned numWarps, warpSize;
+  AxisInfoAnalysis axis;
+  llvm::MapVector<Value, Attribute> chosen;
+  llvm::DenseMap<Operation *, Attribute> memoryLayouts;
+};
+
+struct TlxAmdAssignLayoutsPass
+    : tlxamd::impl::TlxAmdAssignLayoutsBase<TlxAmdAssignLayoutsPass> {
+  TlxAmdAssignLayoutsPass() = default;
+  TlxAmdAssignLayoutsPass(const TlxAmdAssignLayoutsPass &other)
+      : TlxAmdAssignLayoutsBase(other) {}
+  explicit TlxAmdAssignLayoutsPass(StringRef name) { target = name.str(); }
+
+  void runOnOperation() override {
+    const ArchInfo *arch =
+        lookupArchOrEmitError(getOperation(), target, "tlxamd-assign-layouts");
+    if (!arch)
+      return signalPassFailure();
+    WalkResult walk = getOperation()->walk([&](gpu::GPUFuncOp func) {
+      std::optional<int64_t> numWarps = getNumWarps(func);
+      if (!numWarps) {
+        bool needsLayouts = false;
+        func.walk([&](Operation *op) {
+          for (Value v : op->getResults())
+            if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+              needsLayouts |= !t.getEncoding();
+        });
+        if (!needsLayouts)
+          return WalkResult::advance();
+        func.emitError() << "kernel '" << func.getName() << "' has tensors "
+                         << "without layouts but no '"
+                         << TlxAmdDialect::getNumWarpsAttrName()
+                         << "' to lay them out over";
+        return WalkResult::interrupt();
+      }
+      if (LayoutAssignment(func, *numWarps, arch->warpSize).run())
+        func->setAttr(TlxAmdDialect::getAssignedLayoutsAttrName(),
+                      UnitAttr::get(func.getContext()));
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+
+  Option<std::string> target{
+      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
+      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+};
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::tlxamd::createTlxAmdAssignLayoutsPass(StringRef target) {
+  return std::make_unique<TlxAmdAssignLayoutsPass>(target);
+}

@@ -1,0 +1,156 @@
+//===- ConvertToBufferOps.cpp - tlxamd-convert-to-buffer-ops -------------===//
+//
+// `tl.load(base + offsets)` / `tl.store(base + offsets, v)` with a scalar
+// base pointer and i32 offsets become buffer ops (as Triton's AMD backend
+// does), so that they get what the buffer lowering knows: one access per
+// contiguous group whatever the mask (the prefix-mask split), immediate
+// offsets, one address per run. `contiguity` is what the axis analysis
+// proves for the pointers (contiguous and aligned, within the layout's
+// adjacent registers).
+//
+// On AMD the buffer resource adds 32-bit byte offsets to the base, with
+// hardware range checking: the rewrite needs offsets proven non-negative and
+// a base marked `tlxamd.pointer_range = 32` (the buffer is below 2 GiB, the
+// specialization Triton's AMD launcher makes). On NVIDIA buffer ops are
+// plain sign-extended pointer arithmetic and always apply.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::tlxamd {
+#define GEN_PASS_DEF_TLXAMDCONVERTTOBUFFEROPS
+#include "tlxamd/Transforms/Passes.h.inc"
+} // namespace mlir::tlxamd
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+/// Whether every element of the i32 `v` is provably >= 0 (constants, ranges
+/// from a non-negative start, program ids, and what splats, broadcasts,
+/// layout changes, additions, multiplications, divisions and remainders make
+/// of them; wrap-around is excluded by the 2 GiB range).
+static bool isNonNegative(Value v, int depth = 0) {
+  if (depth > 32)
+    return false;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return !c.isNegative();
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (auto range = dyn_cast<MakeRangeOp>(def))
+    return int32_t(range.getStart()) >= 0;
+  if (isa<ProgramIdOp>(def))
+    return true;
+  if (isa<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, RequireLayoutOp>(
+          def))
+    return isNonNegative(def->getOperand(0), depth + 1);
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp, arith::MaxSIOp, arith::AndIOp>(def))
+    return isNonNegative(def->getOperand(0), depth + 1) &&
+           (isa<arith::AndIOp, arith::MaxSIOp>(def) ||
+            isNonNegative(def->getOperand(1), depth + 1));
+  if (isa<arith::RemUIOp>(def))
+    return isNonNegative(def->getOperand(1), depth + 1);
+  return false;
+}
+
+/// `base + offsets` with a uniform scalar base and i32 offsets.
+static std::optional<std::pair<Value, Value>> splitPointers(Value ptrs) {
+  auto add = ptrs.getDefiningOp<AddPtrOp>();
+  if (!add)
+    return std::nullopt;
+  auto splat = add.getPtr().getDefiningOp<SplatOp>();
+  auto offsets = dyn_cast<RankedTensorType>(add.getOffset().getType());
+  if (!splat || !offsets || !offsets.getElementType().isSignlessInteger(32) ||
+      cast<PtrType>(splat.getSrc().getType()).getAddressSpace() != 1)
+    return std::nullopt;
+  return std::make_pair(splat.getSrc(), add.getOffset());
+}
+
+static bool isRange32(Value base) {
+  auto arg = dyn_cast<BlockArgument>(base);
+  if (!arg)
+    return false;
+  auto func =
+      dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!func)
+    return false;
+  auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                 kPointerRangeAttrName);
+  return attr && attr.getInt() == 32;
+}
+
+namespace {
+struct TlxAmdConvertToBufferOpsPass
+    : tlxamd::impl::TlxAmdConvertToBufferOpsBase<TlxAmdConvertToBufferOpsPass> {
+  TlxAmdConvertToBufferOpsPass() = default;
+  TlxAmdConvertToBufferOpsPass(const TlxAmdConvertToBufferOpsPass &other)
+      : TlxAmdConvertToBufferOpsBase(other) {}
+  explicit TlxAmdConvertToBufferOpsPass(StringRef name) { target = name.str(); }
+
+  void runOnOperation() override {
+    const ArchInfo *arch = lookupArchOrEmitError(
+        getOperation(), target, "tlxamd-convert-to-buffer-ops");
+    if (!arch)
+      return signalPassFailure();
+    AxisInfoAnalysis axis;
+    auto split = [&](Value ptrs) -> std::optional<std::pair<Value, Value>> {
+      auto parts = splitPointers(ptrs);
+      if (!parts || !getDistributedLayout(ptrs.getType()))
+        return std::nullopt;
+      if (arch->isAMD() &&
+          (!isRange32(parts->first) || !isNonNegative(parts->second)))
+        return std::nullopt;
+      return parts;
+    };
+    getOperation()->walk([&](Operation *op) {
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        auto parts = split(load.getPtr());
+        if (!parts)
+          return;
+        auto type = cast<RankedTensorType>(load.getType());
+        OpBuilder b(op);
+        auto buffer = BufferLoadOp::create(
+            b, op->getLoc(), type, parts->first, parts->second, load.getMask(),
+            load.getOther(), load.getCacheAttr(),
+            uint32_t(axis.getPointerRun(load.getPtr(), type)));
+        load.getResult().replaceAllUsesWith(buffer.getResult());
+        op->erase();
+      } else if (auto store = dyn_cast<StoreOp>(op)) {
+        auto parts = split(store.getPtr());
+        if (!parts)
+          return;
+        auto type = cast<RankedTensorType>(store.getValue().getType());
+        int64_t run = axis.getPointerRun(store.getPtr(), type);
+        OpBuilder b(op);
+        Value value = store.getValue();
+        // B9: a store wider than one element keeps its value's layout.
+        if (run > 1)
+          value = RequireLayoutOp::create(b, op->getLoc(), type, value);
+        BufferStoreOp::create(b, op->getLoc(), value, parts->first,
+                              parts->second, store.getMask(),
+                              store.getCacheAttr(), uint32_t(run));
+        op->erase();
+      }
+    });
+  }
+
+  Option<std::string> target{
+      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
+      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+};
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::tlxamd::createTlxAmdConvertToBufferOpsPass(StringRef target) {
+  return std::make_unique<TlxAmdConvertToBufferOpsPass>(target);
+}

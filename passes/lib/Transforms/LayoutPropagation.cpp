@@ -1,0 +1,88 @@
+//===- LayoutPropagation.cpp - how layouts relate across ops -------------===//
+#include "LayoutPropagation.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+bool mlir::tlxamd::isSameLayoutOp(Operation *op) {
+  if (isa<SplatOp, MakeRangeOp, BroadcastOp, AddPtrOp>(op))
+    return true;
+  if (isa<arith::ConstantOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::Elementwise>() &&
+         isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+}
+
+bool mlir::tlxamd::isMemoryOp(Operation *op) {
+  return isa<LoadOp, StoreOp, BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(
+      op);
+}
+
+SmallVector<Value> mlir::tlxamd::getMemoryOpMembers(Operation *op) {
+  SmallVector<Value> members;
+  for (Value v : op->getOperands())
+    if (isa<RankedTensorType>(v.getType()))
+      members.push_back(v);
+  for (Value v : op->getResults())
+    if (isa<RankedTensorType>(v.getType()))
+      members.push_back(v);
+  return members;
+}
+
+Type mlir::tlxamd::withLayout(Type type, Attribute layout) {
+  auto t = cast<RankedTensorType>(type);
+  return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+}
+
+Attribute mlir::tlxamd::getLayout(Value v) {
+  auto t = dyn_cast<RankedTensorType>(v.getType());
+  return t ? t.getEncoding() : Attribute();
+}
+
+bool mlir::tlxamd::isRematerializable(Operation *op) {
+  if (!isSameLayoutOp(op) && !isa<ExpandDimsOp>(op))
+    return false;
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(c.getValue());
+  return isMemoryEffectFree(op) && op->getNumResults() == 1;
+}
+
+Attribute mlir::tlxamd::getOperandLayoutFor(Operation *op, unsigned operand,
+                                            Attribute resultLayout) {
+  if (!isa<RankedTensorType>(op->getOperand(operand).getType()))
+    return Attribute();
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return SliceLayoutAttr::get(op->getContext(), expand.getAxis(),
+                                resultLayout);
+  return resultLayout;
+}
+
+bool mlir::tlxamd::describes(Attribute layout, Type type) {
+  auto layoutAttr = dyn_cast_or_null<DistributedLayoutAttr>(layout);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!layoutAttr || !tensor)
+    return false;
+  MLIRContext *ctx = layout.getContext();
+  ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) { return success(); });
+  return succeeded(layoutAttr.verifyShape(
+      tensor.getShape(), [&] { return emitError(UnknownLoc::get(ctx)); }));
+}
+
+void mlir::tlxamd::retypeConstant(Operation *constant, Type type) {
+  auto c = cast<arith::ConstantOp>(constant);
+  auto tensorType = cast<RankedTensorType>(type);
+  if (auto splat = dyn_cast<SplatElementsAttr>(c.getValue()))
+    c.setValueAttr(
+        SplatElementsAttr::get(tensorType, splat.getSplatValue<Attribute>()));
+  else if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+    c.setValueAttr(
+        DenseElementsAttr::getFromRawBuffer(tensorType, dense.getRawData()));
+  c.getResult().setType(type);
+}

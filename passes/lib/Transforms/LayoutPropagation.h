@@ -1,0 +1,55 @@
+//===- LayoutPropagation.h - how layouts relate across ops ------*- C++ -*-===//
+//
+// The facts both layout passes use: which values of an op must share a
+// layout, what layout an operand needs for a result layout (expand_dims:
+// the slice of the result's), and which ops are cheap enough to recompute
+// in another layout.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
+#define TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::tlxamd {
+
+/// Ops whose tensor operands and results all carry one layout: elementwise
+/// arith/math ops, splat, make_range, broadcast, addptr.
+bool isSameLayoutOp(Operation *op);
+
+/// Memory ops: they choose their own layout (coalescing, or that of an
+/// operand that already has one); layouts do not flow through them from one
+/// operand to another.
+bool isMemoryOp(Operation *op);
+
+/// The values of a memory op that share its layout (pointers/offsets, mask,
+/// other, the loaded or stored value, the result); B11 for buffer stores.
+SmallVector<Value> getMemoryOpMembers(Operation *op);
+
+/// The tensor type `type` with `layout` (null: none).
+Type withLayout(Type type, Attribute layout);
+
+/// The layout of a tensor value (its encoding), or null.
+Attribute getLayout(Value v);
+
+/// Ops that may be recomputed in another layout instead of converting
+/// their result: side-effect free, cheap, with no layout of their own.
+bool isRematerializable(Operation *op);
+
+/// The layout operand `operand` of `op` needs for `op`'s result to have
+/// `resultLayout` (same, or the slice for expand_dims); null when none
+/// gives it.
+Attribute getOperandLayoutFor(Operation *op, unsigned operand,
+                              Attribute resultLayout);
+
+/// Whether `layout` can describe a tensor of `type`'s shape (a layout
+/// verifies shapes: an MFMA layout needs whole instruction tiles...),
+/// without diagnostics.
+bool describes(Attribute layout, Type type);
+
+/// Retype an arith.constant tensor (its attribute too) to `type`.
+void retypeConstant(Operation *constant, Type type);
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
