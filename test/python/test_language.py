@@ -106,10 +106,16 @@ def test_default_layout_follows_target():
         x = tl.zeros([BLOCK], tl.float32)
         tl.buffer_store(x, out, tl.arange(0, BLOCK))
 
+    # Layout assignment: a scalar (contiguity 1) buffer store is coalesced
+    # with one element per lane, over the target's lanes and the kernel's
+    # warps; the tensors it reaches share that layout.
     amd = str(k.build(target="gfx950", BLOCK=1024))
     nv = str(k.build(target="sm_90a", BLOCK=1024))
-    assert "size_per_thread = [8], threads_per_warp = [64], warps_per_cta = [2]" in amd
-    assert "size_per_thread = [8], threads_per_warp = [32], warps_per_cta = [2]" in nv
+    assert "size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [2]" in amd
+    assert "size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [2]" in nv
+    assert "convert_layout" not in amd
+    raw = str(k.build(target="gfx950", BLOCK=1024, assign_layouts=False))
+    assert "tensor<1024xf32>" in raw and "#tlxamd.blocked" not in raw
 
 
 def test_operators_and_broadcasting():
@@ -147,7 +153,8 @@ def test_operators_and_broadcasting():
          "scope must be one of cta, gpu, sys"),
         (lambda p: tl.buffer_load(p, tl.arange(0, 256), offset_unit="words"), ValueError,
          "offset_unit must be one of elements, bytes"),
-        (lambda p: tl.arange(0, 64)[:, None], ValueError, "expand_dims along axis 1 needs a tensor in #tlxamd.slice"),
+        (lambda p: tl.arange(0, 64, layout=tl.blocked_layout([1], [64], [4], [0]))[:, None], ValueError,
+         "expand_dims along axis 1 needs a tensor in #tlxamd.slice"),
     ],
 )
 def test_misuse_raises(body, exc, message):
@@ -162,11 +169,19 @@ def test_misuse_raises(body, exc, message):
 def test_contract_violations_surface_as_exceptions():
     @tl.kernel(num_warps=4)
     def k(p: tl.pointer(tl.float32)):
-        offs = tl.arange(0, 256)  # one element per thread
+        offs = tl.arange(0, 256, layout=tl.blocked_layout([1], [64], [4], [0]))  # one element per thread
         tl.buffer_load(p, offs, contiguity=8)
 
     with pytest.raises(ValueError, match="contiguity 8 must divide the 1 elements owned by each thread"):
         k.build(target="gfx950")
+
+    # Without a layout, the contiguity is an anchor: layout assignment gives
+    # each thread the 8 elements it promises.
+    @tl.kernel(num_warps=4)
+    def free(p: tl.pointer(tl.float32)):
+        tl.buffer_load(p, tl.arange(0, 256), contiguity=8)
+
+    assert "size_per_thread = [8]" in str(free.build(target="gfx950"))
 
 
 def test_kernel_signature_errors():

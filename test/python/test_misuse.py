@@ -101,8 +101,10 @@ def test_buffer_load(contiguity, cache, other, masked, unit):
 
     ok, _ = _clean_or_ok(lambda: _in_kernel(body))
     if ok:
-        assert _pow2(contiguity) and contiguity <= 4  # a default 256-element layout gives 4 per thread
-        assert cache in (None, "", ".ca", ".cg", ".cs", ".cv") and unit in ("elements", "bytes")
+        # Layout assignment gives each thread `contiguity` elements, at most
+        # the 256 of the tensor.
+        assert _pow2(contiguity) and contiguity <= 256
+        assert cache in (None, "", ".ca", ".cg", ".cs", ".cv") and unit in (None, "elements", "bytes")
         assert other is None or masked
 
 

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include <numeric>
@@ -67,6 +68,8 @@ const AxisInfo &AxisInfoAnalysis::get(Value v) {
 int64_t AxisInfoAnalysis::getMaskUniformWidth(Value mask,
                                               RankedTensorType dataType,
                                               int64_t contiguity) {
+  if (!dataType.getEncoding())
+    return 1; // no layout, no registers to group yet
   int dim = -1;
   getLinearLayout(dataType).getContiguousRegisters(&dim);
   int64_t uniform = dim < 0 ? 1 : get(mask).constancy[dim];
@@ -112,6 +115,8 @@ bool AxisInfoAnalysis::isPrefixMask(Value mask, unsigned dim, int64_t width) {
 
 int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
                                         RankedTensorType dataType) {
+  if (!dataType.getEncoding())
+    return 1; // no layout, no registers to group yet
   int dim = -1;
   int64_t adjacent = getLinearLayout(dataType).getContiguousRegisters(&dim);
   if (dim < 0)
@@ -121,6 +126,8 @@ int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
 
 int64_t AxisInfoAnalysis::getPointerRun(Value pointers,
                                         RankedTensorType dataType) {
+  if (!dataType.getEncoding())
+    return 1; // no layout, no registers to group yet
   int dim = -1;
   getLinearLayout(dataType).getContiguousRegisters(&dim);
   if (dim < 0)
@@ -132,6 +139,8 @@ int64_t AxisInfoAnalysis::getPointerRun(Value pointers,
 int64_t AxisInfoAnalysis::getMaskPrefixWidth(Value mask,
                                              RankedTensorType dataType,
                                              int64_t contiguity) {
+  if (!dataType.getEncoding())
+    return 1; // no layout, no registers to group yet
   int dim = -1;
   getLinearLayout(dataType).getContiguousRegisters(&dim);
   if (dim < 0)
@@ -337,6 +346,23 @@ static AxisInfo visitCmp(Transfer t, arith::CmpIOp cmp) {
 /// Pointer facts are in elements, the unit offsets are added in.
 static AxisInfo visitArgument(Transfer t, Value v) {
   auto arg = dyn_cast<BlockArgument>(v);
+  // A loop counter is lb + k * step: a multiple of what both are.
+  if (auto loop = arg ? dyn_cast_or_null<LoopLikeOpInterface>(
+                            arg.getOwner()->getParentOp())
+                      : LoopLikeOpInterface()) {
+    std::optional<Value> iv = loop.getSingleInductionVar();
+    std::optional<OpFoldResult> lb = loop.getSingleLowerBound();
+    std::optional<OpFoldResult> step = loop.getSingleStep();
+    if (!t.rank() && iv && *iv == v && lb && step) {
+      auto divisibilityOf = [&](OpFoldResult r) -> int64_t {
+        if (auto attr = dyn_cast<Attribute>(r))
+          return pow2Divisor(cast<IntegerAttr>(attr).getInt());
+        return divisibilityAt(t.analysis.get(cast<Value>(r)), 0);
+      };
+      return AxisInfo::scalar(
+          std::min(divisibilityOf(*lb), divisibilityOf(*step)));
+    }
+  }
   auto func =
       arg ? dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp())
           : FunctionOpInterface();
@@ -367,7 +393,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
       .Case([&](SplatOp op) { return visitSplat(t, op); })
       .Case([&](ExpandDimsOp op) { return visitExpandDims(t, op); })
       .Case([&](BroadcastOp op) { return visitBroadcast(t, op); })
-      .Case<ConvertLayoutOp, RequireLayoutOp>(
+      // Sign extension keeps every value, so every fact.
+      .Case<ConvertLayoutOp, RequireLayoutOp, arith::ExtSIOp>(
           [&](Operation *op) { return get(op->getOperand(0)); })
       .Case([&](arith::SubIOp op) {
         if (std::optional<AxisInfo> r = visitRoundDown(t, op))

@@ -68,7 +68,7 @@ LogicalResult BufferAtomicAddOp::verifyForTarget(const ArchInfo &arch) {
                             : a.packedF16BufferAtomics;
               })
            << ")";
-  if (!(elem.isF16() || elem.isBF16()) || !getMask())
+  if (!(elem.isF16() || elem.isBF16()) || !getMask() || !type.getEncoding())
     return success();
   // B18: the mask must be uniform over each adjacent pair of registers, as
   // far as the axis analysis proves.
@@ -118,6 +118,9 @@ private:
   LogicalResult checkSharedMemory(Operation *op) {
     auto src = cast<RankedTensorType>(op->getOperand(0).getType());
     auto dst = cast<RankedTensorType>(op->getResult(0).getType());
+    // A layout-free source is reported where it is produced.
+    if (!getDistributedLayout(src) || !getDistributedLayout(dst))
+      return success();
     if (classifyLayoutChange(src, dst, arch.warpSize) !=
         LayoutChangeKind::SharedMemory)
       return success();

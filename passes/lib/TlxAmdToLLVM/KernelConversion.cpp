@@ -159,8 +159,9 @@ static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
 
 void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &) {
+    const TargetInfoBase &targetInfo) {
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMPatterns(converter, patterns, targetInfo);
   populateMathToLLVMConversionPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
   populateFuncToLLVMConversionPatterns(converter, patterns);

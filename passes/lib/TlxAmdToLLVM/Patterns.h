@@ -86,6 +86,17 @@ void populateKernelDialectsToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const TargetInfoBase &targetInfo);
 
+/// Transcendental math (exp, log, sin, ...) on the targets' approximate f32
+/// instructions, ahead of the upstream device-library calls.
+void populateMathToLLVMPatterns(LLVMTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const TargetInfoBase &targetInfo);
+
+/// Keep the f32 LLVM math intrinsics the math lowering emits legal (the
+/// upstream GPU legality marks them illegal, to route them to device
+/// libraries). Call after the vendor's legality.
+void allowNativeMath(ConversionTarget &target);
+
 /// Map distributed tensors to the vector of registers one thread owns.
 void addTensorTypeConversion(LLVMTypeConverter &converter);
 

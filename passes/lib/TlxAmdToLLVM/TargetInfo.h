@@ -57,6 +57,14 @@ public:
   virtual void annotateKernel(LLVM::LLVMFuncOp func,
                               unsigned numThreads) const = 0;
 
+  /// The hardware's approximate base-2 logarithm and reciprocal square root
+  /// of an f32 (the math lowering builds exp, log, ... from them and from
+  /// LLVM's exp2/sin/cos, which both backends select natively).
+  virtual Value log2Approx(RewriterBase &rewriter, Location loc,
+                           Value x) const = 0;
+  virtual Value rsqrtApprox(RewriterBase &rewriter, Location loc,
+                            Value x) const = 0;
+
 private:
   const ArchInfo &arch;
 };

@@ -19,6 +19,10 @@ public:
                      Value srcLane) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
+  Value log2Approx(RewriterBase &rewriter, Location loc,
+                   Value x) const override;
+  Value rsqrtApprox(RewriterBase &rewriter, Location loc,
+                    Value x) const override;
 };
 
 /// buffer_load / buffer_store / buffer_atomic_add as predicated global

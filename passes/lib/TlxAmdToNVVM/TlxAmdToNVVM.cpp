@@ -27,6 +27,7 @@ static void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
                                       const nvvm::TargetInfo &) {
   populateGpuToNVVMConversionPatterns(converter, patterns);
   configureGpuToNVVMConversionLegality(target);
+  allowNativeMath(target);
 }
 
 namespace {

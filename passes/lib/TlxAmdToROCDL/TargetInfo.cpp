@@ -103,3 +103,21 @@ void TargetInfo::emitFenceAfter(RewriterBase &rewriter, Location loc,
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
                           amdSyncScope(scope));
 }
+
+Value TargetInfo::log2Approx(RewriterBase &rewriter, Location loc,
+                             Value x) const {
+  // v_log_f32: LLVM's log2 with approximate functions allowed.
+  return LLVM::Log2Op::create(
+      rewriter, loc, x,
+      LLVM::FastmathFlagsAttr::get(rewriter.getContext(),
+                                   LLVM::FastmathFlags::afn));
+}
+
+Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
+                              Value x) const {
+  // v_rsq_f32
+  return LLVM::CallIntrinsicOp::create(
+             rewriter, loc, x.getType(),
+             rewriter.getStringAttr("llvm.amdgcn.rsq.f32"), ValueRange{x})
+      .getResult(0);
+}

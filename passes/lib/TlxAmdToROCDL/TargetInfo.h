@@ -28,6 +28,10 @@ public:
                      Value srcLane) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
+  Value log2Approx(RewriterBase &rewriter, Location loc,
+                   Value x) const override;
+  Value rsqrtApprox(RewriterBase &rewriter, Location loc,
+                    Value x) const override;
 
   //===--- Buffer instructions (document 000) ---------------------------===//
   /// voffset that is out of bounds of every descriptor we build (masked

@@ -29,6 +29,7 @@ static void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
   populateGpuToROCDLConversionPatterns(
       converter, patterns, gpu::amd::Runtime::Unknown, targetInfo.getChipset());
   configureGpuToROCDLConversionLegality(target);
+  allowNativeMath(target);
 }
 
 namespace {

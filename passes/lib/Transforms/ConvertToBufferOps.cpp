@@ -21,6 +21,7 @@
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -34,7 +35,8 @@ using namespace mlir;
 using namespace mlir::tlxamd;
 
 /// Whether every element of the i32 `v` is provably >= 0 (constants, ranges
-/// from a non-negative start, program ids, and what splats, broadcasts,
+/// from a non-negative start, program ids, loop counters from a
+/// non-negative start, and what splats, broadcasts,
 /// layout changes, additions, multiplications, divisions and remainders make
 /// of them; wrap-around is excluded by the 2 GiB range).
 static bool isNonNegative(Value v, int depth = 0) {
@@ -44,8 +46,13 @@ static bool isNonNegative(Value v, int depth = 0) {
   if (matchPattern(v, m_ConstantInt(&c)))
     return !c.isNegative();
   Operation *def = v.getDefiningOp();
-  if (!def)
-    return false;
+  if (!def) {
+    // An scf.for induction variable counts up from its lower bound.
+    auto arg = cast<BlockArgument>(v);
+    auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && loop.getInductionVar() == v &&
+           isNonNegative(loop.getLowerBound(), depth + 1);
+  }
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return int32_t(range.getStart()) >= 0;
   if (isa<ProgramIdOp>(def))
@@ -63,8 +70,14 @@ static bool isNonNegative(Value v, int depth = 0) {
   return false;
 }
 
-/// `base + offsets` with a uniform scalar base and i32 offsets.
-static std::optional<std::pair<Value, Value>> splitPointers(Value ptrs) {
+/// `base + offsets` with a uniform scalar base and i32 offsets, looking
+/// through scalar steps of the base (`(p + s) + offsets` is `p + (s +
+/// offsets)`, Triton's `ptr + row * stride + cols`).
+struct SplitPointers {
+  Value base, offsets;
+  SmallVector<Value> scalarOffsets;
+};
+static std::optional<SplitPointers> splitPointers(Value ptrs) {
   auto add = ptrs.getDefiningOp<AddPtrOp>();
   if (!add)
     return std::nullopt;
@@ -73,7 +86,25 @@ static std::optional<std::pair<Value, Value>> splitPointers(Value ptrs) {
   if (!splat || !offsets || !offsets.getElementType().isSignlessInteger(32) ||
       cast<PtrType>(splat.getSrc().getType()).getAddressSpace() != 1)
     return std::nullopt;
-  return std::make_pair(splat.getSrc(), add.getOffset());
+  SplitPointers split{splat.getSrc(), add.getOffset(), {}};
+  while (auto step = split.base.getDefiningOp<AddPtrOp>()) {
+    if (!step.getOffset().getType().isSignlessInteger(32))
+      break;
+    split.scalarOffsets.push_back(step.getOffset());
+    split.base = step.getPtr();
+  }
+  return split;
+}
+
+/// The offsets of `split` as one i32 tensor (scalar steps splat and added).
+static Value materializeOffsets(OpBuilder &b, Location loc,
+                                const SplitPointers &split) {
+  Value offsets = split.offsets;
+  for (Value s : split.scalarOffsets) {
+    Value t = SplatOp::create(b, loc, offsets.getType(), s);
+    offsets = arith::AddIOp::create(b, loc, offsets, t);
+  }
+  return offsets;
 }
 
 static bool isRange32(Value base) {
@@ -103,12 +134,14 @@ struct TlxAmdConvertToBufferOpsPass
     if (!arch)
       return signalPassFailure();
     AxisInfoAnalysis axis;
-    auto split = [&](Value ptrs) -> std::optional<std::pair<Value, Value>> {
+    auto split = [&](Value ptrs) -> std::optional<SplitPointers> {
       auto parts = splitPointers(ptrs);
       if (!parts || !getDistributedLayout(ptrs.getType()))
         return std::nullopt;
       if (arch->isAMD() &&
-          (!isRange32(parts->first) || !isNonNegative(parts->second)))
+          (!isRange32(parts->base) || !isNonNegative(parts->offsets) ||
+           !llvm::all_of(parts->scalarOffsets,
+                         [](Value s) { return isNonNegative(s); })))
         return std::nullopt;
       return parts;
     };
@@ -120,7 +153,8 @@ struct TlxAmdConvertToBufferOpsPass
         auto type = cast<RankedTensorType>(load.getType());
         OpBuilder b(op);
         auto buffer = BufferLoadOp::create(
-            b, op->getLoc(), type, parts->first, parts->second, load.getMask(),
+            b, op->getLoc(), type, parts->base,
+            materializeOffsets(b, op->getLoc(), *parts), load.getMask(),
             load.getOther(), load.getCacheAttr(),
             uint32_t(axis.getPointerRun(load.getPtr(), type)));
         load.getResult().replaceAllUsesWith(buffer.getResult());
@@ -136,9 +170,10 @@ struct TlxAmdConvertToBufferOpsPass
         // B9: a store wider than one element keeps its value's layout.
         if (run > 1)
           value = RequireLayoutOp::create(b, op->getLoc(), type, value);
-        BufferStoreOp::create(b, op->getLoc(), value, parts->first,
-                              parts->second, store.getMask(),
-                              store.getCacheAttr(), uint32_t(run));
+        BufferStoreOp::create(b, op->getLoc(), value, parts->base,
+                              materializeOffsets(b, op->getLoc(), *parts),
+                              store.getMask(), store.getCacheAttr(),
+                              uint32_t(run));
         op->erase();
       }
     });

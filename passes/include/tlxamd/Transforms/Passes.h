@@ -16,7 +16,8 @@ std::unique_ptr<Pass> createTlxAmdVerifyTargetPass(StringRef target);
 std::unique_ptr<Pass> createTlxAmdConvertToBufferOpsPass(StringRef target);
 
 /// tlxamd-remove-layout-conversions{assigned-only=...}.
-std::unique_ptr<Pass> createTlxAmdRemoveLayoutConversionsPass(bool assignedOnly);
+std::unique_ptr<Pass>
+createTlxAmdRemoveLayoutConversionsPass(bool assignedOnly);
 
 /// tlxamd-assign-layouts{target=...}.
 std::unique_ptr<Pass> createTlxAmdAssignLayoutsPass(StringRef target);

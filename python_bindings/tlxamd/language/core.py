@@ -25,20 +25,17 @@ arith operations. The same names hold the core builders (`program_id`,
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
-import inspect
 import os
 import sys
 import threading
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
+from typing import Dict, Optional, Tuple, Union
 
-from . import ir
-from . import targets as _targets
-from .dialects import arith, gpu
-from .dialects import tlxamd as _ops
-from .layouts import (  # noqa: F401  (re-exported: the documents' names)
+from .. import ir
+from ..dialects import arith
+from ..dialects import tlxamd as _ops
+from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
     AMDMFMALayout,
     AMDWMMALayout,
     BlockedLayout,
@@ -83,6 +80,8 @@ class dtype:
     def is_int(self) -> bool:
         return self.kind in ("int", "bool")
 
+    is_ptr = False
+
     def __repr__(self) -> str:
         return f"tl.{self.name}"
 
@@ -99,7 +98,10 @@ float64 = dtype("float64", 64, "float")
 _DTYPES = [int1, int8, int16, int32, int64, float16, bfloat16, float32, float64]
 
 
-def _dtype_of(t: ir.Type) -> dtype:
+def _dtype_of(t: ir.Type):
+    if _ops.PtrType.isinstance(t):
+        p = _ops.PtrType(t)
+        return pointer(_dtype_of(p.pointee_type), p.address_space)
     s = str(t)
     table = {"i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64, "f16": float16,
              "bf16": bfloat16, "f32": float32, "f64": float64}
@@ -110,17 +112,53 @@ def _dtype_of(t: ir.Type) -> dtype:
 
 @dataclasses.dataclass(frozen=True)
 class pointer:
-    """Annotation of a scalar-pointer kernel parameter: `pointer(bfloat16)`."""
+    """A pointer type: the annotation of a pointer kernel parameter
+    (`pointer(bfloat16)`) and the dtype of pointer tensors (`ptr + offsets`).
+
+    As a parameter it is assumed `divisibility` bytes aligned and, on AMD,
+    its buffer below 2 GiB (`pointer_range=32`), the specializations Triton's
+    launchers make for tensors that satisfy them; the NVIDIA launcher of
+    `tlxamd.runtime` checks the alignment. `divisibility=1` /
+    `pointer_range=None` assume nothing."""
 
     element_ty: dtype
     address_space: int = 1
+    divisibility: int = dataclasses.field(default=16, compare=False)
+    pointer_range: Optional[int] = dataclasses.field(default=32, compare=False)
 
     def __post_init__(self):
         if not isinstance(self.element_ty, dtype) or self.element_ty is int1:
             raise TypeError(f"pointer element type must be a tlxamd dtype (not int1), got {self.element_ty!r}")
+        d = self.divisibility
+        if isinstance(d, bool) or not isinstance(d, int) or d <= 0 or d & (d - 1):
+            raise ValueError(f"pointer divisibility must be a positive power of two (bytes), got {d!r}")
+        if self.pointer_range not in (None, 32):
+            raise ValueError(f"pointer_range must be 32 (buffer below 2 GiB) or None, got {self.pointer_range!r}")
+
+    is_ptr = True
+    is_float = False
+    is_int = False
+
+    @property
+    def name(self) -> str:
+        return f"pointer<{self.element_ty.name}>"
+
+    @property
+    def bits(self) -> int:
+        return 64
 
     def to_ir(self) -> ir.Type:
         return _ops.PtrType.get(self.element_ty.to_ir(), self.address_space)
+
+    def arg_attributes(self) -> Dict[str, ir.Attribute]:
+        """The kernel-argument attributes of the parameter's assumptions."""
+        i32 = ir.IntegerType.get_signless(32)
+        attrs = {}
+        if self.divisibility > 1:
+            attrs["tlxamd.divisibility"] = ir.IntegerAttr.get(i32, self.divisibility)
+        if self.pointer_range is not None and self.address_space == 1:
+            attrs["tlxamd.pointer_range"] = ir.IntegerAttr.get(i32, self.pointer_range)
+        return attrs
 
 
 class constexpr:
@@ -157,14 +195,14 @@ def _default_context() -> ir.Context:
     return ctx
 
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _caller_location() -> ir.Location:
     """The location of the innermost frame outside this package: the line of
     the user's kernel that called the builder."""
     f = sys._getframe(1)
-    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE_DIR:
+    while f is not None and os.path.abspath(f.f_code.co_filename).startswith(_PACKAGE_DIR + os.sep):
         f = f.f_back
     if f is None:
         return ir.Location.unknown()
@@ -204,21 +242,6 @@ def _located(fn):
 # ---------------------------------------------------------------------------
 # Values
 # ---------------------------------------------------------------------------
-
-
-class pointer_value:
-    """A scalar pointer kernel argument."""
-
-    def __init__(self, value: ir.Value, ty: pointer):
-        self.handle = value
-        self.type = ty
-
-    @property
-    def dtype(self) -> dtype:
-        return self.type.element_ty
-
-    def __repr__(self):
-        return f"pointer<{self.dtype.name}>"
 
 
 class tensor:
@@ -299,8 +322,26 @@ class tensor:
     def __neg__(self): return _binary(0 if self.dtype.is_int else 0.0, self, "sub")
     __hash__ = object.__hash__
 
+    def __invert__(self):
+        if self.dtype.is_float or self.dtype.is_ptr:
+            raise TypeError(f"~ needs an integer or boolean tensor, got {self.dtype.name}")
+        return _binary(self, -1 if self.dtype is not int1 else True, "xor")
+
     def __bool__(self):
-        raise TypeError("a traced tensor has no Python truth value (use tl.where or a mask)")
+        raise TypeError("a tensor has no Python truth value at compile time: a runtime condition is an `if` "
+                        "of the kernel (compiled to scf.if), a mask or tl.where")
+
+
+class pointer_value(tensor):
+    """A scalar pointer (a pointer kernel argument, or one advanced by
+    scalar offsets): `ptr + offsets` gives a tensor of pointers."""
+
+    def __init__(self, value: ir.Value, ty: Optional[pointer] = None):
+        super().__init__(value)
+        self.type = ty if ty is not None else self.dtype
+
+    def __repr__(self):
+        return f"pointer<{self.dtype.element_ty.name}>"
 
 
 #: Elements one tensor may have (Triton's limit; the layout verifiers enforce
@@ -340,6 +381,8 @@ def _check_dtype(ty, what: str) -> "dtype":
 
 
 def _scalar_const(value: Union[int, float, bool], ty: dtype) -> tensor:
+    if ty.is_ptr:
+        raise TypeError(f"a number is not a {ty.name}; pointers come from kernel arguments (ptr + offsets)")
     _check_fits(value, ty, "constant")
     if ty.is_float:
         attr = ir.FloatAttr.get(ty.to_ir(), float(value))
@@ -348,29 +391,12 @@ def _scalar_const(value: Union[int, float, bool], ty: dtype) -> tensor:
     return tensor(arith.ConstantOp(ty.to_ir(), attr).result)
 
 
-def _default_layout(shape: Sequence[int]) -> Layout:
-    """A blocked layout where each thread owns contiguous elements of the
-    fastest dimension (up to 8), lanes then warps fill the rest."""
-    b = _builder()
-    rank = len(shape)
-    threads = b.warp_size * b.num_warps
-    if rank == 1:
-        spt = max(1, min(8, shape[0] // threads)) if shape[0] >= threads else 1
-        return blocked_layout([spt], [b.warp_size], [b.num_warps], [0])
-    spt = [1] * rank
-    spt[-1] = max(1, min(4, shape[-1]))
-    tpw = [1] * rank
-    lanes_last = max(1, min(b.warp_size, shape[-1] // spt[-1]))
-    tpw[-1] = lanes_last
-    tpw[-2] = b.warp_size // lanes_last
-    wpc = [1] * rank
-    wpc[-2 if rank >= 2 else 0] = b.num_warps
-    return blocked_layout(spt, tpw, wpc, list(range(rank - 1, -1, -1)))
-
-
-def _tensor_type(shape, ty: dtype, layout: Layout) -> ir.Type:
-    """The tensor type; a layout that cannot describe the shape (rank, size)
-    is a ValueError carrying the verifier's message."""
+def _tensor_type(shape, ty: dtype, layout: Optional[Layout]) -> ir.Type:
+    """The tensor type (without a layout when `layout` is None: layout
+    assignment gives it one); a layout that cannot describe the shape
+    (rank, size) is a ValueError carrying the verifier's message."""
+    if layout is None:
+        return ir.RankedTensorType.get(list(shape), ty.to_ir())
     try:
         return ir.RankedTensorType.get(list(shape), ty.to_ir(), layout.to_attr())
     except ir.MLIRError as e:
@@ -393,8 +419,6 @@ def _to_tensor(x, like: Optional[tensor] = None, ty: Optional[dtype] = None) -> 
             else:
                 ty = float32 if isinstance(x, float) else int32
         return _scalar_const(x, ty)
-    if isinstance(x, pointer_value):
-        raise TypeError("pointer arithmetic is done with offsets: pass the pointer and an offsets tensor to buffer_* ops")
     raise TypeError(f"cannot use {x!r} as a tensor")
 
 
@@ -405,7 +429,11 @@ def _broadcast_pair(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
         return a, _splat(b, a.shape, a._encoding)
     if a.shape == b.shape:
         if a._encoding != b._encoding:
-            b = convert_layout(b, a.layout)
+            # A layout-free operand takes the other's layout.
+            if a._encoding is None:
+                a = convert_layout(a, b.layout)
+            else:
+                b = convert_layout(b, a.layout)
         return a, b
     if len(a.shape) != len(b.shape):
         raise ValueError(f"cannot broadcast shapes {a.shape} and {b.shape} (ranks differ)")
@@ -445,8 +473,33 @@ def _promote(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
     return _cast(a, target), _cast(b, target)
 
 
+def _pointer_arithmetic(x, y, op: str) -> tensor:
+    """`ptr + offsets` / `offsets + ptr` / `ptr - offsets`: tlxamd.addptr
+    (in elements, offsets sign-extended), splatting a scalar side."""
+    if op not in ("add", "sub"):
+        raise TypeError(f"operator '{op}' is not defined on pointers (only ptr + offsets and ptr - offsets)")
+    if isinstance(y, tensor) and y.dtype.is_ptr:
+        if op == "sub":
+            raise TypeError("pointer - pointer is not supported")
+        x, y = y, x
+    ptr = x
+    off = _to_tensor(y, ty=int32)
+    if not off.dtype.is_int or off.dtype is int1:
+        raise TypeError(f"pointer offsets must be int32 or int64, got {off.dtype.name}")
+    if off.dtype.bits < 32:
+        off = _cast(off, int32)
+    if op == "sub":
+        off = _binary(0, off, "sub")
+    if ptr.is_scalar and off.is_scalar:
+        return pointer_value(_ops.addptr(ptr.handle, off.handle))
+    ptr, off = _broadcast_pair(ptr, off)
+    return tensor(_ops.addptr(ptr.handle, off.handle))
+
+
 def _binary(x, y, op: str) -> tensor:
     _builder()
+    if any(isinstance(v, tensor) and v.dtype.is_ptr for v in (x, y)):
+        return _pointer_arithmetic(x, y, op)
     a = _to_tensor(x, like=y if isinstance(y, tensor) else None)
     b = _to_tensor(y, like=a)
     a, b = _promote(a, b)
@@ -477,6 +530,8 @@ def _result_type_like(x: tensor, ty: dtype) -> ir.Type:
 def _cast(x: tensor, ty: dtype) -> tensor:
     if x.dtype == ty:
         return x
+    if x.dtype.is_ptr or ty.is_ptr:
+        raise TypeError(f"cannot convert {x.dtype.name} to {ty.name}")
     rt = _result_type_like(x, ty)
     src = x.dtype
     if src.is_float and ty.is_float:
@@ -518,8 +573,7 @@ def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
         raise ValueError(f"arange needs end - start to be a positive power of two, got {n}")
     if n > MAX_TENSOR_ELEMENTS:
         raise ValueError(f"arange of {n} elements; a tensor may have at most {MAX_TENSOR_ELEMENTS} (2^20)")
-    layout = layout or _default_layout([n])
-    if not isinstance(layout, Layout):
+    if layout is not None and not isinstance(layout, Layout):
         raise TypeError(f"arange layout must be a tlxamd layout, got {layout!r}")
     return tensor(_ops.make_range(_tensor_type([n], int32, layout), start, end))
 
@@ -529,7 +583,8 @@ def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
     _builder()
     shape = _check_shape(shape, "full")
     dtype = _check_dtype(dtype, "full")
-    layout = layout or _default_layout(shape)
+    if layout is not None and not isinstance(layout, Layout):
+        raise TypeError(f"full layout must be a tlxamd layout, got {layout!r}")
     t = _tensor_type(shape, dtype, layout)
     if isinstance(value, tensor):
         return _splat(_cast(value, dtype), shape, t.encoding)
@@ -551,6 +606,13 @@ def expand_dims(x: tensor, axis: int) -> tensor:
     x = _to_tensor(x)
     if x.is_scalar:
         raise ValueError("expand_dims needs a tensor, got a scalar")
+    if not isinstance(axis, int) or isinstance(axis, bool) or not 0 <= axis <= len(x.shape):
+        raise ValueError(f"expand_dims axis must be an int in 0..{len(x.shape)}, got {axis!r}")
+    if x._encoding is None:
+        shape = list(x.shape)
+        shape.insert(axis, 1)
+        t = ir.RankedTensorType.get(shape, x.handle.type.element_type)
+        return tensor(_ops.expand_dims(t, x.handle, axis))
     enc = x.layout
     if not isinstance(enc, Layout):
         raise ValueError("expand_dims needs a distributed tensor")
@@ -631,6 +693,16 @@ def _check_contiguity(contiguity) -> int:
     return contiguity
 
 
+def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
+    """`x` in the layout of `like` (a layout-free `x` is converted too)."""
+    if x._encoding == like._encoding:
+        return x
+    if like._encoding is None:
+        raise ValueError(f"{what} has layout {x.layout} but {other} has none; give {other} a layout "
+                         f"(or leave both without one)")
+    return convert_layout(x, like.layout)
+
+
 def _check_mask(mask, like: tensor) -> Optional[tensor]:
     if mask is None:
         return None
@@ -640,7 +712,7 @@ def _check_mask(mask, like: tensor) -> Optional[tensor]:
         if mask.is_scalar:
             return _splat(mask, like.shape, like._encoding)
         raise ValueError(f"mask shape {mask.shape} differs from offsets shape {like.shape}")
-    return convert_layout(mask, like.layout) if mask._encoding != like._encoding else mask
+    return _like_layout(mask, like, "mask", "the offsets")
 
 
 def _check_cache(cache, allowed, kind) -> Optional[str]:
@@ -672,14 +744,14 @@ def buffer_load(ptr, offsets, mask=None, other=None, cache=None, contiguity=1, o
     cache = _check_cache(cache, _ops.LOAD_CACHE_MODIFIERS, "load")
     if other is not None and mask is None:
         raise ValueError("other requires mask")
-    rt = _tensor_type(offsets.shape, ptr.dtype, offsets.layout)
+    rt = _tensor_type(offsets.shape, ptr.dtype.element_ty, offsets.layout)
     other_v = None
     if other is not None:
-        o = _to_tensor(other, ty=ptr.dtype) if not isinstance(other, tensor) else _cast(other, ptr.dtype)
+        o = _to_tensor(other, ty=ptr.dtype.element_ty) if not isinstance(other, tensor) else _cast(other, ptr.dtype.element_ty)
         if o.is_scalar:
             o = _splat(o, offsets.shape, offsets._encoding)
-        elif o._encoding != offsets._encoding:
-            o = convert_layout(o, offsets.layout)
+        else:
+            o = _like_layout(o, offsets, "other", "the offsets")
         other_v = o.handle
     return tensor(_ops.buffer_load(rt, ptr.handle, offsets.handle, mask=mask.handle if mask is not None else None,
                                    other=other_v, cache=cache, contiguity=contiguity,
@@ -693,15 +765,15 @@ def buffer_store(stored_value, ptr, offsets, mask=None, cache=None, contiguity=1
     contiguity = _check_contiguity(contiguity)
     offset_unit = _check_word(offset_unit, _ops.OFFSET_UNITS, "offset_unit")
     cache = _check_cache(cache, _ops.STORE_CACHE_MODIFIERS, "store")
-    value = _to_tensor(stored_value, ty=ptr.dtype)
+    value = _to_tensor(stored_value, ty=ptr.dtype.element_ty)
     if value.is_scalar:
-        value = _splat(_cast(value, ptr.dtype), offsets.shape, offsets._encoding)
+        value = _splat(_cast(value, ptr.dtype.element_ty), offsets.shape, offsets._encoding)
     if value.shape != offsets.shape:
         raise ValueError(f"stored_value shape {value.shape} differs from offsets shape {offsets.shape}")
-    if value.dtype != ptr.dtype:
-        raise TypeError(f"stored_value has dtype {value.dtype.name} but ptr points to {ptr.dtype.name}")
+    if value.dtype != ptr.dtype.element_ty:
+        raise TypeError(f"stored_value has dtype {value.dtype.name} but ptr points to {ptr.dtype.element_ty.name}")
     # B11: offsets and mask carry the value's encoding.
-    offsets = convert_layout(offsets, value.layout) if offsets._encoding != value._encoding else offsets
+    offsets = _like_layout(offsets, value, "offsets", "the stored value")
     mask = _check_mask(mask, value)
     _ops.buffer_store(value.handle, ptr.handle, offsets.handle, mask=mask.handle if mask is not None else None,
                       cache=cache, contiguity=contiguity, offset_unit=offset_unit)
@@ -716,133 +788,15 @@ def buffer_atomic_add(ptr, offsets, value, mask=None, sem=None, scope=None, cont
     offset_unit = _check_word(offset_unit, _ops.OFFSET_UNITS, "offset_unit")
     sem = _check_word(sem, _ops.MEM_SEMANTICS, "sem")
     scope = _check_word(scope, _ops.MEM_SCOPES, "scope")
-    v = _to_tensor(value, ty=ptr.dtype)
-    v = _cast(v, ptr.dtype)
+    v = _to_tensor(value, ty=ptr.dtype.element_ty)
+    v = _cast(v, ptr.dtype.element_ty)
     if v.is_scalar:
         v = _splat(v, offsets.shape, offsets._encoding)
-    elif v._encoding != offsets._encoding:
-        v = convert_layout(v, offsets.layout)
+    else:
+        v = _like_layout(v, offsets, "value", "the offsets")
     mask = _check_mask(mask, offsets)
     return tensor(_ops.buffer_atomic_add(ptr.handle, offsets.handle, v.handle, mask=mask.handle if mask is not None else None,
                                          sem=sem, scope=scope, contiguity=contiguity, offset_unit=offset_unit))
-
-
-# ---------------------------------------------------------------------------
-# Kernels
-# ---------------------------------------------------------------------------
-
-
-class kernel:
-    """`@kernel(num_warps=4)`: a traced kernel; `.build(target, **constexprs)`
-    returns an `ir.Module` holding one `gpu.module` with the kernel."""
-
-    def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None):
-        if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
-                num_warps & (num_warps - 1) or num_warps > 32:
-            raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
-        self.num_warps = num_warps
-        self.fn = None
-        self.name = name
-        if fn is not None:
-            self._set(fn)
-
-    def _set(self, fn: Callable):
-        self.fn = fn
-        self.name = self.name or fn.__name__
-        self.signature = inspect.signature(fn)
-        for p in self.signature.parameters.values():
-            ann = p.annotation
-            if ann is inspect.Parameter.empty:
-                raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
-                                f"(scalar) or constexpr")
-            if not (isinstance(ann, (pointer, dtype)) or ann is constexpr):
-                raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")
-
-    def __call__(self, fn: Callable) -> "kernel":
-        if self.fn is not None:
-            raise TypeError("a kernel is built with .build(target=..., **constexprs), not called")
-        self._set(fn)
-        return self
-
-    def build(self, target: Optional[str] = None, context: Optional[ir.Context] = None,
-              **constexprs) -> ir.Module:
-        """The kernel for `target` (a capability-table name; the default AMD
-        target when omitted) with the given constexpr values."""
-        target = _targets.default("amd") if target is None else target
-        info = _targets.get(target)
-        params = list(self.signature.parameters.values())
-        const_names = {p.name for p in params if p.annotation is constexpr}
-        for k in constexprs:
-            if k not in const_names:
-                raise TypeError(f"{self.name}.build() got an unexpected constexpr '{k}' "
-                                f"(constexpr parameters: {', '.join(sorted(const_names)) or 'none'})")
-        for name in const_names:
-            if name not in constexprs:
-                raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
-        ctx = context or _default_context()
-        with ctx, self._def_location():
-            module = ir.Module.create()
-            runtime = [p for p in params if p.annotation is not constexpr]
-            arg_types = [p.annotation.to_ir() for p in runtime]
-            with ir.InsertionPoint(module.body):
-                gm = gpu.GPUModuleOp(f"{self.name}_module")
-                gm.bodyRegion.blocks.append()
-                with ir.InsertionPoint(gm.bodyRegion.blocks[0]):
-                    fn = gpu.GPUFuncOp(ir.TypeAttr.get(ir.FunctionType.get(arg_types, [])),
-                                       sym_name=self.name, kernel=True)
-                    fn.attributes["tlxamd.num_warps"] = ir.IntegerAttr.get(
-                        ir.IntegerType.get_signless(32), self.num_warps)
-                    entry = fn.add_entry_block()
-                    args: Dict[str, Any] = {}
-                    it = iter(entry.arguments)
-                    for p in params:
-                        if p.annotation is constexpr:
-                            args[p.name] = constexprs[p.name]
-                        elif isinstance(p.annotation, pointer):
-                            args[p.name] = pointer_value(next(it), p.annotation)
-                        else:
-                            args[p.name] = tensor(next(it))
-                    with ir.InsertionPoint(entry), self._tracing(target, info["warp_size"]):
-                        ret = self.fn(**args)
-                        if ret is not None:
-                            raise TypeError(f"kernel {self.name} returns {ret!r}: kernels write their results "
-                                            f"through pointers and return nothing")
-                        gpu.ReturnOp([])
-            try:
-                module.operation.verify()
-            except ir.MLIRError as e:
-                from .compiler import diagnostic_text
-
-                msgs = diagnostic_text(e.error_diagnostics) or str(e)
-                raise ValueError(f"kernel {self.name} does not verify:\n{msgs}") from None
-        return module
-
-    def _def_location(self) -> ir.Location:
-        """The kernel's `def` line (of the module, the function and its
-        arguments)."""
-        try:
-            path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
-        except TypeError:
-            path = self.fn.__code__.co_filename
-        return ir.Location.file(path, self.fn.__code__.co_firstlineno, 1)
-
-    @contextlib.contextmanager
-    def _tracing(self, target: str, warp_size: int):
-        prev = getattr(_state, "builder", None)
-        _state.builder = _Builder(target, warp_size, self.num_warps)
-        try:
-            yield
-        finally:
-            _state.builder = prev
-
-
-def warp_size() -> int:
-    """Lanes per warp of the target being built (from its capability-table entry)."""
-    return _builder().warp_size
-
-
-def num_warps() -> int:
-    return _builder().num_warps
 
 
 # Every builder (and tensor operator) records the user's source location.

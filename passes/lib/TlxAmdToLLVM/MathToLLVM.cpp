@@ -1,0 +1,120 @@
+//===- MathToLLVM.cpp - elementwise math on both vendors ------------------===//
+//
+// The transcendental math ops of a kernel (tl.exp, tl.log, tl.sin, ...) on
+// the hardware's approximate f32 instructions, as Triton lowers them:
+//   exp2, sin, cos  -> LLVM intrinsics with `afn` (v_exp_f32 / v_sin_f32 /
+//                      v_cos_f32, ex2.approx / sin.approx / cos.approx)
+//   exp(x)          -> exp2(x * log2(e))
+//   log2            -> the target's (v_log_f32, lg2.approx)
+//   log(x)          -> log2(x) * ln(2)
+//   rsqrt           -> the target's (v_rsq_f32, rsqrt.approx)
+//   sqrt            -> llvm.sqrt (correctly rounded)
+//   absf, fma       -> llvm.fabs, llvm.fma
+// f16 and bf16 are computed in f32. Without these the upstream GPU
+// lowerings call device libraries (__ocml_*, __nv_*) that kernels are not
+// linked with. f64 keeps no lowering and is reported as such.
+//
+//===----------------------------------------------------------------------===//
+#include "LayoutLowering.h"
+#include "Patterns.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/VectorPattern.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+template <typename MathOp>
+struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
+  FloatMathLowering(LLVMTypeConverter &converter,
+                    const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<MathOp>(converter, /*benefit=*/10),
+        targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    Type elem = getElementTypeOrSelf(type);
+    if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
+      return rewriter.notifyMatchFailure(op, "f32, f16 and bf16 only");
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    SmallVector<Value> xs = isa<VectorType>(type)
+                                ? unpackRegisters(rewriter, loc, x)
+                                : SmallVector<Value>{x};
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> results;
+    for (Value v : xs) {
+      if (!elem.isF32())
+        v = LLVM::FPExtOp::create(rewriter, loc, f32, v);
+      v = compute(rewriter, loc, v);
+      if (!elem.isF32())
+        v = LLVM::FPTruncOp::create(rewriter, loc, elem, v);
+      results.push_back(v);
+    }
+    rewriter.replaceOp(op, isa<VectorType>(type)
+                               ? packRegisters(rewriter, loc, type, results)
+                               : results.front());
+    return success();
+  }
+
+  Value compute(RewriterBase &rewriter, Location loc, Value x) const {
+    auto afn = LLVM::FastmathFlagsAttr::get(rewriter.getContext(),
+                                            LLVM::FastmathFlags::afn);
+    auto scale = [&](Value v, double c) -> Value {
+      Value k = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                         rewriter.getF32FloatAttr(c));
+      return LLVM::FMulOp::create(rewriter, loc, v, k);
+    };
+    if constexpr (std::is_same_v<MathOp, math::ExpOp>)
+      return LLVM::Exp2Op::create(rewriter, loc, scale(x, M_LOG2E), afn);
+    else if constexpr (std::is_same_v<MathOp, math::Exp2Op>)
+      return LLVM::Exp2Op::create(rewriter, loc, x, afn);
+    else if constexpr (std::is_same_v<MathOp, math::LogOp>)
+      return scale(targetInfo.log2Approx(rewriter, loc, x), M_LN2);
+    else if constexpr (std::is_same_v<MathOp, math::Log2Op>)
+      return targetInfo.log2Approx(rewriter, loc, x);
+    else if constexpr (std::is_same_v<MathOp, math::SinOp>)
+      return LLVM::SinOp::create(rewriter, loc, x, afn);
+    else if constexpr (std::is_same_v<MathOp, math::CosOp>)
+      return LLVM::CosOp::create(rewriter, loc, x, afn);
+    else if constexpr (std::is_same_v<MathOp, math::RsqrtOp>)
+      return targetInfo.rsqrtApprox(rewriter, loc, x);
+    else
+      return LLVM::SqrtOp::create(rewriter, loc, x);
+  }
+
+  const TargetInfoBase &targetInfo;
+};
+
+} // namespace
+
+void mlir::tlxamd::populateMathToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &targetInfo) {
+  patterns
+      .add<FloatMathLowering<math::ExpOp>, FloatMathLowering<math::Exp2Op>,
+           FloatMathLowering<math::LogOp>, FloatMathLowering<math::Log2Op>,
+           FloatMathLowering<math::SinOp>, FloatMathLowering<math::CosOp>,
+           FloatMathLowering<math::RsqrtOp>, FloatMathLowering<math::SqrtOp>>(
+          converter, targetInfo);
+  // |x| and fma are single instructions on both vendors.
+  patterns.add<VectorConvertToLLVMPattern<math::AbsFOp, LLVM::FAbsOp>,
+               VectorConvertToLLVMPattern<math::FmaOp, LLVM::FMAOp>>(
+      converter, /*benefit=*/10);
+}
+
+void mlir::tlxamd::allowNativeMath(ConversionTarget &target) {
+  target.addLegalOp<LLVM::FAbsOp, LLVM::FMAOp>();
+  target.addDynamicallyLegalOp<LLVM::Exp2Op, LLVM::Log2Op, LLVM::SinOp,
+                               LLVM::CosOp, LLVM::SqrtOp>([](Operation *op) {
+    return getElementTypeOrSelf(op->getResult(0).getType()).isF32();
+  });
+}

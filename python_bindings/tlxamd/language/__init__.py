@@ -1,0 +1,88 @@
+"""Write tlxamd kernels in Python, in the style of Triton / TLX.
+
+    from tlxamd import language as tl
+
+    @tl.kernel(num_warps=4)
+    def scale(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32),
+              n: tl.int32, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        offsets = pid * BLOCK + tl.arange(0, BLOCK)
+        mask = offsets < n
+        x = tl.load(src + offsets, mask=mask)
+        tl.store(dst + offsets, x * 2.0, mask=mask)
+
+    module = scale.build(target=T, BLOCK=1024)   # an ir.Module; T from tlxamd.targets
+    tlxamd.compiler.compile(module, target=T)
+
+The kernel is compiled from its source (the `frontend`): loops, runtime
+`if`s and `@jit` helpers become IR, Python values are compile-time
+constants. Tensors written without a layout get one from layout assignment
+(`build(assign_layouts=False)` keeps them as written); explicit layouts
+(`blocked_layout`, `amd_mfma_layout`, `require_layout`, ...) are anchors, so
+the documents' TLX and Gluon code reads the same with this package in place
+of `tl`, `tlx` and `gl`. Modules: `core` (types, tensors, tensor builders),
+`memory` (tl.load / tl.store), `math` (elementwise math), `core`'s buffer ops
+(tlx.buffer_load / buffer_store / buffer_atomic_add), `frontend` (kernels,
+@jit, range/static_range). Misuse raises TypeError/ValueError naming the
+argument and, inside a kernel, the source line (CompilationError).
+"""
+
+from .core import (  # noqa: F401
+    MAX_TENSOR_ELEMENTS,
+    AMDMFMALayout,
+    AMDWMMALayout,
+    BlockedLayout,
+    DistributedLinearLayout,
+    DotOperandLayout,
+    Layout,
+    SliceLayout,
+    amd_mfma_layout,
+    amd_wmma_layout,
+    arange,
+    bfloat16,
+    blocked_layout,
+    broadcast_to,
+    buffer_atomic_add,
+    buffer_load,
+    buffer_store,
+    constexpr,
+    contiguity_per_thread,
+    convert_layout,
+    dot_operand_layout,
+    dtype,
+    elements_per_thread,
+    expand_dims,
+    float16,
+    float32,
+    float64,
+    full,
+    int1,
+    int8,
+    int16,
+    int32,
+    int64,
+    layout_from_attr,
+    linear_layout,
+    pointer,
+    pointer_value,
+    program_id,
+    require_layout,
+    slice_layout,
+    tensor,
+    to_linear_layout,
+    where,
+    zeros,
+)
+from .frontend import (  # noqa: F401
+    CompilationError,
+    jit,
+    kernel,
+    num_warps,
+    static_assert,
+    static_print,
+    static_range,
+    warp_size,
+)
+from .frontend import tl_range as range  # noqa: F401,A001
+from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
+from .memory import load, store  # noqa: F401

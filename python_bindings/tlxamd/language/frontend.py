@@ -1,0 +1,785 @@
+"""The kernel frontend: compiles a Python function's AST to tlxamd IR, as
+Triton's code generator does.
+
+Python values (constexpr parameters, globals and closure variables of the
+function, literals, dtypes, layouts) are evaluated at compile time; tensors
+are IR values. `for i in range(lo, hi, step)` / `tl.range(...)` become
+`scf.for` carrying the variables the body assigns that exist before the
+loop; `tl.static_range` and iteration over Python tuples unroll; `while`
+becomes `scf.while`; an `if` on a runtime scalar becomes `scf.if` yielding
+what its branches assign, an `if` on a compile-time value keeps one branch.
+Functions marked `@tl.jit` are inlined. Every operation carries the line of
+the kernel source it comes from, and errors name it (CompilationError).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import contextlib
+import functools
+import inspect
+import operator
+import textwrap
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from .. import ir
+from .. import targets as _targets
+from ..dialects import gpu, scf
+from . import core as _core
+from .core import (
+    _Builder,
+    _cast,
+    _default_context,
+    _state,
+    _to_tensor,
+    constexpr,
+    dtype,
+    int1,
+    int32,
+    int64,
+    pointer,
+    pointer_value,
+    tensor,
+)
+
+
+class CompilationError(Exception):
+    """An error in a kernel's source, with its file:line:col and line."""
+
+    def __init__(self, message: str, filename: str = "<unknown>", lineno: int = 0, col: int = 0,
+                 source_line: str = ""):
+        self.message, self.filename, self.lineno, self.col = message, filename, lineno, col
+        self.source_line = source_line
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        text = f"{self.filename}:{self.lineno}:{self.col + 1}: {self.message}"
+        if self.source_line:
+            text += f"\n    {self.source_line.rstrip()}\n    {' ' * self.col}^"
+        return text
+
+
+@functools.lru_cache(maxsize=None)
+def _error_type(base: type) -> type:
+    """An error of the builder's type (TypeError, ValueError, ...) that is
+    also a CompilationError."""
+    if issubclass(base, CompilationError):
+        return base
+    return type(base.__name__, (CompilationError, base), {"__module__": base.__module__})
+
+
+class jit:
+    """`@tl.jit`: a helper function that kernels call; it is inlined at
+    each call, its parameters bound to the caller's values."""
+
+    def __init__(self, fn: Callable):
+        if not callable(fn):
+            raise TypeError(f"@jit decorates a function, got {fn!r}")
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"@jit function {self.fn.__name__} can only be called from a kernel")
+
+
+@functools.lru_cache(maxsize=256)
+def _parse(fn: Callable) -> Tuple[ast.FunctionDef, str, int, int, Tuple[str, ...]]:
+    """The function's AST (of its dedented source), file, line and column
+    offsets of that source in the file, and the file's lines of it."""
+    try:
+        lines, start = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError) as e:
+        raise TypeError(f"the source of {fn.__name__} is not available ({e}); kernels are compiled from "
+                        f"their source") from None
+    text = textwrap.dedent("".join(lines))
+    tree = ast.parse(text)
+    node = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if node is None:
+        raise TypeError(f"{fn.__name__} is not defined by a def statement")
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    return node, filename, start - 1, indent, tuple(line.rstrip("\n") for line in lines)
+
+
+def _closure_vars(fn: Callable) -> Dict[str, Any]:
+    names = fn.__code__.co_freevars
+    cells = fn.__closure__ or ()
+    out = {}
+    for name, cell in zip(names, cells):
+        try:
+            out[name] = cell.cell_contents
+        except ValueError:
+            pass
+    return out
+
+
+def _assigned_names(stmts) -> List[str]:
+    """Names the statements assign (in order, once each)."""
+    seen: Dict[str, None] = {}
+
+    def targets(t):
+        if isinstance(t, ast.Name):
+            seen.setdefault(t.id)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            for e in t.elts:
+                targets(e)
+
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    targets(t)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets(node.target)
+            elif isinstance(node, ast.For):
+                targets(node.target)
+    return list(seen)
+
+
+class _Return(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+           ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitAnd: operator.and_,
+           ast.BitOr: operator.or_, ast.BitXor: operator.xor}
+_CMPOPS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+           ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+           ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def _is_runtime(v) -> bool:
+    return isinstance(v, tensor)
+
+
+class CodeGenerator(ast.NodeVisitor):
+    """Visits one function body (a kernel or an inlined helper)."""
+
+    def __init__(self, fn: Callable, scope: Dict[str, Any]):
+        self.fn = fn
+        self.node, self.filename, self.line_offset, self.col_offset, self.lines = _parse(fn)
+        self.globals = fn.__globals__
+        self.closure = _closure_vars(fn)
+        self.scope = dict(scope)
+        self.runtime_depth = 0  # runtime loops and ifs around the statement
+
+    # -- entry ---------------------------------------------------------------
+    def run(self):
+        try:
+            self.visit_body(self.node.body)
+        except _Return as r:
+            return r.value
+        return None
+
+    # -- locations and errors -------------------------------------------------
+    def _location(self, node) -> ir.Location:
+        line = getattr(node, "lineno", self.node.lineno) + self.line_offset
+        return ir.Location.file(self.filename, line, getattr(node, "col_offset", 0) + self.col_offset + 1)
+
+    def _error(self, node, message: str, cls: type = CompilationError) -> CompilationError:
+        line = getattr(node, "lineno", self.node.lineno)
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return _error_type(cls)(message, self.filename, line + self.line_offset,
+                                getattr(node, "col_offset", 0) + self.col_offset, src)
+
+    def visit(self, node):
+        method = getattr(self, "visit_" + type(node).__name__, None)
+        if method is None:
+            raise self._error(node, f"unsupported Python construct in a kernel: {type(node).__name__}")
+        try:
+            with self._location(node):
+                return method(node)
+        except (CompilationError, _Return):
+            raise
+        except (TypeError, ValueError, NotImplementedError, ZeroDivisionError, IndexError, KeyError,
+                AttributeError, RuntimeError) as e:
+            raise self._error(node, str(e), type(e)) from e
+        except ir.MLIRError as e:
+            from ..compiler import diagnostic_text
+
+            raise self._error(node, diagnostic_text(e.error_diagnostics) or str(e), ValueError) from None
+
+    def visit_body(self, stmts):
+        for stmt in stmts:
+            self.visit(stmt)
+
+    # -- statements -----------------------------------------------------------
+    def visit_Expr(self, node):
+        self.visit(node.value)
+
+    def visit_Pass(self, node):
+        pass
+
+    def visit_Assign(self, node):
+        value = self.visit(node.value)
+        for target in node.targets:
+            self._assign(target, value)
+
+    def visit_AnnAssign(self, node):
+        if node.value is not None:
+            self._assign(node.target, self.visit(node.value))
+
+    def visit_AugAssign(self, node):
+        if not isinstance(node.target, ast.Name):
+            raise self._error(node, "augmented assignment is supported to names only")
+        old = self.visit_Name(ast.Name(id=node.target.id, ctx=ast.Load(), lineno=node.lineno,
+                                       col_offset=node.col_offset))
+        self.scope[node.target.id] = self._binop(node.op, old, self.visit(node.value), node)
+
+    def _assign(self, target, value):
+        if isinstance(target, ast.Name):
+            self.scope[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
+                raise self._error(target, f"cannot unpack {value!r} into {len(target.elts)} names")
+            for t, v in zip(target.elts, value):
+                self._assign(t, v)
+        else:
+            raise self._error(target, f"assignment to {type(target).__name__} is not supported (assign to names)")
+
+    def visit_Return(self, node):
+        value = self.visit(node.value) if node.value is not None else None
+        if self.runtime_depth:
+            raise self._error(node, "return inside a runtime loop or if is not supported")
+        raise _Return(value)
+
+    def visit_Assert(self, node):
+        cond = self.visit(node.test)
+        if _is_runtime(cond):
+            raise self._error(node, "assert on a runtime value is not supported (use tl.static_assert for "
+                                    "compile-time conditions)")
+        if not cond:
+            msg = self.visit(node.msg) if node.msg is not None else "assertion failed"
+            raise self._error(node, f"static assertion failed: {msg}")
+
+    def visit_Break(self, node):
+        raise self._error(node, "break is not supported in kernels")
+
+    def visit_Continue(self, node):
+        raise self._error(node, "continue is not supported in kernels")
+
+    def visit_FunctionDef(self, node):
+        raise self._error(node, "nested function definitions are not supported; define helpers at module "
+                                "level with @tl.jit")
+
+    # -- control flow ---------------------------------------------------------
+    def visit_If(self, node):
+        cond = self.visit(node.test)
+        if not _is_runtime(cond):
+            self.visit_body(node.body if cond else node.orelse)
+            return
+        cond = self._condition(cond, node.test)
+        self._runtime_if(node, cond)
+
+    def _condition(self, cond: tensor, node) -> tensor:
+        if not cond.is_scalar:
+            raise self._error(node, f"a runtime condition must be a scalar, got a tensor of shape {cond.shape}")
+        if cond.dtype is not int1:
+            cond = cond != 0
+        return cond
+
+    def _carry(self, names, node) -> Dict[str, tensor]:
+        """Variables defined before a loop that its body assigns: runtime
+        values, Python numbers promoted to scalar tensors."""
+        carried = {}
+        for name in names:
+            if name not in self.scope:
+                continue
+            v = self.scope[name]
+            if isinstance(v, (bool, int, float)) and not isinstance(v, bool):
+                v = _to_tensor(v)
+            if _is_runtime(v):
+                carried[name] = v
+        return carried
+
+    def _match(self, name: str, value, like: tensor, node, what: str) -> tensor:
+        """`value` (a variable's new value) as a value of `like`'s type."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = _to_tensor(value, ty=like.dtype)
+            if not like.is_scalar:
+                value = _core._splat(value, like.shape, like._encoding)
+        if not _is_runtime(value):
+            raise self._error(node, f"{what} variable '{name}' becomes the compile-time value {value!r}; "
+                                    f"it must stay a runtime value of type {like.handle.type}")
+        if value.handle.type != like.handle.type:
+            if value.shape == like.shape and value.dtype == like.dtype and like._encoding is not None:
+                return _core.convert_layout(value, like.layout)
+            raise self._error(node, f"{what} variable '{name}' changes type from {like.handle.type} to "
+                                    f"{value.handle.type}")
+        return value
+
+    def visit_For(self, node):
+        if node.orelse:
+            raise self._error(node, "for ... else is not supported")
+        it = node.iter
+        if isinstance(it, ast.Call):
+            fn = self.visit(it.func)
+            if fn in (builtins.range, tl_range, static_range):
+                args = [self.visit(a) for a in it.args]
+                kwargs = {k.arg: self.visit(k.value) for k in it.keywords}
+                if fn is static_range:
+                    if kwargs or any(_is_runtime(a) for a in args):
+                        raise self._error(it, "tl.static_range takes compile-time integers")
+                    return self._unrolled(node, builtins.range(*args))
+                return self._runtime_for(node, args, kwargs)
+        values = self.visit(it)
+        if _is_runtime(values):
+            raise self._error(it, "iteration over a tensor is not supported; use range(...) or tl.static_range")
+        try:
+            items = list(values)
+        except TypeError:
+            raise self._error(it, f"cannot iterate over {values!r}") from None
+        return self._unrolled(node, items)
+
+    def _unrolled(self, node, items):
+        for v in items:
+            self._assign(node.target, v)
+            self.visit_body(node.body)
+
+    def _runtime_for(self, node, args, kwargs):
+        if not isinstance(node.target, ast.Name):
+            raise self._error(node.target, "a runtime loop variable must be a single name")
+        for k in kwargs:
+            if k not in ("num_stages", "loop_unroll_factor", "warp_specialize", "disallow_acc_multi_buffer",
+                         "flatten"):
+                raise self._error(node.iter, f"unexpected keyword '{k}' for range")
+        if not 1 <= len(args) <= 3:
+            raise self._error(node.iter, f"range expects 1 to 3 arguments, got {len(args)}")
+        lo, hi, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
+        if not _is_runtime(step) and step <= 0:
+            raise self._error(node.iter, f"range step must be positive, got {step}")
+        bounds = [_to_tensor(v, ty=int32) if not _is_runtime(v) else v for v in (lo, hi, step)]
+        for b in bounds:
+            if not b.is_scalar or not b.dtype.is_int or b.dtype is int1:
+                raise self._error(node.iter, f"range bounds must be integer scalars, got {b!r}")
+        ty = int64 if any(b.dtype is int64 for b in bounds) else int32
+        bounds = [_cast(b, ty) for b in bounds]
+        carried = self._carry(_assigned_names(node.body), node)
+        names = list(carried)
+        loop = scf.ForOp(bounds[0].handle, bounds[1].handle, bounds[2].handle,
+                         [carried[n].handle for n in names])
+        outer = dict(self.scope)
+        with ir.InsertionPoint(loop.body):
+            self.scope[node.target.id] = tensor(loop.induction_variable)
+            for n, arg in zip(names, loop.inner_iter_args):
+                self.scope[n] = tensor(arg)
+            self.runtime_depth += 1
+            try:
+                self.visit_body(node.body)
+            finally:
+                self.runtime_depth -= 1
+            yields = [self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle for n in names]
+            scf.YieldOp(yields)
+        self.scope = outer
+        for n, r in zip(names, loop.results):
+            self.scope[n] = tensor(r)
+
+    def visit_While(self, node):
+        if node.orelse:
+            raise self._error(node, "while ... else is not supported")
+        carried = self._carry(_assigned_names(node.body), node)
+        names = list(carried)
+        types = [carried[n].handle.type for n in names]
+        loop = scf.WhileOp(types, [carried[n].handle for n in names])
+        before = loop.before.blocks.append(*types)
+        after = loop.after.blocks.append(*types)
+        outer = dict(self.scope)
+        with ir.InsertionPoint(before):
+            for n, arg in zip(names, before.arguments):
+                self.scope[n] = tensor(arg)
+            cond = self.visit(node.test)
+            if not _is_runtime(cond):
+                raise self._error(node.test, f"a while loop needs a runtime condition, got {cond!r}")
+            cond = self._condition(cond, node.test)
+            scf.ConditionOp(cond.handle, list(before.arguments))
+        self.scope = dict(outer)
+        with ir.InsertionPoint(after):
+            for n, arg in zip(names, after.arguments):
+                self.scope[n] = tensor(arg)
+            self.runtime_depth += 1
+            try:
+                self.visit_body(node.body)
+            finally:
+                self.runtime_depth -= 1
+            scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle
+                         for n in names])
+        self.scope = outer
+        for n, r in zip(names, loop.results):
+            self.scope[n] = tensor(r)
+
+    def _runtime_if(self, node, cond: tensor):
+        outer = dict(self.scope)
+        draft = scf.IfOp(cond.handle, [], has_else=True)
+        branches = []
+        for body, block in ((node.body, draft.then_block), (node.orelse, draft.else_block)):
+            self.scope = dict(outer)
+            with ir.InsertionPoint(block):
+                self.runtime_depth += 1
+                try:
+                    self.visit_body(body)
+                finally:
+                    self.runtime_depth -= 1
+            branches.append(self.scope)
+        then_scope, else_scope = branches
+        names = [n for n in _assigned_names(node.body + node.orelse)
+                 if n in then_scope and n in else_scope and (
+                     then_scope[n] is not outer.get(n) or else_scope[n] is not outer.get(n))]
+        results, yields = [], ([], [])
+        for n in names:
+            a, b = then_scope[n], else_scope[n]
+            if not _is_runtime(a) and not _is_runtime(b):
+                if a is b or (type(a) is type(b) and a == b):
+                    continue  # the same compile-time value on both sides
+                a = _to_tensor(a) if isinstance(a, (int, float)) else a
+            like = a if _is_runtime(a) else b
+            if not _is_runtime(like):
+                raise self._error(node, f"variable '{n}' is assigned different compile-time values in the "
+                                        f"branches of a runtime if")
+            for i, (v, block) in enumerate(((a, draft.then_block), (b, draft.else_block))):
+                with ir.InsertionPoint(block):
+                    yields[i].append(self._match(n, v, like, node, "if-assigned").handle)
+            results.append(n)
+        final = scf.IfOp(cond.handle, [v.type for v in yields[0]], has_else=True)
+        for old, new, ys in ((draft.then_block, final.then_block, yields[0]),
+                             (draft.else_block, final.else_block, yields[1])):
+            with ir.InsertionPoint(new):
+                terminator = scf.YieldOp(ys)
+            for op in list(old.operations):
+                op.move_before(terminator)
+        draft.operation.erase()
+        self.scope = outer
+        for n, r in zip(results, final.results):
+            self.scope[n] = tensor(r)
+        for n in names:
+            if n not in results:
+                self.scope[n] = then_scope[n]
+
+    # -- expressions ----------------------------------------------------------
+    def visit_Constant(self, node):
+        return node.value
+
+    def visit_Name(self, node):
+        name = node.id
+        for table in (self.scope, self.closure, self.globals):
+            if name in table:
+                return table[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise self._error(node, f"undefined name '{name}'")
+
+    def visit_Attribute(self, node):
+        value = self.visit(node.value)
+        try:
+            return getattr(value, node.attr)
+        except AttributeError:
+            raise self._error(node, f"{_describe(value)} has no attribute '{node.attr}'") from None
+
+    def _binop(self, op, a, b, node):
+        fn = _BINOPS.get(type(op))
+        if fn is None:
+            raise self._error(node, f"operator {type(op).__name__} is not supported")
+        if isinstance(op, ast.Pow) and (_is_runtime(a) or _is_runtime(b)):
+            raise self._error(node, "** on tensors is not supported")
+        return fn(a, b)
+
+    def visit_BinOp(self, node):
+        return self._binop(node.op, self.visit(node.left), self.visit(node.right), node)
+
+    def visit_UnaryOp(self, node):
+        v = self.visit(node.operand)
+        if isinstance(node.op, ast.Not):
+            if _is_runtime(v):
+                return v == 0 if v.dtype is not int1 else ~v
+            return not v
+        return {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}[type(node.op)](v)
+
+    def visit_Compare(self, node):
+        left = self.visit(node.left)
+        result = None
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.visit(comparator)
+            r = _CMPOPS[type(op)](left, right)
+            result = r if result is None else (result & r if _is_runtime(result) or _is_runtime(r)
+                                               else (result and r))
+            left = right
+        return result
+
+    def visit_BoolOp(self, node):
+        is_and = isinstance(node.op, ast.And)
+        value = self.visit(node.values[0])
+        for operand in node.values[1:]:
+            if not _is_runtime(value):
+                if (not value) if is_and else value:
+                    return value  # short-circuit on a compile-time value
+                value = self.visit(operand)
+                continue
+            other = self.visit(operand)
+            value = (value & other) if is_and else (value | other)
+        return value
+
+    def visit_IfExp(self, node):
+        cond = self.visit(node.test)
+        if not _is_runtime(cond):
+            return self.visit(node.body if cond else node.orelse)
+        return _core.where(cond, self.visit(node.body), self.visit(node.orelse))
+
+    def visit_Tuple(self, node):
+        return tuple(self._elements(node.elts))
+
+    def visit_List(self, node):
+        return list(self._elements(node.elts))
+
+    def _elements(self, elts):
+        out = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                out.extend(self.visit(e.value))
+            else:
+                out.append(self.visit(e))
+        return out
+
+    def visit_Slice(self, node):
+        return slice(*(self.visit(v) if v is not None else None for v in (node.lower, node.upper, node.step)))
+
+    def visit_Subscript(self, node):
+        return self.visit(node.value)[self.visit(node.slice)]
+
+    def visit_JoinedStr(self, node):
+        return "".join(str(self.visit(v)) for v in node.values)
+
+    def visit_FormattedValue(self, node):
+        v = self.visit(node.value)
+        spec = self.visit(node.format_spec) if node.format_spec is not None else ""
+        return format(v, spec)
+
+    def visit_Call(self, node):
+        fn = self.visit(node.func)
+        args = self._elements(node.args)
+        kwargs = {}
+        for k in node.keywords:
+            if k.arg is None:
+                kwargs.update(self.visit(k.value))
+            else:
+                kwargs[k.arg] = self.visit(k.value)
+        if isinstance(fn, jit):
+            return self._inline(fn, args, kwargs, node)
+        if isinstance(fn, kernel):
+            raise self._error(node, f"kernel {fn.name} cannot be called from a kernel; mark helpers @tl.jit")
+        if fn in (builtins.min, builtins.max) and any(_is_runtime(a) for a in args):
+            out = args[0]
+            for a in args[1:]:
+                out = (_core_minimum() if fn is builtins.min else _core_maximum())(out, a)
+            return out
+        if fn is builtins.print:
+            raise self._error(node, "print in a kernel is not supported; tl.static_print prints at compile time")
+        return fn(*args, **kwargs)
+
+    def _inline(self, helper: jit, args, kwargs, node):
+        sig = inspect.signature(helper.fn)
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise self._error(node, f"{helper.fn.__name__}(): {e}") from None
+        bound.apply_defaults()
+        for name, p in sig.parameters.items():
+            if p.annotation is constexpr and _is_runtime(bound.arguments.get(name)):
+                raise self._error(node, f"{helper.fn.__name__}(): parameter '{name}' is constexpr but got a "
+                                        f"runtime value")
+        sub = CodeGenerator(helper.fn, dict(bound.arguments))
+        sub.runtime_depth = 0
+        return sub.run()
+
+    def visit_Lambda(self, node):
+        raise self._error(node, "lambda is not supported in kernels; use a @tl.jit function")
+
+
+def _describe(v) -> str:
+    if isinstance(v, tensor):
+        return repr(v)
+    return f"{type(v).__name__} {v!r}"
+
+
+class tl_range:
+    """`for i in tl.range(lo, hi, step)`: a runtime loop (scf.for), as
+    `range(...)` in a kernel (Triton's pipelining hints are accepted)."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("tl.range is used as `for i in tl.range(...)` inside a kernel")
+
+
+class static_range:
+    """`for i in tl.static_range(lo, hi, step)`: unrolled at compile time."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("tl.static_range is used as `for i in tl.static_range(...)` inside a kernel")
+
+
+def _core_minimum():
+    from . import math as _math
+
+    return _math.minimum
+
+
+def _core_maximum():
+    from . import math as _math
+
+    return _math.maximum
+
+
+class kernel:
+    """`@kernel(num_warps=4)`: a kernel compiled from its source;
+    `.build(target, **constexprs)` returns an `ir.Module` holding one
+    `gpu.module` with the kernel, its tensors laid out for the target
+    (`assign_layouts=False` keeps them as written)."""
+
+    def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None):
+        if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
+                num_warps & (num_warps - 1) or num_warps > 32:
+            raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
+        self.num_warps = num_warps
+        self.fn = None
+        self.name = name
+        if fn is not None:
+            self._set(fn)
+
+    def _set(self, fn: Callable):
+        if isinstance(fn, jit):
+            fn = fn.fn
+        self.fn = fn
+        self.name = self.name or fn.__name__
+        self.signature = inspect.signature(fn)
+        for p in self.signature.parameters.values():
+            ann = p.annotation
+            if ann is inspect.Parameter.empty:
+                raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
+                                f"(scalar) or constexpr")
+            if not (isinstance(ann, (pointer, dtype)) or ann is constexpr):
+                raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")
+
+    def __call__(self, fn: Callable) -> "kernel":
+        if self.fn is not None:
+            raise TypeError("a kernel is built with .build(target=..., **constexprs), not called")
+        self._set(fn)
+        return self
+
+    def build(self, target: Optional[str] = None, context: Optional[ir.Context] = None,
+              assign_layouts: bool = True, **constexprs) -> ir.Module:
+        """The kernel for `target` (a capability-table name; the default AMD
+        target when omitted) with the given constexpr values."""
+        target = _targets.default("amd") if target is None else target
+        info = _targets.get(target)
+        params = list(self.signature.parameters.values())
+        const_names = {p.name for p in params if p.annotation is constexpr}
+        for k in constexprs:
+            if k not in const_names:
+                raise TypeError(f"{self.name}.build() got an unexpected constexpr '{k}' "
+                                f"(constexpr parameters: {', '.join(sorted(const_names)) or 'none'})")
+        for name in const_names:
+            if name not in constexprs:
+                raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
+        _parse(self.fn)  # the source must be there before anything is built
+        ctx = context or _default_context()
+        with ctx, self._def_location():
+            module = ir.Module.create()
+            runtime = [p for p in params if p.annotation is not constexpr]
+            arg_types = [p.annotation.to_ir() for p in runtime]
+            with ir.InsertionPoint(module.body):
+                gm = gpu.GPUModuleOp(f"{self.name}_module")
+                gm.bodyRegion.blocks.append()
+                with ir.InsertionPoint(gm.bodyRegion.blocks[0]):
+                    fn = gpu.GPUFuncOp(ir.TypeAttr.get(ir.FunctionType.get(arg_types, [])),
+                                       sym_name=self.name, kernel=True)
+                    fn.attributes["tlxamd.num_warps"] = ir.IntegerAttr.get(
+                        ir.IntegerType.get_signless(32), self.num_warps)
+                    arg_attrs = [ir.DictAttr.get(p.annotation.arg_attributes() if isinstance(p.annotation, pointer)
+                                                 else {}) for p in runtime]
+                    if any(len(a) for a in arg_attrs):
+                        fn.attributes["arg_attrs"] = ir.ArrayAttr.get(arg_attrs)
+                    entry = fn.add_entry_block()
+                    args: Dict[str, Any] = {}
+                    it = iter(entry.arguments)
+                    for p in params:
+                        if p.annotation is constexpr:
+                            args[p.name] = constexprs[p.name]
+                        elif isinstance(p.annotation, pointer):
+                            args[p.name] = pointer_value(next(it), p.annotation)
+                        else:
+                            args[p.name] = tensor(next(it))
+                    with ir.InsertionPoint(entry), self._building(target, info["warp_size"]):
+                        ret = CodeGenerator(self.fn, args).run()
+                        if ret is not None:
+                            raise TypeError(f"kernel {self.name} returns {ret!r}: kernels write their results "
+                                            f"through pointers and return nothing")
+                        gpu.ReturnOp([])
+            self._verify(module)
+            if assign_layouts:
+                self._assign_layouts(module, target)
+        return module
+
+    def _verify(self, module: ir.Module):
+        try:
+            module.operation.verify()
+        except ir.MLIRError as e:
+            from ..compiler import diagnostic_text
+
+            msgs = diagnostic_text(e.error_diagnostics) or str(e)
+            raise ValueError(f"kernel {self.name} does not verify:\n{msgs}") from None
+
+    def _assign_layouts(self, module: ir.Module, target: str):
+        from .. import passmanager
+        from ..compiler import diagnostic_text
+
+        pm = passmanager.PassManager.parse(
+            f"builtin.module(tlxamd-assign-layouts{{target={target}}},"
+            f"tlxamd-remove-layout-conversions{{assigned-only=true}})")
+        try:
+            pm.run(module.operation)
+        except ir.MLIRError as e:
+            msgs = diagnostic_text(e.error_diagnostics) or str(e)
+            raise ValueError(f"kernel {self.name}: layout assignment failed:\n{msgs}") from None
+
+    def _def_location(self) -> ir.Location:
+        """The kernel's `def` line (of the module, the function and its
+        arguments)."""
+        try:
+            path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
+        except TypeError:
+            path = self.fn.__code__.co_filename
+        return ir.Location.file(path, self.fn.__code__.co_firstlineno, 1)
+
+    @contextlib.contextmanager
+    def _building(self, target: str, warp_size: int):
+        prev = getattr(_state, "builder", None)
+        prev_located = getattr(_state, "located", False)
+        _state.builder = _Builder(target, warp_size, self.num_warps)
+        _state.located = True  # locations come from the AST
+        try:
+            yield
+        finally:
+            _state.builder = prev
+            _state.located = prev_located
+
+
+def warp_size() -> int:
+    """Lanes per warp of the target being built (from its capability-table entry)."""
+    return _core._builder().warp_size
+
+
+def num_warps() -> int:
+    return _core._builder().num_warps
+
+
+def static_print(*args, **kwargs) -> None:
+    """Print at compile time (tl.static_print)."""
+    builtins.print(*args, **kwargs)
+
+
+def static_assert(cond, msg: str = "") -> None:
+    """Fail the build when a compile-time condition is false."""
+    if isinstance(cond, tensor):
+        raise TypeError("static_assert needs a compile-time condition")
+    if not cond:
+        raise ValueError(f"static assertion failed: {msg}" if msg else "static assertion failed")
