@@ -94,4 +94,81 @@ def check(kernel, case, n, block):
         ok = all(checks.values())
         detail = "" if ok else ", ".join(k for k, v in checks.items() if not v) + " wrong"
         return ok, detail, lambda: kernel[grid](acc, val, old, n)
+    if kind == "colsum":
+        return _check_colsum(kernel, n, block)
+    if kind == "branches":
+        return _check_branches(kernel, n, block)
+    if kind == "math":
+        return _check_math(kernel, case, n, block, dt)
     raise ValueError(kind)
+
+
+COLSUM_ROWS = 64
+
+
+def _check_colsum(kernel, n, block):
+    """n elements as COLSUM_ROWS rows; out = column sums (a runtime loop)."""
+    cols = n // COLSUM_ROWS
+    x = torch.randn(COLSUM_ROWS, cols, device="cuda")
+    y = poison(torch.empty(cols, device="cuda"))
+    grid = ((cols + block - 1) // block,)
+    kernel[grid](x, y, COLSUM_ROWS, cols)
+    torch.cuda.synchronize()
+    ref = x.sum(0)
+    ok = torch.allclose(y, ref, rtol=1e-5, atol=1e-4)
+    return ok, "" if ok else f"max error {float((y - ref).abs().max())}", lambda: kernel[grid](x, y, COLSUM_ROWS, cols)
+
+
+def _check_branches(kernel, n, block):
+    """Both sides of the runtime if, and the while loop's count."""
+    x = torch.randn(n, device="cuda")
+    grid = ((n + block - 1) // block,)
+    results = []
+    for mode, ref in ((5, x * 2 + 2), (0, x + 1), (-3, x + 1), (64, x * 2 + 6)):
+        y = poison(torch.empty(n, device="cuda"))
+        kernel[grid](x, y, n, mode)
+        torch.cuda.synchronize()
+        results.append((mode, torch.equal(y, ref)))
+    ok = all(r for _, r in results)
+    return ok, "" if ok else f"wrong for modes {[m for m, r in results if not r]}", lambda: kernel[grid](x, y, n, 5)
+
+
+MATH_INPUTS = {"log": "positive", "log2": "positive", "sqrt": "positive", "rsqrt": "positive"}
+
+
+def _check_math(kernel, case, n, block, dt):
+    """One elementwise function against torch (the approximate hardware
+    instructions within their documented error)."""
+    fn = case["fn"]
+    x = torch.randn(n, device="cuda") * 3
+    if MATH_INPUTS.get(fn) == "positive":
+        x = x.abs() + 1e-3
+    x = x.to(dt)
+    y = poison(torch.empty(n, device="cuda", dtype=dt))
+    grid = ((n + block - 1) // block,)
+    kernel[grid](x, y, n)
+    torch.cuda.synchronize()
+    xf = x.float()
+    ref = {
+        "exp": torch.exp, "exp2": torch.exp2, "log": torch.log, "log2": torch.log2, "sin": torch.sin,
+        "cos": torch.cos, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "abs": torch.abs,
+        # one rounding: the exact product plus v (exact in f64), rounded once
+        "fma": lambda v: (v.double() * v.double() + v.double()).float(), "maximum": lambda v: torch.clamp(v, min=0.5),
+        "minimum": lambda v: torch.clamp(v, max=0.5), "clamp": lambda v: torch.clamp(v, -0.5, 0.5),
+        "where": lambda v: torch.where(v > 0.25, v, -v),
+        "cdiv": lambda v: ((torch.arange(n, device="cuda") + 2) // 3 % 7).float(),
+    }[fn](xf)
+    if dt != torch.float32:
+        rtol, atol = 1e-2, 1e-2
+    elif fn in ("sin", "cos"):
+        rtol, atol = 1e-5, 2e-6  # sin.approx/cos.approx: absolute error ~2^-21 near the origin
+    elif fn in ("exp", "exp2", "log", "log2", "rsqrt"):
+        rtol, atol = 2e-6, 1e-6  # ex2/lg2/rsqrt.approx: ~2 ulp
+    elif fn == "fma":
+        rtol, atol = 1.2e-7, 1e-12  # double rounding through f64 may differ by 1 ulp
+    else:
+        rtol, atol = 0, 0  # exact operations
+    got = y.float()
+    ok = torch.allclose(got, ref.to(dt).float() if dt != torch.float32 else ref, rtol=rtol, atol=atol)
+    err = float(((got - ref).abs() / (ref.abs() + 1e-30)).max())
+    return ok, f"max rel error {err:.2e}" if not ok else "", lambda: kernel[grid](x, y, n)

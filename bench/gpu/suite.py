@@ -159,6 +159,123 @@ def _kernels():
         out[f"convert_lanes_{dt}"] = (convert_lanes(dt), {"kind": "convert", "dtype": dt, "tile": 4096})
     for name, case in _mlir_kernels().items():
         out[name] = case
+    out.update(_triton_style_kernels())
+    return out
+
+
+MATH_FUNCTIONS = ("exp", "exp2", "log", "log2", "sin", "cos", "sqrt", "rsqrt", "abs", "fma", "maximum",
+                  "minimum", "clamp", "where", "cdiv")
+
+
+def _triton_style_kernels():
+    """Kernels written as Triton code: no layouts (layout assignment picks
+    them), tl.load / tl.store through `ptr + offsets`, runtime loops and
+    branches, elementwise math."""
+    from tlxamd import language as tl
+
+    dts = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32}
+    out = {}
+
+    def free_copy(dt):
+        @tl.kernel(num_warps=4, name=f"free_copy_{dt}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(dst + offs, tl.load(src + offs))
+        return k
+
+    def free_masked(dt):
+        @tl.kernel(num_warps=4, name=f"free_masked_{dt}")
+        def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            mask = offs < n
+            x = tl.load(src + offs, mask=mask, other=-7.0)
+            tl.store(dst + offs, x, mask=mask)
+        return k
+
+    for dt in DTYPES:
+        # the explicit-layout twins are copy_<dt>_coalesced / masked_<dt>_coalesced
+        out[f"free_copy_{dt}"] = (free_copy(dt), {"kind": "copy", "dtype": dt, "twin": f"copy_{dt}_coalesced"})
+        out[f"free_masked_{dt}"] = (free_masked(dt), {"kind": "masked", "dtype": dt,
+                                                      "twin": f"masked_{dt}_coalesced"})
+
+    @tl.kernel(num_warps=4, name="colsum_f32")
+    def colsum(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32), rows: tl.int32, cols: tl.int32,
+               BLOCK: tl.constexpr):
+        # out[c] = sum over r of x[r, c]: a runtime loop over the rows,
+        # carrying the accumulator tensor
+        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        mask = c < cols
+        acc = tl.zeros([BLOCK], tl.float32)
+        for r in range(0, rows):
+            acc += tl.load(x + r * cols + c, mask=mask, other=0.0)
+        tl.store(out + c, acc, mask=mask)
+
+    out["colsum_f32"] = (colsum, {"kind": "colsum", "dtype": "f32", "block": 512})
+
+    @tl.kernel(num_warps=4, name="branches_f32")
+    def branches(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32), n: tl.int32, mode: tl.int32,
+                 BLOCK: tl.constexpr):
+        # runtime if yielding a tensor, and a while loop on a scalar
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        mask = offs < n
+        v = tl.load(x + offs, mask=mask, other=0.0)
+        if mode > 0:
+            y = v * 2.0
+        else:
+            y = v + 1.0
+        k = mode
+        steps = 0
+        while k > 1:
+            k = k // 2
+            steps += 1
+        tl.store(out + offs, y + steps.to(tl.float32), mask=mask)
+
+    out["branches_f32"] = (branches, {"kind": "branches", "dtype": "f32", "block": 1024})
+
+    def math_kernel(fn, dt):
+        @tl.kernel(num_warps=4, name=f"math_{fn}_{dt}")
+        def k(x: tl.pointer(dts[dt]), out: tl.pointer(dts[dt]), n: tl.int32, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            mask = offs < n
+            v = tl.load(x + offs, mask=mask, other=1.0)
+            if fn == "exp":
+                y = tl.exp(v)
+            elif fn == "exp2":
+                y = tl.exp2(v)
+            elif fn == "log":
+                y = tl.log(v)
+            elif fn == "log2":
+                y = tl.log2(v)
+            elif fn == "sin":
+                y = tl.sin(v)
+            elif fn == "cos":
+                y = tl.cos(v)
+            elif fn == "sqrt":
+                y = tl.sqrt(v)
+            elif fn == "rsqrt":
+                y = tl.rsqrt(v)
+            elif fn == "abs":
+                y = tl.abs(v)
+            elif fn == "fma":
+                y = tl.fma(v, v, v)
+            elif fn == "maximum":
+                y = tl.maximum(v, 0.5)
+            elif fn == "minimum":
+                y = tl.minimum(v, 0.5)
+            elif fn == "clamp":
+                y = tl.clamp(v, -0.5, 0.5)
+            elif fn == "where":
+                y = tl.where(v > 0.25, v, -v)
+            else:
+                y = (tl.cdiv(offs, 3) % 7).to(dts[dt])
+            tl.store(out + offs, y, mask=mask)
+        return k
+
+    for fn in MATH_FUNCTIONS:
+        out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
+    for fn in ("exp", "log", "sin"):
+        out[f"math_{fn}_bf16"] = (math_kernel(fn, "bf16"), {"kind": "math", "dtype": "bf16", "fn": fn,
+                                                            "block": 1024})
     return out
 
 

@@ -21,12 +21,13 @@ constants. Tensors written without a layout get one from layout assignment
 (`blocked_layout`, `amd_mfma_layout`, `require_layout`, ...) are anchors, so
 the documents' TLX and Gluon code reads the same with this package in place
 of `tl`, `tlx` and `gl`. Modules: `core` (types, tensors, tensor builders),
-`memory` (tl.load / tl.store), `math` (elementwise math), `core`'s buffer ops
-(tlx.buffer_load / buffer_store / buffer_atomic_add), `frontend` (kernels,
+`memory` (tl.load / tl.store), `math` (elementwise math), `buffer` (the TLX
+buffer ops tlx.buffer_load / buffer_store / buffer_atomic_add), `frontend` (kernels,
 @jit, range/static_range). Misuse raises TypeError/ValueError naming the
 argument and, inside a kernel, the source line (CompilationError).
 """
 
+from .buffer import buffer_atomic_add, buffer_load, buffer_store  # noqa: F401
 from .core import (  # noqa: F401
     MAX_TENSOR_ELEMENTS,
     AMDMFMALayout,
@@ -42,9 +43,6 @@ from .core import (  # noqa: F401
     bfloat16,
     blocked_layout,
     broadcast_to,
-    buffer_atomic_add,
-    buffer_load,
-    buffer_store,
     constexpr,
     contiguity_per_thread,
     convert_layout,

@@ -158,11 +158,18 @@ def _is_runtime(v) -> bool:
 class CodeGenerator(ast.NodeVisitor):
     """Visits one function body (a kernel or an inlined helper)."""
 
-    def __init__(self, fn: Callable, scope: Dict[str, Any]):
+    def __init__(self, fn: Optional[Callable], scope: Dict[str, Any], nested: Optional[tuple] = None):
         self.fn = fn
-        self.node, self.filename, self.line_offset, self.col_offset, self.lines = _parse(fn)
-        self.globals = fn.__globals__
-        self.closure = _closure_vars(fn)
+        if nested is None:
+            self.node, self.filename, self.line_offset, self.col_offset, self.lines = _parse(fn)
+            self.globals = fn.__globals__
+            self.closure = _closure_vars(fn)
+        else:  # a function defined in the kernel: the enclosing scope is its closure
+            parent, self.node = nested
+            self.filename, self.line_offset, self.col_offset, self.lines = (
+                parent.filename, parent.line_offset, parent.col_offset, parent.lines)
+            self.globals = parent.globals
+            self.closure = {**parent.closure, **parent.scope}
         self.scope = dict(scope)
         self.runtime_depth = 0  # runtime loops and ifs around the statement
 
@@ -262,8 +269,11 @@ class CodeGenerator(ast.NodeVisitor):
         raise self._error(node, "continue is not supported in kernels")
 
     def visit_FunctionDef(self, node):
-        raise self._error(node, "nested function definitions are not supported; define helpers at module "
-                                "level with @tl.jit")
+        # A helper defined in the kernel: inlined at each call, seeing the
+        # kernel's variables as they are at the call.
+        if node.decorator_list:
+            raise self._error(node, "decorators on functions defined in a kernel are not supported")
+        self.scope[node.name] = _NestedFunction(self, node)
 
     # -- control flow ---------------------------------------------------------
     def visit_If(self, node):
@@ -566,6 +576,8 @@ class CodeGenerator(ast.NodeVisitor):
                 kwargs[k.arg] = self.visit(k.value)
         if isinstance(fn, jit):
             return self._inline(fn, args, kwargs, node)
+        if isinstance(fn, _NestedFunction):
+            return fn.call(args, kwargs, node)
         if isinstance(fn, kernel):
             raise self._error(node, f"kernel {fn.name} cannot be called from a kernel; mark helpers @tl.jit")
         if fn in (builtins.min, builtins.max) and any(_is_runtime(a) for a in args):
@@ -594,6 +606,32 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_Lambda(self, node):
         raise self._error(node, "lambda is not supported in kernels; use a @tl.jit function")
+
+
+class _NestedFunction:
+    """A function defined inside a kernel (or helper)."""
+
+    def __init__(self, parent: CodeGenerator, node: ast.FunctionDef):
+        self.parent, self.node = parent, node
+
+    def call(self, args, kwargs, call_node):
+        a = self.node.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            raise self.parent._error(self.node, "functions defined in a kernel take plain parameters only")
+        names = [p.arg for p in a.args]
+        defaults = [self.parent.visit(d) for d in a.defaults]
+        bound = dict(zip(names[len(names) - len(defaults):], defaults))
+        if len(args) > len(names):
+            raise self.parent._error(call_node, f"{self.node.name}() takes {len(names)} arguments, got {len(args)}")
+        bound.update(zip(names, args))
+        for k, v in kwargs.items():
+            if k not in names:
+                raise self.parent._error(call_node, f"{self.node.name}() got an unexpected keyword '{k}'")
+            bound[k] = v
+        missing = [n for n in names if n not in bound]
+        if missing:
+            raise self.parent._error(call_node, f"{self.node.name}() is missing {', '.join(missing)}")
+        return CodeGenerator(None, bound, nested=(self.parent, self.node)).run()
 
 
 def _describe(v) -> str:
