@@ -65,14 +65,24 @@ const AxisInfo &AxisInfoAnalysis::get(Value v) {
   return cache[v] = info;
 }
 
+/// The dimension along which `dataType`'s layout keeps a thread's
+/// registers adjacent in memory, with how many; none without a layout.
+static std::optional<std::pair<int, int64_t>>
+getContiguousDim(RankedTensorType dataType) {
+  if (!dataType.getEncoding())
+    return std::nullopt; // no layout, no registers to group yet
+  int dim = -1;
+  int64_t adjacent = getLinearLayout(dataType).getContiguousRegisters(&dim);
+  if (dim < 0)
+    return std::nullopt;
+  return std::make_pair(dim, adjacent);
+}
+
 int64_t AxisInfoAnalysis::getMaskUniformWidth(Value mask,
                                               RankedTensorType dataType,
                                               int64_t contiguity) {
-  if (!dataType.getEncoding())
-    return 1; // no layout, no registers to group yet
-  int dim = -1;
-  getLinearLayout(dataType).getContiguousRegisters(&dim);
-  int64_t uniform = dim < 0 ? 1 : get(mask).constancy[dim];
+  auto dim = getContiguousDim(dataType);
+  int64_t uniform = dim ? get(mask).constancy[dim->first] : 1;
   return std::min(uniform, contiguity);
 }
 
@@ -115,38 +125,31 @@ bool AxisInfoAnalysis::isPrefixMask(Value mask, unsigned dim, int64_t width) {
 
 int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
                                         RankedTensorType dataType) {
-  if (!dataType.getEncoding())
-    return 1; // no layout, no registers to group yet
-  int dim = -1;
-  int64_t adjacent = getLinearLayout(dataType).getContiguousRegisters(&dim);
-  if (dim < 0)
+  auto dim = getContiguousDim(dataType);
+  if (!dim)
     return 1;
-  return std::max<int64_t>(1, std::min(adjacent, get(offsets).contiguity[dim]));
+  return std::max<int64_t>(
+      1, std::min(dim->second, get(offsets).contiguity[dim->first]));
 }
 
 int64_t AxisInfoAnalysis::getPointerRun(Value pointers,
                                         RankedTensorType dataType) {
-  if (!dataType.getEncoding())
-    return 1; // no layout, no registers to group yet
-  int dim = -1;
-  getLinearLayout(dataType).getContiguousRegisters(&dim);
-  if (dim < 0)
+  auto dim = getContiguousDim(dataType);
+  if (!dim)
     return 1;
   int64_t run = getOffsetsRun(pointers, dataType);
-  return std::max<int64_t>(1, std::min(run, get(pointers).divisibility[dim]));
+  return std::max<int64_t>(
+      1, std::min(run, get(pointers).divisibility[dim->first]));
 }
 
 int64_t AxisInfoAnalysis::getMaskPrefixWidth(Value mask,
                                              RankedTensorType dataType,
                                              int64_t contiguity) {
-  if (!dataType.getEncoding())
-    return 1; // no layout, no registers to group yet
-  int dim = -1;
-  getLinearLayout(dataType).getContiguousRegisters(&dim);
-  if (dim < 0)
+  auto dim = getContiguousDim(dataType);
+  if (!dim)
     return 1;
   int64_t width = 1;
-  while (width * 2 <= contiguity && isPrefixMask(mask, dim, width * 2))
+  while (width * 2 <= contiguity && isPrefixMask(mask, dim->first, width * 2))
     width *= 2;
   return width;
 }

@@ -27,6 +27,15 @@ Value createAxisOp(RewriterBase &rewriter, Location loc, unsigned axis) {
   return ZOp::create(rewriter, loc, i32);
 }
 
+/// `name(x)`: a call of an LLVM intrinsic returning the type of `x`.
+inline Value callUnaryIntrinsic(RewriterBase &rewriter, Location loc,
+                                StringRef name, Value x) {
+  return LLVM::CallIntrinsicOp::create(rewriter, loc, x.getType(),
+                                       rewriter.getStringAttr(name),
+                                       ValueRange{x})
+      .getResult(0);
+}
+
 class TargetInfoBase {
 public:
   explicit TargetInfoBase(const ArchInfo &arch) : arch(arch) {}

@@ -47,17 +47,11 @@ void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
 Value TargetInfo::log2Approx(RewriterBase &rewriter, Location loc,
                              Value x) const {
   // lg2.approx.f32 (LLVM's log2 has no NVPTX lowering).
-  return LLVM::CallIntrinsicOp::create(
-             rewriter, loc, x.getType(),
-             rewriter.getStringAttr("llvm.nvvm.lg2.approx.f"), ValueRange{x})
-      .getResult(0);
+  return callUnaryIntrinsic(rewriter, loc, "llvm.nvvm.lg2.approx.f", x);
 }
 
 Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
                               Value x) const {
   // rsqrt.approx.f32
-  return LLVM::CallIntrinsicOp::create(
-             rewriter, loc, x.getType(),
-             rewriter.getStringAttr("llvm.nvvm.rsqrt.approx.f"), ValueRange{x})
-      .getResult(0);
+  return callUnaryIntrinsic(rewriter, loc, "llvm.nvvm.rsqrt.approx.f", x);
 }

@@ -116,8 +116,5 @@ Value TargetInfo::log2Approx(RewriterBase &rewriter, Location loc,
 Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
                               Value x) const {
   // v_rsq_f32
-  return LLVM::CallIntrinsicOp::create(
-             rewriter, loc, x.getType(),
-             rewriter.getStringAttr("llvm.amdgcn.rsq.f32"), ValueRange{x})
-      .getResult(0);
+  return callUnaryIntrinsic(rewriter, loc, "llvm.amdgcn.rsq.f32", x);
 }

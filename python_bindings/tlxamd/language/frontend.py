@@ -372,19 +372,28 @@ class CodeGenerator(ast.NodeVisitor):
         loop = scf.ForOp(bounds[0].handle, bounds[1].handle, bounds[2].handle,
                          [carried[n].handle for n in names])
         outer = dict(self.scope)
-        with ir.InsertionPoint(loop.body):
-            self.scope[node.target.id] = tensor(loop.induction_variable)
-            for n, arg in zip(names, loop.inner_iter_args):
+        self.scope[node.target.id] = tensor(loop.induction_variable)
+        self._loop_body(node, loop.body, loop.inner_iter_args, carried)
+        self._after_loop(outer, names, loop.results)
+
+    def _loop_body(self, node, block, args, carried: Dict[str, tensor]):
+        """Visit a loop body in `block`, its carried variables bound to
+        `args`; yield their new values (of unchanged types)."""
+        names = list(carried)
+        with ir.InsertionPoint(block):
+            for n, arg in zip(names, args):
                 self.scope[n] = tensor(arg)
             self.runtime_depth += 1
             try:
                 self.visit_body(node.body)
             finally:
                 self.runtime_depth -= 1
-            yields = [self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle for n in names]
-            scf.YieldOp(yields)
+            scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle
+                         for n in names])
+
+    def _after_loop(self, outer, names, results):
         self.scope = outer
-        for n, r in zip(names, loop.results):
+        for n, r in zip(names, results):
             self.scope[n] = tensor(r)
 
     def visit_While(self, node):
@@ -406,19 +415,8 @@ class CodeGenerator(ast.NodeVisitor):
             cond = self._condition(cond, node.test)
             scf.ConditionOp(cond.handle, list(before.arguments))
         self.scope = dict(outer)
-        with ir.InsertionPoint(after):
-            for n, arg in zip(names, after.arguments):
-                self.scope[n] = tensor(arg)
-            self.runtime_depth += 1
-            try:
-                self.visit_body(node.body)
-            finally:
-                self.runtime_depth -= 1
-            scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle
-                         for n in names])
-        self.scope = outer
-        for n, r in zip(names, loop.results):
-            self.scope[n] = tensor(r)
+        self._loop_body(node, after, after.arguments, carried)
+        self._after_loop(outer, names, loop.results)
 
     def _runtime_if(self, node, cond: tensor):
         outer = dict(self.scope)
