@@ -24,3 +24,20 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// A kernel whose explicit layouts assume 64 lanes (a wave64 layout runs as
+// two 32-lane warps on NVIDIA) lays out the rest with 64 lanes too, so that
+// every tensor of the kernel agrees.
+// CHECK-LABEL: gpu.func @wave64_anchor
+// CHECK: tlxamd.make_range 0 to 256 : tensor<256xi32, #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>>
+#w64 = #tlxamd.blocked<{size_per_thread = [2], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+gpu.module @m2 {
+  gpu.func @wave64_anchor(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %r = tlxamd.make_range 0 to 256 : tensor<256xi32>
+    %v = tlxamd.buffer_load %src[%r] : !tlxamd.ptr<f32>, tensor<256xi32> -> tensor<256xf32>
+    %p = tlxamd.require_layout %v : tensor<256xf32> -> tensor<256xf32, #w64>
+    %r2 = tlxamd.make_range 0 to 256 : tensor<256xi32, #w64>
+    tlxamd.buffer_store %p, %dst[%r2] {contiguity = 2 : i32} : tensor<256xf32, #w64>, !tlxamd.ptr<f32>, tensor<256xi32, #w64>
+    gpu.return
+  }
+}

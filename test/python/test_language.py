@@ -250,3 +250,44 @@ def test_arange_negative_start():
     for target in ("gfx950", "sm_90a"):
         k_ = compiler.compile(k.build(target=target), target=target)
         assert "-128" in k_.mlir
+
+
+# Document 000's pinned-store example as written, completed Triton style:
+# the offsets and the loaded values have no layout; the MFMA layout the
+# values are pinned to is the only one written.
+@tl.kernel(num_warps=4)
+def doc_pinned_store_free(src: tl.pointer(tl.bfloat16), out_ptr: tl.pointer(tl.bfloat16), mask_boundary: tl.int32):
+    rows = tl.arange(0, 64)[:, None]
+    cols = tl.arange(0, 64)[None, :]
+    offsets = rows * 64 + cols
+    values = tlx.buffer_load(src, offsets)
+
+    store_layout: tl.constexpr = tlx.amd_mfma_layout(
+        version=4,
+        instr_shape=[16, 16, 32],
+        transposed=True,
+        warps_per_cta=[2, 2],
+    )
+    mask_boundary = mask_boundary - mask_boundary % 4
+    mask = offsets < mask_boundary
+    values = tlx.require_layout(values, store_layout)
+    tlx.buffer_store(
+        values,
+        out_ptr,
+        offsets,
+        mask=mask,
+        contiguity=4,
+    )
+
+
+def test_document_pinned_store_builds_without_layouts():
+    text = str(doc_pinned_store_free.build(target="gfx950"))
+    # the store's offsets and mask are computed in the MFMA layout itself
+    # (recomputed, not converted); only the loaded values move
+    assert text.count("tlxamd.convert_layout") == 0
+    assert text.count("tlxamd.require_layout") == 1
+    assert "#tlxamd.slice<{dim = 1, parent = #tlxamd.amd_mfma" in text
+    k = compiler.compile(doc_pinned_store_free.build(target="gfx950"), target="gfx950")
+    assert k.asm.count("buffer_store_dwordx2") == 4  # 4 BF16 = 8 bytes per group
+    nv = compiler.compile(doc_pinned_store_free.build(target="sm_90a"), target="sm_90a")
+    assert nv.asm.count("st.global.v2.b32") == 4

@@ -10,7 +10,8 @@
 //      they reach through elementwise ops, splats, broadcasts, expand_dims
 //      (as slices), pointer arithmetic and loop-carried values;
 //   3. what remains gets the default blocked layout for `num_warps` and the
-//      target's warp size, assigned from the last use backwards.
+//      warp size (the lanes of the kernel's explicit layouts if it has any,
+//      else the target's), assigned from the last use backwards.
 // Where two choices meet, a `convert_layout` joins them;
 // tlxamd-remove-layout-conversions then recomputes cheap producers instead.
 //
@@ -327,7 +328,16 @@ struct TlxAmdAssignLayoutsPass
                          << "' to lay them out over";
         return WalkResult::interrupt();
       }
-      if (LayoutAssignment(func, *numWarps, arch->warpSize).run())
+      // Lanes per warp: those of the kernel's explicit layouts (a wave64
+      // layout on a 32-lane target runs as two hardware warps), else the
+      // target's.
+      unsigned lanes = arch->warpSize;
+      func.walk([&](Operation *op) {
+        for (Type t : op->getResultTypes())
+          if (DistributedLayoutAttr layout = getDistributedLayout(t))
+            lanes = layout.getLanesPerWarp();
+      });
+      if (LayoutAssignment(func, *numWarps, lanes).run())
         func->setAttr(TlxAmdDialect::getAssignedLayoutsAttrName(),
                       UnitAttr::get(func.getContext()));
       return WalkResult::advance();

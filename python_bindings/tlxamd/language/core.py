@@ -422,13 +422,20 @@ def _to_tensor(x, like: Optional[tensor] = None, ty: Optional[dtype] = None) -> 
     raise TypeError(f"cannot use {x!r} as a tensor")
 
 
+def _same_encoding(a: tensor, b: tensor) -> bool:
+    """Same layout, or both without one (attributes do not compare to None)."""
+    if a._encoding is None or b._encoding is None:
+        return a._encoding is None and b._encoding is None
+    return a._encoding == b._encoding
+
+
 def _broadcast_pair(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
     if a.is_scalar and not b.is_scalar:
         return _splat(a, b.shape, b._encoding), b
     if b.is_scalar and not a.is_scalar:
         return a, _splat(b, a.shape, a._encoding)
     if a.shape == b.shape:
-        if a._encoding != b._encoding:
+        if not _same_encoding(a, b):
             # A layout-free operand takes the other's layout.
             if a._encoding is None:
                 a = convert_layout(a, b.layout)
@@ -665,7 +672,7 @@ def where(cond: tensor, x, y) -> tensor:
 
 def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
     """`x` in the layout of `like` (a layout-free `x` is converted too)."""
-    if x._encoding == like._encoding:
+    if _same_encoding(x, like):
         return x
     if like._encoding is None:
         raise ValueError(f"{what} has layout {x.layout} but {other} has none; give {other} a layout "

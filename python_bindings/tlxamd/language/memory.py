@@ -14,6 +14,7 @@ from .core import (
     _cast,
     _like_layout,
     _located,
+    _same_encoding,
     _splat,
     _to_tensor,
     int1,
@@ -105,7 +106,7 @@ def store(pointer, value, mask=None, boundary_check=(), cache_modifier="", evict
     cache = _cache(cache_modifier, _ops.STORE_CACHE_MODIFIERS, "store")
     v = _value_like(value, ptr, ptr.dtype.element_ty, "value")
     m = _mask(mask, ptr)
-    if not ptr.is_scalar and ptr._encoding != v._encoding:
+    if not ptr.is_scalar and not _same_encoding(ptr, v):
         v = _like_layout(v, ptr, "value", "the pointers")
     _ops.store(v.handle, ptr.handle, mask=m.handle if m is not None else None, cache=cache)
 
