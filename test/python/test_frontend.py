@@ -151,6 +151,7 @@ def test_operations_carry_the_kernel_line():
     ("tensor_bool", "a runtime condition must be a scalar"),
     ("lambda", "lambda is not supported in kernels"),
     ("builder", "arange needs end - start to be a positive power of two, got 3"),
+    ("rebound", "variable 'mode' is reassigned in a runtime loop but holds the compile-time value 'a'"),
 ])
 def test_errors_name_the_source_line(body, message):
     @tl.kernel(num_warps=4)
@@ -171,6 +172,10 @@ def test_errors_name_the_source_line(body, message):
             f = lambda v: v  # noqa: E731, F841  ERR-lambda
         if WHICH == "builder":
             tl.arange(0, 3)  # ERR-builder
+        if WHICH == "rebound":
+            mode = "a"
+            for i in range(n):  # ERR-rebound
+                mode = "b"  # noqa: F841
 
     with pytest.raises(tl.CompilationError) as info:
         k.build(target="gfx950", WHICH=body)
@@ -180,6 +185,18 @@ def test_errors_name_the_source_line(body, message):
     assert err.lineno <= _line_of(f"ERR-{body}")
     assert f"{HERE}:{err.lineno}:" in str(err)
     assert str(err).splitlines()[1].strip() != ""  # the source line
+
+
+def test_booleans_are_carried_through_runtime_loops():
+    @tl.kernel(num_warps=1)
+    def k(out: tl.pointer(tl.int32), n: tl.int32):
+        found = False
+        for i in range(n):
+            found = found | (i == 3)
+        tl.store(out, found.to(tl.int32))
+
+    text = str(k.build(target="gfx950"))
+    assert re.search(r"scf\.for .* -> \(i1\)", text), text
 
 
 def test_builder_errors_keep_their_type():

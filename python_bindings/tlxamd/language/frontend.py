@@ -299,7 +299,9 @@ class CodeGenerator(ast.NodeVisitor):
             if name not in self.scope:
                 continue
             v = self.scope[name]
-            if isinstance(v, (bool, int, float)) and not isinstance(v, bool):
+            if isinstance(v, bool):
+                v = _to_tensor(v, ty=int1)
+            elif isinstance(v, (int, float)):
                 v = _to_tensor(v)
             if _is_runtime(v):
                 carried[name] = v
@@ -374,7 +376,7 @@ class CodeGenerator(ast.NodeVisitor):
         outer = dict(self.scope)
         self.scope[node.target.id] = tensor(loop.induction_variable)
         self._loop_body(node, loop.body, loop.inner_iter_args, carried)
-        self._after_loop(outer, names, loop.results)
+        self._after_loop(outer, names, loop.results, node, _assigned_names(node.body))
 
     def _loop_body(self, node, block, args, carried: Dict[str, tensor]):
         """Visit a loop body in `block`, its carried variables bound to
@@ -391,7 +393,14 @@ class CodeGenerator(ast.NodeVisitor):
             scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle
                          for n in names])
 
-    def _after_loop(self, outer, names, results):
+    def _after_loop(self, outer, names, results, node=None, assigned=()):
+        # A compile-time value rebound in a runtime loop has no single value
+        # after it: an error, never the first iteration's value.
+        for n in assigned:
+            if n in outer and n not in names and self.scope.get(n) is not outer[n]:
+                raise self._error(node, f"variable '{n}' is reassigned in a runtime loop but holds the "
+                                        f"compile-time value {outer[n]!r}; only runtime values (tensors, "
+                                        f"numbers) can change from one iteration to the next")
         self.scope = outer
         for n, r in zip(names, results):
             self.scope[n] = tensor(r)
@@ -416,7 +425,7 @@ class CodeGenerator(ast.NodeVisitor):
             scf.ConditionOp(cond.handle, list(before.arguments))
         self.scope = dict(outer)
         self._loop_body(node, after, after.arguments, carried)
-        self._after_loop(outer, names, loop.results)
+        self._after_loop(outer, names, loop.results, node, _assigned_names(node.body))
 
     def _runtime_if(self, node, cond: tensor):
         outer = dict(self.scope)
