@@ -41,19 +41,30 @@ LogicalResult AddPtrOp::verify() {
 
 /// A mask needs a tensor of pointers or a scalar pointer of global memory;
 /// `other` needs a mask.
+/// A cache modifier is lowered on tensors of global pointers (the buffer
+/// path); a scalar access has no cache policy to carry it.
 static LogicalResult verifyAccess(Operation *op, Type ptr, Value mask,
-                                  Value other) {
+                                  Value other,
+                                  std::optional<CacheModifier> cache,
+                                  bool isLoad) {
   if (other && !mask)
     return op->emitOpError("other requires a mask");
+  if (cache && !isa<RankedTensorType>(ptr))
+    return op->emitOpError("a cache modifier needs a tensor of pointers; "
+                           "scalar accesses take none");
+  if (failed(verifyCacheModifier(op, cache, isLoad)))
+    return failure();
   return verifyScalarAccess(op, getPtrType(ptr));
 }
 
 LogicalResult LoadOp::verify() {
-  return verifyAccess(*this, getPtr().getType(), getMask(), getOther());
+  return verifyAccess(*this, getPtr().getType(), getMask(), getOther(),
+                      getCache(), /*isLoad=*/true);
 }
 
 LogicalResult StoreOp::verify() {
-  return verifyAccess(*this, getPtr().getType(), getMask(), Value());
+  return verifyAccess(*this, getPtr().getType(), getMask(), Value(), getCache(),
+                      /*isLoad=*/false);
 }
 
 #define GET_OP_CLASSES

@@ -94,10 +94,10 @@ static LogicalResult verifyBufferCommon(Operation *op, PtrType ptrType,
   return success();
 }
 
-static LogicalResult verifyCache(Operation *op,
-                                 std::optional<CacheModifier> cache,
-                                 ArrayRef<CacheModifier> allowed,
-                                 StringRef kind) {
+LogicalResult mlir::tlxamd::verifyCacheModifier(
+    Operation *op, std::optional<CacheModifier> cache, bool isLoad) {
+  ArrayRef<CacheModifier> allowed = getCacheModifiers(isLoad);
+  StringRef kind = isLoad ? "load" : "store";
   if (!cache || llvm::is_contained(allowed, *cache))
     return success();
   auto diag = op->emitOpError("cache modifier \"")
@@ -139,7 +139,7 @@ LogicalResult BufferLoadOp::verify() {
     return emitOpError("result must have the layout of the offsets");
   if (getOther() && !getMask())
     return emitOpError("other requires a mask");
-  return verifyCache(*this, getCache(), getCacheModifiers(true), "load");
+  return verifyCacheModifier(*this, getCache(), /*isLoad=*/true);
 }
 
 LogicalResult BufferStoreOp::verify() {
@@ -164,7 +164,7 @@ LogicalResult BufferStoreOp::verify() {
                                "pinned layout")))
       return failure();
   }
-  return verifyCache(*this, getCache(), getCacheModifiers(false), "store");
+  return verifyCacheModifier(*this, getCache(), /*isLoad=*/false);
 }
 
 LogicalResult BufferAtomicAddOp::verify() {

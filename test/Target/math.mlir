@@ -29,6 +29,9 @@
 // AMD: v_fma_f32
 // AMD-LABEL: exp_bf16:
 // AMD: v_exp_f32
+// f64 sqrt stays correctly rounded and native (no __ocml_sqrt_f64):
+// AMD-LABEL: sqrt_f64:
+// AMD: v_rsq_f64
 
 // NV-NOT: __nv_
 // NV-LABEL: .entry math_f32(
@@ -44,3 +47,5 @@
 // NV: cvt.f32.bf16
 // NV: ex2.approx
 // NV: cvt.rn.bf16{{(x2)?}}.f32
+// NV-LABEL: .entry sqrt_f64(
+// NV: sqrt.rn.f64

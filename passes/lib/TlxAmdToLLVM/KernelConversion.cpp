@@ -106,6 +106,20 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
 static LogicalResult verifyFullyLowered(gpu::GPUModuleOp module,
                                         const ArchInfo &arch) {
   WalkResult walk = module.walk([&](Operation *op) {
+    // A device-library function (f64 exp, tanh, ... through the upstream
+    // GPU lowerings): kernels are linked with none.
+    if (auto call = dyn_cast<LLVM::CallOp>(op)) {
+      StringRef callee = call.getCallee().value_or("");
+      if (callee.starts_with("__ocml_") || callee.starts_with("__nv_")) {
+        op->emitError() << "math function with no lowering for " << arch.name
+                        << ": it would call the device library function '"
+                        << callee << "', which kernels are not linked with "
+                        << "(lowered natively: exp, exp2, log, log2, sin, cos, "
+                           "sqrt, rsqrt, abs, fma on f32, f16 and bf16; sqrt, "
+                           "abs and fma on f64)";
+        return WalkResult::interrupt();
+      }
+    }
     if (op == module.getOperation() || isa<UnrealizedConversionCastOp>(op) ||
         isa<LLVM::LLVMDialect, ROCDL::ROCDLDialect, NVVM::NVVMDialect>(
             op->getDialect()))
@@ -157,6 +171,28 @@ static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
   return failure(walk.wasInterrupted());
 }
 
+/// Cache policies are encoded by the buffer lowering only: a load or store
+/// through pointers tlxamd-convert-to-buffer-ops could not take keeps its
+/// modifier, which nothing would encode. Rejected, never dropped.
+static LogicalResult verifyNoUnencodedCache(gpu::GPUModuleOp module) {
+  WalkResult walk = module.walk([&](Operation *op) {
+    std::optional<CacheModifier> cache;
+    if (auto load = dyn_cast<LoadOp>(op))
+      cache = load.getCache();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      cache = store.getCache();
+    if (!cache)
+      return WalkResult::advance();
+    op->emitOpError("cache modifier \"")
+        << stringifyCacheModifier(*cache)
+        << "\" is lowered on the buffer path only (a scalar base plus i32 "
+           "offsets; on AMD proven non-negative, the base marked "
+           "tlxamd.pointer_range = 32); these pointers are not";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo) {
@@ -188,7 +224,8 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
   });
   addTensorTypeConversion(converter);
-  if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())))
+  if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())) ||
+      failed(verifyNoUnencodedCache(module)))
     return failure();
   KernelAnalyses analyses(module, remarks);
 

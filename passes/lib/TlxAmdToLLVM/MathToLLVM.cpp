@@ -8,11 +8,12 @@
 //   log2            -> the target's (v_log_f32, lg2.approx)
 //   log(x)          -> log2(x) * ln(2)
 //   rsqrt           -> the target's (v_rsq_f32, rsqrt.approx)
-//   sqrt            -> llvm.sqrt (correctly rounded)
+//   sqrt            -> llvm.sqrt (correctly rounded; f64 too)
 //   absf, fma       -> llvm.fabs, llvm.fma
 // f16 and bf16 are computed in f32. Without these the upstream GPU
 // lowerings call device libraries (__ocml_*, __nv_*) that kernels are not
-// linked with. f64 keeps no lowering and is reported as such.
+// linked with; a call to one that is left (f64 exp, tanh, ...) is reported
+// by the conversion, naming the op, never handed to the linker.
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutLowering.h"
@@ -42,7 +43,10 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type type = this->getTypeConverter()->convertType(op.getType());
     Type elem = getElementTypeOrSelf(type);
-    if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
+    // sqrt is correctly rounded in f64 too (sqrt.rn.f64, the AMDGPU
+    // expansion); the approximations are f32 only.
+    bool f64 = elem.isF64() && std::is_same_v<MathOp, math::SqrtOp>;
+    if (!elem.isF32() && !elem.isF16() && !elem.isBF16() && !f64)
       return rewriter.notifyMatchFailure(op, "f32, f16 and bf16 only");
     Location loc = op.getLoc();
     Value x = adaptor.getOperand();
@@ -52,10 +56,11 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
     Type f32 = rewriter.getF32Type();
     SmallVector<Value> results;
     for (Value v : xs) {
-      if (!elem.isF32())
+      bool widen = !elem.isF32() && !f64;
+      if (widen)
         v = LLVM::FPExtOp::create(rewriter, loc, f32, v);
       v = compute(rewriter, loc, v);
-      if (!elem.isF32())
+      if (widen)
         v = LLVM::FPTruncOp::create(rewriter, loc, elem, v);
       results.push_back(v);
     }
@@ -114,7 +119,11 @@ void mlir::tlxamd::populateMathToLLVMPatterns(
 void mlir::tlxamd::allowNativeMath(ConversionTarget &target) {
   target.addLegalOp<LLVM::FAbsOp, LLVM::FMAOp>();
   target.addDynamicallyLegalOp<LLVM::Exp2Op, LLVM::Log2Op, LLVM::SinOp,
-                               LLVM::CosOp, LLVM::SqrtOp>([](Operation *op) {
+                               LLVM::CosOp>([](Operation *op) {
     return getElementTypeOrSelf(op->getResult(0).getType()).isF32();
+  });
+  target.addDynamicallyLegalOp<LLVM::SqrtOp>([](Operation *op) {
+    Type elem = getElementTypeOrSelf(op->getResult(0).getType());
+    return elem.isF32() || elem.isF64();
   });
 }

@@ -186,3 +186,27 @@ func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %v: tensor<64xf16>) {
   "tlxamd.store"(%v, %p) : (tensor<64xf16>, tensor<64x!tlxamd.ptr<f32>>) -> ()
   return
 }
+
+// -----
+
+func.func @f(%p: !tlxamd.ptr<f32>) {
+  // expected-error@+1 {{'tlxamd.load' op a cache modifier needs a tensor of pointers; scalar accesses take none}}
+  %v = tlxamd.load %p cache ".cg" : !tlxamd.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>) {
+  // expected-error@+1 {{'tlxamd.load' op cache modifier ".wb" is not one of the load modifiers ".ca", ".cg", ".cs", ".cv"}}
+  %v = tlxamd.load %p cache ".wb" : tensor<64x!tlxamd.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %v: tensor<64xf32>) {
+  // expected-error@+1 {{'tlxamd.store' op cache modifier ".cv" is not one of the store modifiers ".wb", ".cg", ".cs", ".wt"}}
+  tlxamd.store %v, %p cache ".cv" : tensor<64x!tlxamd.ptr<f32>>
+  return
+}

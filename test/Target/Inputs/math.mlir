@@ -27,4 +27,10 @@ gpu.module @m {
     tlxamd.store %e, %a : tensor<64x!tlxamd.ptr<bf16>>
     gpu.return
   }
+  gpu.func @sqrt_f64(%p: !tlxamd.ptr<f64>) kernel attributes {tlxamd.num_warps = 1 : i32} {
+    %x = tlxamd.load %p : !tlxamd.ptr<f64>
+    %s = math.sqrt %x : f64
+    tlxamd.store %s, %p : !tlxamd.ptr<f64>
+    gpu.return
+  }
 }

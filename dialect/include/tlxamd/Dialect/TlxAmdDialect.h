@@ -92,6 +92,11 @@ int64_t getLayoutChangeScratchBytes(RankedTensorType type);
 /// The documented cache modifiers of loads or of stores (B4).
 ArrayRef<CacheModifier> getCacheModifiers(bool isLoad);
 
+/// B4: `cache`, when present, is one of the load (or store) modifiers.
+LogicalResult verifyCacheModifier(Operation *op,
+                                  std::optional<CacheModifier> cache,
+                                  bool isLoad);
+
 /// The spellings of the ops' typed vocabulary (cache modifiers, orderings,
 /// scopes, offset units) as a JSON object of arrays, for the Python layer.
 void printVocabularyJSON(llvm::raw_ostream &os);
