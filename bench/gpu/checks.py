@@ -6,7 +6,7 @@ Outputs are poisoned first; every element is checked, masked-out lanes and
 import torch
 
 TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32, "f64": torch.float64,
-            "i8": torch.int8, "i16": torch.int16, "i64": torch.int64, "f8": torch.float8_e4m3fn}
+            "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "f8": torch.float8_e4m3fn}
 POISON_INT = -99  # fits every integer width
 F8_NAN = 0x7F  # f8E4M3FN NaN bits
 
@@ -100,7 +100,98 @@ def check(kernel, case, n, block):
         return _check_branches(kernel, n, block)
     if kind == "math":
         return _check_math(kernel, case, n, block, dt)
+    if kind == "softmax":
+        return _check_softmax(kernel, case, n, dt)
+    if kind == "rowsum":
+        return _check_rowsum(kernel, case, n)
+    if kind == "reduce":
+        return _check_reduce(kernel, case, n, dt)
     raise ValueError(kind)
+
+
+def softmax_grid(kernel_case, rows):
+    """One program per row, or (persistent) a few per multiprocessor."""
+    if not kernel_case.get("persistent"):
+        return (rows,)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    return (min(rows, 4 * sms),)
+
+
+def _check_softmax(kernel, case, rows, dt):
+    """rows x cols softmax along the rows, against torch in f32 (ragged cols
+    included); the output rows are wider than cols (a separate stride) and
+    the padding must stay untouched."""
+    cols = case["cols"]
+    x = (torch.randn(rows, cols, device="cuda") * 4).to(dt)
+    pad = 16
+    y = poison(torch.empty(rows, cols + pad, device="cuda", dtype=dt))
+    grid = softmax_grid(case, rows)
+
+    def launch():
+        kernel[grid](y, x, x.stride(0), y.stride(0), rows, cols)
+
+    launch()
+    torch.cuda.synchronize()
+    ref = torch.softmax(x.float(), dim=1)
+    got = y[:, :cols].float()
+    tol = 1e-5 if dt == torch.float32 else 8e-3
+    checks = {"values": torch.allclose(got, ref, rtol=tol, atol=tol * 1e-2),
+              "padding untouched": bool(is_poison(y[:, cols:]).all())}
+    ok = all(checks.values())
+    detail = "" if ok else ", ".join(k for k, v in checks.items() if not v) + \
+        f" wrong (max error {float((got - ref).abs().max()):.2e})"
+    return ok, detail, launch
+
+
+def _check_rowsum(kernel, case, rows):
+    cols, bm = case["cols"], case["consts"]["BLOCK_M"]
+    x = torch.randn(rows, cols, device="cuda")
+    y = poison(torch.empty(rows + bm, device="cuda"))
+    grid = ((rows + bm - 1) // bm,)
+
+    def launch():
+        kernel[grid](x, y, rows, cols)
+
+    launch()
+    torch.cuda.synchronize()
+    ref = x.double().sum(1).float()
+    ok = torch.allclose(y[:rows], ref, rtol=1e-5, atol=1e-3) and bool(is_poison(y[rows:]).all())
+    return ok, "" if ok else f"max error {float((y[:rows] - ref).abs().max())}", launch
+
+
+def _check_reduce(kernel, case, rows, dt):
+    """One reduction of [M, N] tiles along an axis against torch."""
+    m, n = case["consts"]["M"], case["consts"]["N"]
+    fn, axis = case["fn"], case["axis"]
+    rows = rows // m * m
+    x = random(rows * n, dt).view(rows, n)
+    tiles = x.view(rows // m, m, n)
+    int_out = fn in ("argmax", "argmin") or not dt.is_floating_point
+    out_len = rows if axis == 1 else rows // m * n
+    y = poison(torch.empty(out_len, device="cuda", dtype=torch.int32 if int_out else dt))
+    grid = (rows // m,)
+
+    def launch():
+        kernel[grid](x, y)
+
+    launch()
+    torch.cuda.synchronize()
+    d = axis + 1
+    if fn == "xor_sum":
+        ref = tiles[:, 0] if axis == 0 else tiles[:, :, 0]
+        ref = ref.clone()
+        for i in range(1, tiles.shape[d]):
+            ref ^= tiles[:, i] if axis == 0 else tiles[:, :, i]
+    else:
+        ref = {"sum": lambda t: t.double().sum(d).to(dt), "max": lambda t: t.amax(d), "min": lambda t: t.amin(d),
+               "argmax": lambda t: t.argmax(d).int(), "argmin": lambda t: t.argmin(d).int(),
+               "absmax": lambda t: t.abs().amax(d)}[fn](tiles)
+    ref = ref.reshape(-1)
+    if fn == "sum":
+        ok = torch.allclose(y, ref, rtol=1e-5, atol=1e-4)
+    else:
+        ok = torch.equal(y, ref)
+    return ok, "" if ok else f"{int((y != ref).sum())} of {out_len} differ", launch
 
 
 COLSUM_ROWS = 64

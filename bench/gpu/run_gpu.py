@@ -21,10 +21,13 @@ from tlxamd import runtime
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 SIZES = {"copy": [1 << 24, 1 << 28], "masked": [(1 << 24) + 7, (1 << 28) + 7], "masked_other": [(1 << 20) + 7],
          "atomic": [(1 << 24) + 7], "convert": [1 << 24], "colsum": [1 << 26], "branches": [(1 << 22) + 5],
-         "math": [(1 << 22) + 5]}
+         "math": [(1 << 22) + 5], "rowsum": [8192], "reduce": [1 << 16]}
 
 
-def bench(fn, reps=20, warmup=5):
+def bench(fn, reps=21, warmup=10, batch=10):
+    """Median over `reps` samples of the time per launch, each sample
+    timing `batch` back-to-back launches between two events (so that the
+    events' resolution and the launch gaps weigh little)."""
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
@@ -32,10 +35,11 @@ def bench(fn, reps=20, warmup=5):
     for _ in range(reps):
         a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         a.record()
-        fn()
+        for _ in range(batch):
+            fn()
         b.record()
         b.synchronize()
-        times.append(a.elapsed_time(b) / 1e3)
+        times.append(a.elapsed_time(b) / 1e3 / batch)
     return statistics.median(times)
 
 
@@ -54,6 +58,57 @@ def triton_copy():
 
     def run(x, y, n):
         copy_kernel[(triton.cdiv(n, 2048),)](x, y, n, BLOCK=2048, num_warps=4)
+
+    return run
+
+
+def triton_softmax():
+    """Triton's fused-softmax tutorial (python/tutorials/02-fused-softmax.py):
+    a persistent grid sized from the kernel's occupancy, rows in registers."""
+    try:
+        import triton
+        import triton.language as tl
+        from triton.runtime import driver
+    except ImportError:
+        return None
+
+    @triton.jit
+    def softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n_rows, n_cols,
+                       BLOCK_SIZE: tl.constexpr, num_stages: tl.constexpr):
+        row_start = tl.program_id(0)
+        row_step = tl.num_programs(0)
+        for row_idx in tl.range(row_start, n_rows, row_step, num_stages=num_stages):
+            row_start_ptr = input_ptr + row_idx * input_row_stride
+            col_offsets = tl.arange(0, BLOCK_SIZE)
+            input_ptrs = row_start_ptr + col_offsets
+            mask = col_offsets < n_cols
+            row = tl.load(input_ptrs, mask=mask, other=-float("inf"))
+            row_minus_max = row - tl.max(row, axis=0)
+            numerator = tl.exp(row_minus_max)
+            denominator = tl.sum(numerator, axis=0)
+            softmax_output = numerator / denominator
+            output_row_start_ptr = output_ptr + row_idx * output_row_stride
+            output_ptrs = output_row_start_ptr + col_offsets
+            tl.store(output_ptrs, softmax_output, mask=mask)
+
+    props = driver.active.utils.get_device_properties(torch.cuda.current_device())
+    num_sm, num_regs, size_smem = props["multiprocessor_count"], props["max_num_regs"], props["max_shared_mem"]
+    cache = {}
+
+    def run(x, y):
+        n_rows, n_cols = x.shape
+        block = triton.next_power_of_2(n_cols)
+        key = (x.dtype, block)
+        if key not in cache:
+            num_warps, num_stages = 8, (4 if size_smem > 200000 else 2)
+            k = softmax_kernel.warmup(y, x, x.stride(0), y.stride(0), n_rows, n_cols, BLOCK_SIZE=block,
+                                      num_stages=num_stages, num_warps=num_warps, grid=(1,))
+            k._init_handles()
+            occupancy = num_regs // (k.n_regs * 32 * num_warps)
+            occupancy = min(occupancy, size_smem // max(1, k.metadata.shared))
+            cache[key] = (k, num_sm * occupancy, block, num_stages)
+        k, programs, block, num_stages = cache[key]
+        k[(min(programs, n_rows), 1, 1)](y, x, x.stride(0), y.stride(0), n_rows, n_cols, block, num_stages)
 
     return run
 
@@ -81,12 +136,13 @@ def main(suite_dir):
     block = manifest["block"]
     torch.manual_seed(0)
     tcopy = triton_copy()
+    tsoftmax = triton_softmax()
     rows, failures = [], []
     ref_bw = {}
     for name, case in manifest["cases"].items():
         k = runtime.load(os.path.join(suite_dir, name + ".cubin"))[name]
         esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
-        sizes = case.get("sizes", SIZES[case["kind"]])
+        sizes = case.get("sizes") or SIZES[case["kind"]]
         for n in sizes:
             ok, detail, launch = check(k, case, n, case.get("block", block))
             if not ok:
@@ -110,6 +166,28 @@ def main(suite_dir):
                 bw = 2 * n * esize / bench(launch)
             elif case["kind"] == "colsum":
                 bw = n * esize / bench(launch)  # reads every element once
+            elif case["kind"] == "softmax":
+                bw = 2 * n * case["cols"] * esize / bench(launch)
+                key = ("softmax", case["dtype"], n, case["cols"])
+                if key not in ref_bw:
+                    x = torch.randn(n, case["cols"], device="cuda").to(TORCH_DT[case["dtype"]])
+                    y = torch.empty_like(x)
+                    tt = bench(lambda: torch.softmax(x, dim=1))
+                    tr = None
+                    try:
+                        if tsoftmax:
+                            tsoftmax(x, y)
+                            ok_tr = torch.allclose(y.float(), torch.softmax(x.float(), dim=1), atol=1e-2)
+                            tr = bench(lambda: tsoftmax(x, y)) if ok_tr else None
+                    except Exception as e:  # a Triton version whose API differs
+                        print(f"triton softmax failed: {type(e).__name__}: {e}")
+                    ref_bw[key] = (2 * x.numel() * esize / tt, 2 * x.numel() * esize / tr if tr else None)
+                    del x, y
+                torch_bw, triton_bw = ref_bw[key]
+            elif case["kind"] == "rowsum":
+                bw = n * case["cols"] * esize / bench(launch)
+            elif case["kind"] == "reduce":
+                bw = n * case["consts"]["N"] * esize / bench(launch)
             rows.append((name, n, bw, torch_bw, triton_bw, ok, detail, case))
             del launch
             torch.cuda.empty_cache()
@@ -117,13 +195,14 @@ def main(suite_dir):
     def f(v):
         return f"{v / 1e9:8.0f}" if v else "       -"
 
-    print(f"{'kernel':20} {'n':>11} {'GB/s':>8} {'torch':>8} {'triton':>8} {'%torch':>7} {'ok':>3} "
+    print(f"{'kernel':20} {'n':>11} {'GB/s':>8} {'torch':>8} {'triton':>8} {'%torch':>7} {'%triton':>7} {'ok':>3} "
           f"{'compile':>8} {'regs':>4}  sass")
     for name, n, bw, tb, trb, ok, detail, case in rows:
         pct = f"{100 * bw / tb:6.1f}%" if bw and tb else "      -"
-        print(f"{name:20} {n:11d} {f(bw)} {f(tb)} {f(trb)} {pct} {'OK' if ok else 'BAD':>3} "
+        pct_tr = f"{100 * bw / trb:6.1f}%" if bw and trb else "      -"
+        print(f"{name:20} {n:11d} {f(bw)} {f(tb)} {f(trb)} {pct} {pct_tr} {'OK' if ok else 'BAD':>3} "
               f"{case['compile_ms']:6.0f}ms {case['registers']:4d}  "
-              f"{sass_widths(os.path.join(sys.argv[1], name + '.cubin')) if n == case.get('sizes', SIZES[case['kind']])[0] else ''}"
+              f"{sass_widths(os.path.join(sys.argv[1], name + '.cubin')) if n == (case.get('sizes') or SIZES[case['kind']])[0] else ''}"
               f"{'  ' + detail if detail else ''}")
     print(f"\n{len(rows) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0

@@ -167,6 +167,9 @@ MATH_FUNCTIONS = ("exp", "exp2", "log", "log2", "sin", "cos", "sqrt", "rsqrt", "
                   "minimum", "clamp", "where", "cdiv")
 
 
+REDUCE_FUNCTIONS = ("sum", "max", "min", "argmax", "argmin", "xor_sum", "absmax")
+
+
 def _triton_style_kernels():
     """Kernels written as Triton code: no layouts (layout assignment picks
     them), tl.load / tl.store through `ptr + offsets`, runtime loops and
@@ -271,6 +274,100 @@ def _triton_style_kernels():
             tl.store(out + offs, y, mask=mask)
         return k
 
+    def softmax(dt, cols, warps, persistent):
+        div = 16 if cols % 16 == 0 else 8  # the row stride's largest power-of-two divisor (<= 16)
+        name = f"softmax_{dt}_{cols}_w{warps}" + ("_persistent" if persistent else "")
+
+        @tl.kernel(num_warps=warps, name=name)
+        def k(out: tl.pointer(dts[dt]), x: tl.pointer(dts[dt]), in_stride: tl.int32, out_stride: tl.int32,
+              n_rows: tl.int32, n_cols: tl.int32, BLOCK: tl.constexpr):
+            # Triton's tutorial softmax, in f32; one program per row, or a
+            # persistent grid striding over the rows
+            in_stride = tl.multiple_of(in_stride, div)
+            out_stride = tl.multiple_of(out_stride, div)
+            offs = tl.arange(0, BLOCK)
+            mask = offs < n_cols
+
+            def one_row(row):
+                v = tl.load(x + row * in_stride + offs, mask=mask, other=-float("inf")).to(tl.float32)
+                v = v - tl.max(v, axis=0)
+                num = tl.exp(v)
+                den = tl.sum(num, axis=0)
+                tl.store(out + row * out_stride + offs, (num / den).to(dts[dt]), mask=mask)
+
+            if persistent:
+                for row in range(tl.program_id(0), n_rows, tl.num_programs(0)):
+                    one_row(row)
+            else:
+                one_row(tl.program_id(0))
+        return k
+
+    # one program per row at 4, 8 and 16 warps; a persistent grid (rows
+    # strided by tl.num_programs) once
+    variants = [(dt, cols, rows, warps, False) for dt in ("f32", "bf16")
+                for cols, rows in ((4096, 4096), (8192, 8192), (1000, 4096)) for warps in (4, 8, 16)]
+    variants.append(("f32", 4096, 4096, 8, True))
+    for dt, cols, rows, warps, persistent in variants:
+        block = 1 << (cols - 1).bit_length()
+        kern = softmax(dt, cols, warps, persistent)
+        out[kern.name] = (kern, {"kind": "softmax", "dtype": dt, "cols": cols, "block": block,
+                                 "sizes": [rows], "persistent": persistent})
+
+    @tl.kernel(num_warps=4, name="rowsum_f32")
+    def rowsum(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32), n_rows: tl.int32, n_cols: tl.int32,
+               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+        # out[r] = sum over c of x[r, c]: a runtime loop over column blocks
+        # accumulating a 2-D tile, then tl.sum along the columns
+        rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+        acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+        for start in range(0, n_cols, BLOCK_N):
+            cols = start + tl.arange(0, BLOCK_N)
+            m = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+            acc += tl.load(x + rows[:, None] * n_cols + cols[None, :], mask=m, other=0.0)
+        tl.store(out + rows, tl.sum(acc, axis=1), mask=rows < n_rows)
+
+    out["rowsum_f32"] = (rowsum, {"kind": "rowsum", "dtype": "f32", "block": 8, "block_n": 256, "cols": 5000,
+                                  "consts": {"BLOCK_M": 8, "BLOCK_N": 256}})
+
+    @tl.jit
+    def absmax_combine(a, b):
+        return tl.maximum(tl.abs(a), tl.abs(b))
+
+    def reduction(fn, axis, dt):
+        @tl.kernel(num_warps=4, name=f"reduce_{fn}_axis{axis}_{dt}")
+        def k(x: tl.pointer(dts[dt] if dt != "i32" else tl.int32),
+              out: tl.pointer(tl.int32 if fn in ("argmax", "argmin") or dt == "i32" else dts[dt]),
+              M: tl.constexpr, N: tl.constexpr):
+            pid = tl.program_id(0)
+            rows = pid * M + tl.arange(0, M)
+            cols = tl.arange(0, N)
+            v = tl.load(x + rows[:, None] * N + cols[None, :])
+            if fn == "sum":
+                r = tl.sum(v, axis=axis)
+            elif fn == "max":
+                r = tl.max(v, axis=axis)
+            elif fn == "min":
+                r = tl.min(v, axis=axis)
+            elif fn == "argmax":
+                r = tl.argmax(v, axis=axis)
+            elif fn == "argmin":
+                r = tl.argmin(v, axis=axis)
+            elif fn == "xor_sum":
+                r = tl.xor_sum(v, axis=axis)
+            else:
+                r = tl.reduce(v, axis, absmax_combine)
+            if axis == 1:
+                tl.store(out + rows, r)
+            else:
+                tl.store(out + pid * N + cols, r)
+        return k
+
+    for fn in REDUCE_FUNCTIONS:
+        for axis in (0, 1):
+            dt = "i32" if fn == "xor_sum" else "f32"
+            out[f"reduce_{fn}_axis{axis}_{dt}"] = (reduction(fn, axis, dt), {
+                "kind": "reduce", "dtype": dt, "fn": fn, "axis": axis, "consts": {"M": 64, "N": 128}})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):
@@ -332,7 +429,10 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
     os.makedirs(outdir, exist_ok=True)
     manifest = {"target": target, "block": BLOCK, "cases": {}}
     for name, (kern, case) in _kernels().items():
-        consts = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", BLOCK)}
+        consts = case.pop("consts", None)
+        if consts is None:
+            consts = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", BLOCK)}
+        case["consts"] = consts
         t0 = time.perf_counter()
         source = kern if isinstance(kern, str) else kern.build(target=target, **consts)
         k = compiler.compile(source, target=target)

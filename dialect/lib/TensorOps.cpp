@@ -1,6 +1,7 @@
 //===- TensorOps.cpp - verifiers of the distributed tensor ops -----------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -113,4 +114,136 @@ LayoutChangeKind mlir::tlxamd::classifyLayoutChange(RankedTensorType src,
 int64_t mlir::tlxamd::getLayoutChangeScratchBytes(RankedTensorType type) {
   unsigned bits = getElementBitWidth(type.getElementType());
   return type.getNumElements() * ((bits + 7) / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+Type ReduceOp::inferResultType(RankedTensorType src, unsigned axis) {
+  if (src.getRank() == 1)
+    return src.getElementType();
+  SmallVector<int64_t> shape(src.getShape());
+  shape.erase(shape.begin() + axis);
+  Attribute layout;
+  if (Attribute parent = src.getEncoding())
+    layout = SliceLayoutAttr::get(src.getContext(), axis, parent);
+  return RankedTensorType::get(shape, src.getElementType(), layout);
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  int64_t axis = int32_t(getAxis());
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a rank-"
+                                << first.getRank() << " operand";
+  for (auto [i, src] : llvm::enumerate(getSrcs()))
+    if (cast<RankedTensorType>(src.getType()).getEncoding() !=
+        first.getEncoding())
+      return emitOpError("operand ")
+             << i << " has another layout than operand 0; operands of a "
+             << "reduction share one layout";
+  if (getNumResults() != getSrcs().size())
+    return emitOpError("has ") << getSrcs().size() << " operands but "
+                               << getNumResults() << " results";
+  for (auto [i, src, result] : llvm::enumerate(getSrcs(), getResults())) {
+    Type want =
+        inferResultType(cast<RankedTensorType>(src.getType()), unsigned(axis));
+    if (result.getType() != want)
+      return emitOpError("result ")
+             << i << " must be " << want << " (operand " << i
+             << " reduced along axis " << axis << "), got " << result.getType();
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &body = getCombineOp().front();
+  unsigned n = getSrcs().size();
+  if (body.getNumArguments() != 2 * n)
+    return emitOpError("combine region must take ")
+           << 2 * n << " arguments (two per operand), got "
+           << body.getNumArguments();
+  for (unsigned i = 0; i < 2 * n; ++i) {
+    Type elem = getElementTypeOrSelf(getSrcs()[i % n].getType());
+    if (body.getArgument(i).getType() != elem)
+      return emitOpError("combine region argument ")
+             << i << " must be " << elem << " (the element type of operand "
+             << i % n << "), got " << body.getArgument(i).getType();
+  }
+  auto ret = dyn_cast<ReduceReturnOp>(body.getTerminator());
+  if (!ret)
+    return emitOpError("combine region must end in tlxamd.reduce.return");
+  if (ret.getResults().size() != n)
+    return ret.emitOpError("returns ")
+           << ret.getResults().size() << " values; the reduction has " << n
+           << " operands";
+  for (unsigned i = 0; i < n; ++i) {
+    Type elem = getElementTypeOrSelf(getSrcs()[i].getType());
+    if (ret.getResults()[i].getType() != elem)
+      return ret.emitOpError("value ") << i << " must be " << elem << ", got "
+                                       << ret.getResults()[i].getType();
+  }
+  for (Operation &op : body.without_terminator())
+    if (op.getNumRegions() || !isMemoryEffectFree(&op))
+      return op.emitOpError("is not allowed in a reduction's combine "
+                            "region (only side-effect-free scalar ops)");
+  return success();
+}
+
+FailureOr<ReductionPlan> mlir::tlxamd::planReduction(ReduceOp op,
+                                                     unsigned warpSize) {
+  auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  DistributedLayoutAttr layout = getDistributedLayout(type);
+  if (!layout)
+    return failure();
+  LinearLayout ll = getLinearLayout(type);
+  unsigned axis = op.getAxis();
+  // Whether a basis moves along the axis; failure when it also moves along
+  // another dimension.
+  auto alongAxis = [&](const LinearLayout::Basis &b) -> FailureOr<bool> {
+    bool other = false;
+    for (unsigned d = 0; d < b.size(); ++d)
+      other |= d != axis && b[d] != 0;
+    if (b[axis] != 0 && other)
+      return failure();
+    return b[axis] != 0;
+  };
+  ReductionPlan plan;
+  unsigned laneBits = ll.getInDimSizeLog2(LinearLayout::Lane);
+  unsigned hwLaneBits = llvm::Log2_32(warpSize);
+  for (auto in : {LinearLayout::Register, LinearLayout::Lane,
+                  LinearLayout::Warp, LinearLayout::Block}) {
+    for (auto [bit, basis] : llvm::enumerate(ll.getBases(in))) {
+      FailureOr<bool> along = alongAxis(basis);
+      if (failed(along))
+        return op.emitOpError("cannot reduce along axis ")
+               << axis << " of layout " << layout
+               << ": a basis moves along the axis and another dimension at "
+                  "once; convert_layout to a blocked layout first";
+      if (!*along || in == LinearLayout::Register)
+        continue;
+      if (in == LinearLayout::Block)
+        return op.emitOpError("cannot reduce across the programs of a "
+                              "cluster (layout ")
+               << layout << ")";
+      if (in == LinearLayout::Lane && bit < hwLaneBits)
+        plan.shuffleLaneBits.push_back(bit);
+      else
+        plan.sharedThreadBits.push_back(
+            in == LinearLayout::Lane ? bit : laneBits + bit);
+    }
+  }
+  if (!plan.sharedThreadBits.empty()) {
+    int64_t partials = int64_t(1) << plan.sharedThreadBits.size();
+    int64_t kept = type.getNumElements() / type.getDimSize(axis);
+    for (Value src : op.getSrcs()) {
+      unsigned bits = getElementBitWidth(getElementTypeOrSelf(src.getType()));
+      int64_t bytes = partials * kept * std::max(1u, bits / 8);
+      plan.scratchBytes += llvm::alignTo(bytes, 8);
+    }
+  }
+  return plan;
 }

@@ -9,7 +9,7 @@
 // RUN: %tlx-compile %s --target gfx950 --resources 2>&1 >/dev/null | FileCheck %s --check-prefix=GFX950
 // RUN: %tlx-compile %s --target gfx950 --emit bin -o %t.hsaco
 
-// GFX942: error: {{.*}}'tlxamd.convert_layout' op moves 65536 bytes through shared memory; the kernel's layout changes need 131072 bytes, more than the 65536 bytes of gfx942 (targets with enough: gfx950, gfx1250, sm_90a, sm_100a)
+// GFX942: error: {{.*}}'tlxamd.convert_layout' op moves 65536 bytes through shared memory; the kernel's shared-memory scratch (layout changes, reductions) needs 131072 bytes, more than the 65536 bytes of gfx942 (targets with enough: gfx950, gfx1250, sm_90a, sm_100a)
 // GFX950: "lds": 131072
 #a = #tlxamd.blocked<{size_per_thread = [1, 4], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
 #b = #tlxamd.blocked<{size_per_thread = [4, 1], threads_per_warp = [8, 8], warps_per_cta = [1, 4], order = [0, 1]}>

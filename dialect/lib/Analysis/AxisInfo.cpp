@@ -383,11 +383,40 @@ static AxisInfo visitArgument(Transfer t, Value v) {
   return AxisInfo::scalar(div);
 }
 
+/// The user's hints on the op defining a value (tl.multiple_of,
+/// tl.max_contiguous): `tlxamd.divisibility` / `tlxamd.contiguity`, an
+/// integer for scalars or one per dimension; they raise the computed facts.
+static AxisInfo applyHints(Operation *def, AxisInfo info) {
+  auto apply = [&](StringRef name, SmallVectorImpl<int64_t> &facts,
+                   bool powerOfTwo) {
+    auto fact = [&](int64_t h) {
+      h = std::max<int64_t>(1, h);
+      return powerOfTwo ? pow2Divisor(h) : h;
+    };
+    Attribute attr = def->getAttr(name);
+    if (auto i = dyn_cast_or_null<IntegerAttr>(attr)) {
+      for (int64_t &f : facts)
+        f = std::max(f, fact(i.getInt()));
+    } else if (auto dims = dyn_cast_or_null<DenseI32ArrayAttr>(attr)) {
+      for (auto [f, h] : llvm::zip(facts, dims.asArrayRef()))
+        f = std::max(f, fact(h));
+    }
+  };
+  apply(kDivisibilityAttrName, info.divisibility, /*powerOfTwo=*/true);
+  apply(kContiguityAttrName, info.contiguity, /*powerOfTwo=*/false);
+  return info;
+}
+
 AxisInfo AxisInfoAnalysis::compute(Value v) {
-  Transfer t{*this, shapeOf(v)};
   Operation *def = v.getDefiningOp();
   if (!def)
-    return visitArgument(t, v);
+    return visitArgument(Transfer{*this, shapeOf(v)}, v);
+  return applyHints(def, computeResult(v));
+}
+
+AxisInfo AxisInfoAnalysis::computeResult(Value v) {
+  Transfer t{*this, shapeOf(v)};
+  Operation *def = v.getDefiningOp();
   APInt value;
   if (matchPattern(v, m_ConstantInt(&value)) && value.getBitWidth() <= 64)
     return visitConstant(t, value.getSExtValue());

@@ -101,8 +101,15 @@ public:
       if (failed(checkType(op, t)))
         return failure();
     if (isa<ConvertLayoutOp, RequireLayoutOp>(op) &&
-        failed(checkSharedMemory(op)))
+        failed(checkLayoutChange(op)))
       return failure();
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      if (!getDistributedLayout(reduce.getSrcs()[0].getType()))
+        return success(); // reported where the operand is produced
+      FailureOr<ReductionPlan> plan = planReduction(reduce, arch.warpSize);
+      if (failed(plan) || failed(checkSharedMemory(op, plan->scratchBytes)))
+        return failure();
+    }
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       if (getDistributedLayout(cst.getType()) &&
           !isa<SplatElementsAttr>(cst.getValue()))
@@ -113,9 +120,7 @@ public:
   }
 
 private:
-  /// Layout changes through shared memory: each has its own scratch buffer,
-  /// and a kernel's buffers together must fit the target's shared memory.
-  LogicalResult checkSharedMemory(Operation *op) {
+  LogicalResult checkLayoutChange(Operation *op) {
     auto src = cast<RankedTensorType>(op->getOperand(0).getType());
     auto dst = cast<RankedTensorType>(op->getResult(0).getType());
     // A layout-free source is reported where it is produced.
@@ -124,7 +129,15 @@ private:
     if (classifyLayoutChange(src, dst, arch.warpSize) !=
         LayoutChangeKind::SharedMemory)
       return success();
-    int64_t bytes = getLayoutChangeScratchBytes(dst);
+    return checkSharedMemory(op, getLayoutChangeScratchBytes(dst));
+  }
+
+  /// Layout changes through shared memory and reductions across warps: each
+  /// has its own scratch buffer, and a kernel's buffers together must fit
+  /// the target's shared memory.
+  LogicalResult checkSharedMemory(Operation *op, int64_t bytes) {
+    if (bytes == 0)
+      return success();
     int64_t &total = sharedBytes[op->getParentOfType<gpu::GPUFuncOp>()];
     total += bytes;
     if (total <= arch.sharedMemoryBytes)
@@ -132,7 +145,8 @@ private:
     int64_t needed = total;
     return op->emitOpError()
            << "moves " << bytes << " bytes through shared memory; the "
-           << "kernel's layout changes need " << needed << " bytes, more "
+           << "kernel's shared-memory scratch (layout changes, reductions) "
+           << "needs " << needed << " bytes, more "
            << "than the " << arch.sharedMemoryBytes << " bytes of " << arch.name
            << " (targets with enough: "
            << getArchNamesWhere([&](const ArchInfo &a) {

@@ -26,6 +26,21 @@ struct ProgramIdOpLowering : ConvertOpToLLVMPattern<ProgramIdOp> {
   const TargetInfoBase &targetInfo;
 };
 
+struct NumProgramsOpLowering : ConvertOpToLLVMPattern<NumProgramsOp> {
+  NumProgramsOpLowering(LLVMTypeConverter &converter,
+                        const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(NumProgramsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, targetInfo.numPrograms(rewriter, op.getLoc(), op.getAxis()));
+    return success();
+  }
+  const TargetInfoBase &targetInfo;
+};
+
 struct AddPtrOpLowering : ConvertOpToLLVMPattern<AddPtrOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -183,7 +198,8 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
 void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo, const KernelAnalyses &analyses) {
-  patterns.add<ProgramIdOpLowering>(converter, targetInfo);
+  patterns.add<ProgramIdOpLowering, NumProgramsOpLowering>(converter,
+                                                           targetInfo);
   patterns.add<AddPtrOpLowering>(converter);
   patterns.add<LoadOpLowering, StoreOpLowering>(converter, analyses);
 }

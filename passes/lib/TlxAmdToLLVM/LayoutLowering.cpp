@@ -3,6 +3,7 @@
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -135,4 +136,70 @@ Value mlir::tlxamd::packRegisters(RewriterBase &rewriter, Location loc,
     v = LLVM::InsertElementOp::create(rewriter, loc, v, x,
                                       i32Const(rewriter, loc, i));
   return v;
+}
+
+Value TargetInfoBase::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
+                                 unsigned laneMask, Value lane) const {
+  Value src = LLVM::XOrOp::create(rewriter, loc, lane,
+                                  i32Const(rewriter, loc, laneMask));
+  return shuffleIndex(rewriter, loc, v, src);
+}
+
+Value mlir::tlxamd::shuffleValue(RewriterBase &rewriter, Location loc, Value v,
+                                 function_ref<Value(Value)> shuffle32) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = rewriter.getI32Type();
+  Type intType = rewriter.getIntegerType(bits);
+  Value x =
+      type == intType ? v : LLVM::BitcastOp::create(rewriter, loc, intType, v);
+  Value out;
+  if (bits <= 32) {
+    if (bits < 32)
+      x = LLVM::ZExtOp::create(rewriter, loc, i32, x);
+    out = shuffle32(x);
+    if (bits < 32)
+      out = LLVM::TruncOp::create(rewriter, loc, intType, out);
+  } else {
+    assert(bits == 64 && "values of up to 64 bits");
+    Type i64 = rewriter.getI64Type();
+    Value c32 = LLVM::ConstantOp::create(rewriter, loc, i64,
+                                         rewriter.getI64IntegerAttr(32));
+    Value lo = LLVM::TruncOp::create(rewriter, loc, i32, x);
+    Value hi = LLVM::TruncOp::create(
+        rewriter, loc, i32, LLVM::LShrOp::create(rewriter, loc, x, c32));
+    lo = LLVM::ZExtOp::create(rewriter, loc, i64, shuffle32(lo));
+    hi = LLVM::ZExtOp::create(rewriter, loc, i64, shuffle32(hi));
+    out = LLVM::OrOp::create(rewriter, loc, lo,
+                             LLVM::ShlOp::create(rewriter, loc, hi, c32));
+  }
+  return out.getType() == type
+             ? out
+             : LLVM::BitcastOp::create(rewriter, loc, type, out).getResult();
+}
+
+Value mlir::tlxamd::createSharedScratch(RewriterBase &rewriter, Operation *op,
+                                        int64_t bytes, StringRef prefix) {
+  Location loc = op->getLoc();
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(), bytes);
+  int64_t index = 0;
+  for (auto g : module.getBody()->getOps<LLVM::GlobalOp>())
+    if (g.getSymName().starts_with(prefix))
+      ++index;
+  LLVM::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(
+        rewriter, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal,
+        prefix.str() + "_" + std::to_string(index), Attribute(),
+        /*alignment=*/16, /*addrSpace=*/3);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+  return LLVM::AddressOfOp::create(rewriter, loc, ptrType, global.getSymName());
+}
+
+Type mlir::tlxamd::sharedStorageType(RewriterBase &rewriter, Type type) {
+  return type.isInteger(1) ? rewriter.getI8Type() : type;
 }

@@ -43,6 +43,21 @@ SmallVector<Value> unpackRegisters(RewriterBase &rewriter, Location loc,
 Value packRegisters(RewriterBase &rewriter, Location loc, Type vectorType,
                     ArrayRef<Value> values);
 
+/// A shuffle of `v` (an integer or float of up to 64 bits, i1 included)
+/// made of 32-bit shuffles (`shuffle32` of an i32, one per 32 bits).
+Value shuffleValue(RewriterBase &rewriter, Location loc, Value v,
+                   function_ref<Value(Value)> shuffle32);
+
+/// The base (an LDS / shared pointer) of a fresh `bytes`-byte shared-memory
+/// scratch buffer for `op`: a module-level global `<prefix>_<n>`, numbered
+/// uniquely in the module, aligned to 16 bytes.
+Value createSharedScratch(RewriterBase &rewriter, Operation *op, int64_t bytes,
+                          StringRef prefix);
+
+/// The element type a value of `type` is kept in shared memory as (i1 as
+/// i8).
+Type sharedStorageType(RewriterBase &rewriter, Type type);
+
 } // namespace mlir::tlxamd
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/VectorPattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -110,14 +111,18 @@ void mlir::tlxamd::populateMathToLLVMPatterns(
            FloatMathLowering<math::SinOp>, FloatMathLowering<math::CosOp>,
            FloatMathLowering<math::RsqrtOp>, FloatMathLowering<math::SqrtOp>>(
           converter, targetInfo);
-  // |x| and fma are single instructions on both vendors.
+  // |x|, fma and NaN-ignoring max/min (tl.max, tl.min) are single
+  // instructions on both vendors.
   patterns.add<VectorConvertToLLVMPattern<math::AbsFOp, LLVM::FAbsOp>,
-               VectorConvertToLLVMPattern<math::FmaOp, LLVM::FMAOp>>(
+               VectorConvertToLLVMPattern<math::FmaOp, LLVM::FMAOp>,
+               VectorConvertToLLVMPattern<arith::MaxNumFOp, LLVM::MaxNumOp>,
+               VectorConvertToLLVMPattern<arith::MinNumFOp, LLVM::MinNumOp>>(
       converter, /*benefit=*/10);
 }
 
 void mlir::tlxamd::allowNativeMath(ConversionTarget &target) {
-  target.addLegalOp<LLVM::FAbsOp, LLVM::FMAOp>();
+  target
+      .addLegalOp<LLVM::FAbsOp, LLVM::FMAOp, LLVM::MaxNumOp, LLVM::MinNumOp>();
   target.addDynamicallyLegalOp<LLVM::Exp2Op, LLVM::Log2Op, LLVM::SinOp,
                                LLVM::CosOp>([](Operation *op) {
     return getElementTypeOrSelf(op->getResult(0).getType()).isF32();

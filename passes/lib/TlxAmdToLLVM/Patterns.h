@@ -80,6 +80,12 @@ void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &targetInfo);
 
+/// Reductions along an axis (tlxamd.reduce): registers, warp shuffles,
+/// shared memory.
+void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &targetInfo);
+
 /// The upstream dialects of a kernel body (arith, math, cf, func, index,
 /// vector) to LLVM.
 void populateKernelDialectsToLLVMPatterns(LLVMTypeConverter &converter,

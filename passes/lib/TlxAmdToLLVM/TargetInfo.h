@@ -48,6 +48,10 @@ public:
   virtual Value programId(RewriterBase &rewriter, Location loc,
                           unsigned axis) const = 0;
 
+  /// Number of programs along `axis` as an i32.
+  virtual Value numPrograms(RewriterBase &rewriter, Location loc,
+                            unsigned axis) const = 0;
+
   /// Thread id within the program (x dimension) as an i32.
   virtual Value threadId(RewriterBase &rewriter, Location loc) const = 0;
 
@@ -60,6 +64,12 @@ public:
   /// warp shuffle; every lane of the warp active).
   virtual Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                              Value srcLane) const = 0;
+
+  /// The i32 `v` of lane `lane ^ laneMask` of the same hardware warp (a
+  /// butterfly step; `lane` is the running lane id; every lane active). By
+  /// default an indexed shuffle; targets override it with cheaper forms.
+  virtual Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
+                           unsigned laneMask, Value lane) const;
 
   /// Attach the target's kernel attributes to a lowered kernel that runs
   /// `numThreads` threads per program.

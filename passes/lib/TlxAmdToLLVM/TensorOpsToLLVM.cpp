@@ -221,8 +221,6 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
     unsigned lanes = getDistributedLayout(type).getLanesPerWarp();
-    Type elemType =
-        this->getTypeConverter()->convertType(type.getElementType());
     if (classifyLayoutChange(op.getSrc().getType(), type,
                              targetInfo.getWarpSize()) !=
         LayoutChangeKind::WarpShuffle)
@@ -231,22 +229,6 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
         getLinearLayout(op.getSrc().getType()), getLinearLayout(type));
 
     Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    unsigned bits = elemType.getIntOrFloatBitWidth();
-    Type intType = rewriter.getIntegerType(bits);
-    auto toI32 = [&](Value v) -> Value {
-      if (v.getType() != intType)
-        v = LLVM::BitcastOp::create(rewriter, loc, intType, v);
-      return bits == 32 ? v : LLVM::ZExtOp::create(rewriter, loc, i32, v);
-    };
-    auto fromI32 = [&](Value v) -> Value {
-      if (bits != 32)
-        v = LLVM::TruncOp::create(rewriter, loc, intType, v);
-      return intType == elemType
-                 ? v
-                 : LLVM::BitcastOp::create(rewriter, loc, elemType, v);
-    };
-
     Value lane = emitThreadIndex(rewriter, loc, targetInfo, lanes).lane;
     // Source lane functions, shared by the registers that use them.
     std::map<std::pair<int32_t, SmallVector<int32_t>>, Value> srcLanes;
@@ -264,8 +246,9 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
     for (const LinearLayout::ShuffleStep &step : *steps) {
       Value v = src[step.srcRegister];
       if (!step.isOwnLane())
-        v = fromI32(
-            targetInfo.shuffleIndex(rewriter, loc, toI32(v), srcLaneOf(step)));
+        v = shuffleValue(rewriter, loc, v, [&](Value x) {
+          return targetInfo.shuffleIndex(rewriter, loc, x, srcLaneOf(step));
+        });
       dst.push_back(v);
     }
     rewriter.replaceOp(
@@ -291,31 +274,12 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
     RankedTensorType type = op.getType();
     Type elemType =
         this->getTypeConverter()->convertType(type.getElementType());
-    // i1 is stored as bytes.
-    Type memType = elemType.isInteger(1) ? rewriter.getI8Type() : elemType;
+    Type memType = sharedStorageType(rewriter, elemType);
     int64_t bytes = getLayoutChangeScratchBytes(type);
 
-    auto module = op->template getParentOfType<gpu::GPUModuleOp>();
-    auto i8 = rewriter.getI8Type();
-    auto arrayType = LLVM::LLVMArrayType::get(i8, bytes);
-    // One scratch buffer per conversion, named uniquely in the module.
-    int64_t index = 0;
-    for (auto g : module.getBody()->template getOps<LLVM::GlobalOp>())
-      if (g.getSymName().starts_with("__tlxamd_layout_scratch"))
-        ++index;
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      global = LLVM::GlobalOp::create(
-          rewriter, loc, arrayType, /*isConstant=*/false,
-          LLVM::Linkage::Internal,
-          "__tlxamd_layout_scratch_" + std::to_string(index), Attribute(),
-          /*alignment=*/16, /*addrSpace=*/3);
-    }
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
     Value base =
-        LLVM::AddressOfOp::create(rewriter, loc, ptrType, global.getSymName());
+        createSharedScratch(rewriter, op, bytes, "__tlxamd_layout_scratch");
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
 
     ThreadIndex thread =
         emitThreadIndex(rewriter, loc, targetInfo,

@@ -18,6 +18,12 @@ Value TargetInfo::programId(RewriterBase &rewriter, Location loc,
       rewriter, loc, axis);
 }
 
+Value TargetInfo::numPrograms(RewriterBase &rewriter, Location loc,
+                              unsigned axis) const {
+  return createAxisOp<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(
+      rewriter, loc, axis);
+}
+
 Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
   return NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
@@ -34,6 +40,16 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                               i32Const(rewriter, loc, -1), v, srcLane,
                               i32Const(rewriter, loc, getWarpSize() - 1),
                               NVVM::ShflKind::idx, UnitAttr());
+}
+
+Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
+                             unsigned laneMask, Value) const {
+  // shfl.sync.bfly.b32 over the full warp.
+  return NVVM::ShflOp::create(rewriter, loc, rewriter.getI32Type(),
+                              i32Const(rewriter, loc, -1), v,
+                              i32Const(rewriter, loc, laneMask),
+                              i32Const(rewriter, loc, getWarpSize() - 1),
+                              NVVM::ShflKind::bfly, UnitAttr());
 }
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,

@@ -55,6 +55,7 @@ struct ConvertTlxAmdToNVVMPass
                         const KernelAnalyses &analyses) {
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);

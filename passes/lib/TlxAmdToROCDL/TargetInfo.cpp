@@ -19,6 +19,36 @@ Value TargetInfo::programId(RewriterBase &rewriter, Location loc,
       rewriter, loc, axis);
 }
 
+Value TargetInfo::numPrograms(RewriterBase &rewriter, Location loc,
+                              unsigned axis) const {
+  // hsa_kernel_dispatch_packet_t: workgroup_size_{x,y,z} (u16) at byte 4,
+  // grid_size_{x,y,z} (u32, in work-items) at byte 12.
+  auto constPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 4);
+  Value packet =
+      LLVM::CallIntrinsicOp::create(
+          rewriter, loc, constPtr,
+          rewriter.getStringAttr("llvm.amdgcn.dispatch.ptr"), ValueRange{})
+          .getResult(0);
+  Type i8 = rewriter.getI8Type(), i16 = rewriter.getI16Type();
+  Type i32 = rewriter.getI32Type();
+  auto field = [&](int32_t offset, Type type, unsigned align) -> Value {
+    Value p = LLVM::GEPOp::create(rewriter, loc, constPtr, i8, packet,
+                                  ArrayRef<LLVM::GEPArg>{offset});
+    return LLVM::LoadOp::create(rewriter, loc, type, p, align,
+                                /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                /*isInvariant=*/true);
+  };
+  Value size =
+      LLVM::ZExtOp::create(rewriter, loc, i32, field(4 + 2 * axis, i16, 2));
+  Value grid = field(12 + 4 * axis, i32, 4);
+  Value one = LLVM::ConstantOp::create(rewriter, loc, i32,
+                                       rewriter.getI32IntegerAttr(1));
+  // ceil(grid / size) = (grid + size - 1) / size
+  Value sum = LLVM::SubOp::create(
+      rewriter, loc, LLVM::AddOp::create(rewriter, loc, grid, size), one);
+  return LLVM::UDivOp::create(rewriter, loc, sum, size);
+}
+
 Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
   return ROCDL::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
@@ -37,6 +67,24 @@ Value TargetInfo::shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
       LLVM::ShlOp::create(rewriter, loc, srcLane, i32Const(rewriter, loc, 2));
   return ROCDL::DsBpermuteOp::create(rewriter, loc, rewriter.getI32Type(), addr,
                                      v);
+}
+
+Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
+                             unsigned laneMask, Value lane) const {
+  Type i32 = rewriter.getI32Type();
+  // Within a quad: a DPP quad_perm move ([1,0,3,2] / [2,3,0,1]), no LDS.
+  if (laneMask == 1 || laneMask == 2)
+    return ROCDL::DPPUpdateOp::create(rewriter, loc, i32, v, v,
+                                      laneMask == 1 ? 0xB1 : 0x4E,
+                                      /*rowMask=*/0xF, /*bankMask=*/0xF,
+                                      /*boundCtrl=*/false);
+  // Within 32 lanes: ds_swizzle in bit-mask mode (and 0x1F, xor mask), which
+  // needs no address.
+  if (laneMask < 32)
+    return ROCDL::DsSwizzleOp::create(
+        rewriter, loc, i32, v,
+        i32Const(rewriter, loc, 0x1F | (laneMask << 10)));
+  return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,

@@ -21,11 +21,15 @@ public:
 
   Value programId(RewriterBase &rewriter, Location loc,
                   unsigned axis) const override;
+  Value numPrograms(RewriterBase &rewriter, Location loc,
+                    unsigned axis) const override;
   Value threadId(RewriterBase &rewriter, Location loc) const override;
   Value warpUniform(RewriterBase &rewriter, Location loc,
                     Value v) const override;
   Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,
                      Value srcLane) const override;
+  Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
+                   unsigned laneMask, Value lane) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,

@@ -8,7 +8,8 @@
 //      op's `contiguity` exactly), lanes then warps along that dimension;
 //   2. explicit layouts and those choices flow to the layout-free values
 //      they reach through elementwise ops, splats, broadcasts, expand_dims
-//      (as slices), pointer arithmetic and loop-carried values;
+//      and reductions (as slices), pointer arithmetic and loop-carried
+//      values;
 //   3. what remains gets the default blocked layout for `num_warps` and the
 //      warp size (the lanes of the kernel's explicit layouts if it has any,
 //      else the target's), assigned from the last use backwards.
@@ -153,25 +154,21 @@ private:
       for (Value t : same)
         work.push_back({t, l});
       if (Operation *def = value.getDefiningOp();
-          def && !isMemoryOp(def) &&
-          (isSameLayoutOp(def) || isa<ExpandDimsOp>(def))) {
+          def && !isMemoryOp(def) && isLayoutLinkedOp(def)) {
         for (auto [i, operand] : llvm::enumerate(def->getOperands()))
           if (Attribute want = getOperandLayoutFor(def, i, l))
             work.push_back({operand, want});
+        for (Value result : def->getResults())
+          work.push_back({result, l});
       }
       for (Operation *user : value.getUsers()) {
-        if (isMemoryOp(user))
+        if (isMemoryOp(user) || !isLayoutLinkedOp(user))
           continue;
-        if (isSameLayoutOp(user)) {
-          for (Value operand : user->getOperands())
-            work.push_back({operand, l});
-          for (Value result : user->getResults())
-            work.push_back({result, l});
-        } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
-          auto slice = dyn_cast<SliceLayoutAttr>(l);
-          if (slice && slice.getDim() == expand.getAxis())
-            work.push_back({expand.getResult(), slice.getParent()});
-        }
+        for (Value operand : user->getOperands())
+          work.push_back({operand, l});
+        if (Attribute result = getResultLayoutFor(user, l))
+          for (Value r : user->getResults())
+            work.push_back({r, result});
       }
     }
   }
@@ -266,6 +263,8 @@ private:
           convertOperand(operand, it->second);
       return;
     }
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return joinReduction(reduce);
     if (op->getNumResults() == 1 && getLayout(op->getResult(0)) &&
         (isSameLayoutOp(op) || isa<ExpandDimsOp>(op))) {
       for (OpOperand &operand : op->getOpOperands())
@@ -289,6 +288,34 @@ private:
         if (isa<RankedTensorType>(operand.get().getType()))
           convertOperand(operand, getLayout(parent->getResult(
                                       operand.getOperandNumber())));
+    }
+  }
+
+  /// A reduction's operands share the first one's layout and its results
+  /// are the slice of it; a result given another layout (by a memory op
+  /// that chose first) is converted after the reduction.
+  void joinReduction(ReduceOp op) {
+    Attribute layout = getLayout(op.getSrcs()[0]);
+    for (OpOperand &operand : op->getOpOperands())
+      convertOperand(operand, layout);
+    for (auto [src, result] : llvm::zip(op.getSrcs(), op.getResults())) {
+      Attribute have = getLayout(result);
+      if (!have)
+        continue; // a scalar
+      Type want = ReduceOp::inferResultType(
+          cast<RankedTensorType>(src.getType()), op.getAxis());
+      if (want == result.getType())
+        continue;
+      if (result.use_empty()) {
+        result.setType(want);
+        continue;
+      }
+      result.setType(want);
+      OpBuilder b(op->getContext());
+      b.setInsertionPointAfter(op);
+      auto convert = ConvertLayoutOp::create(b, op.getLoc(),
+                                             withLayout(want, have), result);
+      result.replaceAllUsesExcept(convert, convert);
     }
   }
 

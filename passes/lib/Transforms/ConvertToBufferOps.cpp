@@ -55,7 +55,7 @@ static bool isNonNegative(Value v, int depth = 0) {
   }
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return int32_t(range.getStart()) >= 0;
-  if (isa<ProgramIdOp>(def))
+  if (isa<ProgramIdOp, NumProgramsOp>(def))
     return true;
   if (isa<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, RequireLayoutOp>(
           def))

@@ -20,6 +20,30 @@ bool mlir::tlxamd::isSameLayoutOp(Operation *op) {
          isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
 }
 
+bool mlir::tlxamd::isLayoutLinkedOp(Operation *op) {
+  return isSameLayoutOp(op) || isa<ExpandDimsOp, ReduceOp>(op);
+}
+
+Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
+                                           Attribute operandLayout) {
+  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+    auto slice = dyn_cast<SliceLayoutAttr>(operandLayout);
+    if (slice && slice.getDim() == expand.getAxis())
+      return slice.getParent();
+    return Attribute();
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    // Rank 1 reduces to scalars (no layout).
+    auto type = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    if (type.getRank() < 2 ||
+        !isa_and_nonnull<DistributedLayoutAttr>(operandLayout))
+      return Attribute();
+    return SliceLayoutAttr::get(op->getContext(), reduce.getAxis(),
+                                operandLayout);
+  }
+  return operandLayout;
+}
+
 bool mlir::tlxamd::isMemoryOp(Operation *op) {
   return isa<LoadOp, StoreOp, BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(
       op);
@@ -61,6 +85,12 @@ Attribute mlir::tlxamd::getOperandLayoutFor(Operation *op, unsigned operand,
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceLayoutAttr::get(op->getContext(), expand.getAxis(),
                                 resultLayout);
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto slice = dyn_cast_or_null<SliceLayoutAttr>(resultLayout);
+    if (slice && slice.getDim() == reduce.getAxis())
+      return slice.getParent();
+    return Attribute();
+  }
   return resultLayout;
 }
 

@@ -17,6 +17,16 @@ namespace mlir::tlxamd {
 /// arith/math ops, splat, make_range, broadcast, addptr.
 bool isSameLayoutOp(Operation *op);
 
+/// Ops whose operand and result layouts determine each other: the
+/// same-layout ops, expand_dims (the operand is the slice of the result's
+/// layout) and reductions (the results are the slice of the operands').
+bool isLayoutLinkedOp(Operation *op);
+
+/// The layout a layout-linked op's results get when its tensor operands
+/// have `operandLayout`; null when none does (expand_dims of a tensor not
+/// sliced along its axis).
+Attribute getResultLayoutFor(Operation *op, Attribute operandLayout);
+
 /// Memory ops: they choose their own layout (coalescing, or that of an
 /// operand that already has one); layouts do not flow through them from one
 /// operand to another.
@@ -37,8 +47,8 @@ Attribute getLayout(Value v);
 bool isRematerializable(Operation *op);
 
 /// The layout operand `operand` of `op` needs for `op`'s result to have
-/// `resultLayout` (same, or the slice for expand_dims); null when none
-/// gives it.
+/// `resultLayout` (same; the slice for expand_dims; the parent of the
+/// slice for a reduction); null when none gives it.
 Attribute getOperandLayoutFor(Operation *op, unsigned operand,
                               Attribute resultLayout);
 

@@ -21,7 +21,8 @@ constants. Tensors written without a layout get one from layout assignment
 (`blocked_layout`, `amd_mfma_layout`, `require_layout`, ...) are anchors, so
 the documents' TLX and Gluon code reads the same with this package in place
 of `tl`, `tlx` and `gl`. Modules: `core` (types, tensors, tensor builders),
-`memory` (tl.load / tl.store), `math` (elementwise math), `buffer` (the TLX
+`memory` (tl.load / tl.store), `math` (elementwise math), `reduction`
+(tl.sum, tl.max, tl.argmax, tl.reduce, ...), `buffer` (the TLX
 buffer ops tlx.buffer_load / buffer_store / buffer_atomic_add), `frontend` (kernels,
 @jit, range/static_range). Misuse raises TypeError/ValueError naming the
 argument and, inside a kernel, the source line (CompilationError).
@@ -61,6 +62,9 @@ from .core import (  # noqa: F401
     int64,
     layout_from_attr,
     linear_layout,
+    max_contiguous,
+    multiple_of,
+    num_programs,
     pointer,
     pointer_value,
     program_id,
@@ -84,3 +88,4 @@ from .frontend import (  # noqa: F401
 from .frontend import tl_range as range  # noqa: F401,A001
 from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
 from .memory import load, store  # noqa: F401
+from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004

@@ -33,7 +33,7 @@ import threading
 from typing import Dict, Optional, Tuple, Union
 
 from .. import ir
-from ..dialects import arith
+from ..dialects import arith, gpu
 from ..dialects import tlxamd as _ops
 from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
     AMDMFMALayout,
@@ -567,6 +567,14 @@ def program_id(axis: int) -> tensor:
     return tensor(_ops.program_id(axis))
 
 
+def num_programs(axis: int) -> tensor:
+    """The number of programs along `axis` (0, 1, 2), an int32."""
+    _builder()
+    if axis not in (0, 1, 2) or isinstance(axis, bool):
+        raise ValueError(f"num_programs axis must be 0, 1 or 2, got {axis!r}")
+    return tensor(_ops.num_programs(axis))
+
+
 def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
     """The int32 range start..end-1 (end - start a power of two)."""
     _builder()
@@ -670,6 +678,54 @@ def where(cond: tensor, x, y) -> tensor:
     return tensor(arith.select(c.handle, a.handle, b.handle))
 
 
+def _hint(x: tensor, values, name: str, what: str) -> tensor:
+    x = _to_tensor(x)
+    rank = len(x.shape)
+    vals = [values] if isinstance(values, int) and not isinstance(values, bool) else list(values) \
+        if isinstance(values, (list, tuple)) else None
+    if vals is None or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in vals):
+        raise TypeError(f"{what} values must be positive ints, got {values!r}")
+    if x.dtype.is_float:
+        raise TypeError(f"{what} needs integers or pointers, got {x.dtype.name}")
+    if rank == 0 and len(vals) != 1 or rank and len(vals) not in (1, rank):
+        raise ValueError(f"{what} needs one value per dimension ({max(rank, 1)}), got {len(vals)}")
+    i32 = ir.IntegerType.get_signless(32)
+    if rank == 0:
+        attr = ir.IntegerAttr.get(i32, vals[0])
+    else:
+        attr = ir.DenseI32ArrayAttr.get(vals * rank if len(vals) == 1 else vals)
+    v = x.handle
+    if isinstance(v, ir.BlockArgument) and isinstance(v.owner.owner, gpu.GPUFuncOp) and rank == 0 \
+            and name == "tlxamd.divisibility":
+        # a kernel argument: the launch-time assumption (Triton's i32:16)
+        fn = v.owner.owner
+        old = list(fn.attributes["arg_attrs"]) if "arg_attrs" in fn.attributes else \
+            [ir.DictAttr.get({}) for _ in fn.regions[0].blocks[0].arguments]
+        entries = {a.name: a.attr for a in old[v.arg_number]}
+        entries[name] = attr
+        old[v.arg_number] = ir.DictAttr.get(entries)
+        fn.attributes["arg_attrs"] = ir.ArrayAttr.get(old)
+        return x
+    if isinstance(v, ir.BlockArgument):
+        raise ValueError(f"{what} applies to kernel arguments and values computed in the kernel, "
+                         f"not to loop or branch arguments")
+    v.owner.attributes[name] = attr
+    return x
+
+
+def multiple_of(x, values) -> tensor:
+    """Assert that `x` (per dimension, or its scalar value) is a multiple of
+    `values` (Triton's tl.multiple_of): loads and stores through it may
+    then use wider accesses. A wrong claim gives wrong results."""
+    return _hint(x, values, "tlxamd.divisibility", "multiple_of")
+
+
+def max_contiguous(x, values) -> tensor:
+    """Assert that `x` holds runs of `values` consecutive integers along
+    each dimension (Triton's tl.max_contiguous)."""
+    return _hint(x, values, "tlxamd.contiguity", "max_contiguous")
+
+
 def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
     """`x` in the layout of `like` (a layout-free `x` is converted too)."""
     if _same_encoding(x, like):
@@ -682,8 +738,8 @@ def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
 
 
 # Every builder (and tensor operator) records the user's source location.
-for _name in ("broadcast_to", "program_id", "arange", "full", "zeros", "expand_dims", "convert_layout",
-              "require_layout", "where"):
+for _name in ("broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
+              "require_layout", "where", "multiple_of", "max_contiguous"):
     globals()[_name] = _located(globals()[_name])
 for _name, _attr in list(vars(tensor).items()):
     if callable(_attr) and (_name == "to" or (_name.startswith("__") and _name not in (

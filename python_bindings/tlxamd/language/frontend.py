@@ -82,6 +82,18 @@ class jit:
     def __call__(self, *args, **kwargs):
         raise RuntimeError(f"@jit function {self.fn.__name__} can only be called from a kernel")
 
+    def _inline_call(self, *args):
+        """Compile the function's body at the current insertion point with
+        `args` (a reduction's combine function)."""
+        try:
+            bound = inspect.signature(self.fn).bind(*args)
+        except TypeError as e:
+            raise TypeError(f"{self.fn.__name__}(): {e}") from None
+        bound.apply_defaults()
+        sub = CodeGenerator(self.fn, dict(bound.arguments))
+        sub.runtime_depth = 0
+        return sub.run()
+
 
 @functools.lru_cache(maxsize=256)
 def _parse(fn: Callable) -> Tuple[ast.FunctionDef, str, int, int, Tuple[str, ...]]:

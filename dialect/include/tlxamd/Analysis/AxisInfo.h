@@ -28,6 +28,11 @@ namespace mlir::tlxamd {
 /// bytes) is a multiple of this power of two.
 constexpr llvm::StringLiteral kDivisibilityAttrName = "tlxamd.divisibility";
 
+/// Attribute of an op (tl.max_contiguous): its result is contiguous over
+/// runs of this many elements (an integer for scalars, one per dimension).
+/// `tlxamd.divisibility` on an op (tl.multiple_of) states divisibility.
+constexpr llvm::StringLiteral kContiguityAttrName = "tlxamd.contiguity";
+
 /// Argument attribute of a kernel pointer: every offset from it that the
 /// kernel uses stays below 2^N bytes (N = 32: the buffer is below 2 GiB, as
 /// Triton's AMD launcher specializes it), so 32-bit buffer offsets reach it.
@@ -73,6 +78,7 @@ public:
 
 private:
   AxisInfo compute(Value v);
+  AxisInfo computeResult(Value v);
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 

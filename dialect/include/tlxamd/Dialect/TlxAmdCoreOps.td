@@ -31,6 +31,31 @@ def TlxAmd_ProgramIdOp : TlxAmd_Op<"program_id", [Pure]> {
   ];
 }
 
+def TlxAmd_NumProgramsOp : TlxAmd_Op<"num_programs", [Pure]> {
+  let summary = "number of programs (workgroups / CTAs) along an axis";
+  let description = [{
+    Triton's `tl.num_programs(axis)`: the grid's extent along `axis`.
+
+    Lowering: `nvvm.read.ptx.sreg.nctaid.{x,y,z}` on NVIDIA; on AMD the
+    dispatch packet's grid size divided (rounding up) by its workgroup
+    size (`llvm.amdgcn.dispatch.ptr`; the device library's
+    `__ockl_get_num_groups` computes the same, but kernels are not linked
+    with it).
+
+    ```mlir
+    %n = tlxamd.num_programs 0 : i32
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+  let builders = [
+    OpBuilder<(ins "int32_t":$axis), [{
+      build($_builder, $_state, $_builder.getI32Type(), axis);
+    }]>
+  ];
+}
+
 def TlxAmd_PtrTensor : Type<
     And<[CPred<"::mlir::tlxamd::isTlxAmdTensorType($_self)">,
          CPred<"::llvm::isa<::mlir::tlxamd::PtrType>(::llvm::cast<::mlir::RankedTensorType>($_self).getElementType())">]>,

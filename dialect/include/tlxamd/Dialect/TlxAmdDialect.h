@@ -9,6 +9,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/TensorEncoding.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -88,6 +89,20 @@ LayoutChangeKind classifyLayoutChange(RankedTensorType src,
 /// Shared memory a layout change through shared memory uses: the whole
 /// tensor (i1 elements as bytes).
 int64_t getLayoutChangeScratchBytes(RankedTensorType type);
+
+/// How a reduction along `axis` of a distributed layout combines on a
+/// target with `warpSize` lanes per hardware warp: registers of a thread
+/// first, then lanes of a hardware warp by XOR shuffles (`shuffleLaneBits`,
+/// lane-id bits), then the remaining thread-id bits (`sharedThreadBits`,
+/// bits of `warp * lanes + lane`) through a shared-memory scratch buffer of
+/// `scratchBytes`. Every basis of the layout must lie along the axis or
+/// off it (bases that mix both are not supported).
+struct ReductionPlan {
+  llvm::SmallVector<unsigned> shuffleLaneBits;
+  llvm::SmallVector<unsigned> sharedThreadBits;
+  int64_t scratchBytes = 0;
+};
+FailureOr<ReductionPlan> planReduction(ReduceOp op, unsigned warpSize);
 
 /// The documented cache modifiers of loads or of stores (B4).
 ArrayRef<CacheModifier> getCacheModifiers(bool isLoad);

@@ -10,6 +10,7 @@
 
 include "tlxamd/Dialect/TlxAmdBase.td"
 include "tlxamd/Dialect/TlxAmdTypes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def TlxAmd_DistributedTensor : Type<
@@ -124,6 +125,56 @@ def TlxAmd_RequireLayoutOp : TlxAmd_Op<"require_layout", [Pure]> {
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def TlxAmd_ReduceOp : TlxAmd_Op<"reduce", [Pure, SameOperandsShape,
+    SingleBlock]> {
+  let summary = "combine the elements of tensors along one axis (tl.reduce)";
+  let description = [{
+    `tl.sum`, `tl.max`, `tl.argmax`, `tl.reduce(x, axis, fn)`: the region
+    combines two partial results (the first N block arguments, one per
+    operand) into one, and the op applies it along `axis` to every operand
+    at once (`argmax` reduces values and indices together). The combine
+    function is taken as associative and commutative; the lowering combines
+    in-thread registers first, then lanes of a warp with warp shuffles, then
+    warps through shared memory.
+
+    Operands share shape and layout. Each result has the operand's shape
+    without `axis` and the layout `#tlxamd.slice<{dim = axis, parent = L}>`
+    of the operands' layout L (none when the operands have none); reducing a
+    rank-1 tensor gives a scalar.
+
+    ```mlir
+    %s = tlxamd.reduce %x {axis = 1 : i32} : tensor<64x128xf32, #blocked>
+        -> tensor<64xf32, #tlxamd.slice<{dim = 1, parent = #blocked}>> {
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tlxamd.reduce.return %c : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TlxAmd_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$combineOp);
+  let assemblyFormat = [{
+    $srcs attr-dict `:` type($srcs) `->` type($results) $combineOp
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The type of result `i` for operand types `srcs` reduced along `axis`:
+    /// a scalar for rank 1, else the shape without `axis` in the slice of
+    /// the operands' layout.
+    static ::mlir::Type inferResultType(::mlir::RankedTensorType src,
+                                        unsigned axis);
+  }];
+}
+
+def TlxAmd_ReduceReturnOp : TlxAmd_Op<"reduce.return", [Pure,
+    HasParent<"ReduceOp">, ReturnLike, Terminator]> {
+  let summary = "the combined values of a reduction's combine region";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }
 
 #endif // TLXAMD_TENSOR_OPS_TD
