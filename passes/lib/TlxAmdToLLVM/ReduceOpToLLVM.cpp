@@ -55,30 +55,11 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
       return failure();
     Location loc = op.getLoc();
     LinearLayout ll = getLinearLayout(type);
-    unsigned axis = op.getAxis();
 
     // 1. In-thread: group the registers by key, in register order.
-    SmallVector<SmallVector<Value>> srcs;
-    for (Value v : adaptor.getSrcs())
-      srcs.push_back(unpackRegisters(rewriter, loc, v));
     std::map<Key, Partial> partials;
     std::map<Key, int64_t> firstRegister;
-    std::set<LinearLayout::Basis> seen;
-    for (int64_t r = 0; r < ll.getNumRegisters(); ++r) {
-      LinearLayout::Basis coords = ll.apply(r, 0, 0);
-      if (!seen.insert(coords).second)
-        continue; // a broadcast duplicate
-      Key key = coords;
-      key[axis] = 0;
-      Partial values;
-      for (auto &s : srcs)
-        values.push_back(s[r]);
-      auto [it, inserted] = partials.try_emplace(key, values);
-      if (inserted)
-        firstRegister[key] = r;
-      else
-        it->second = combine(rewriter, op, it->second, values);
-    }
+    combineInThread(rewriter, op, adaptor, ll, partials, firstRegister);
 
     // 2. In-warp butterflies.
     unsigned lanes = ll.getInDimSize(LinearLayout::Lane);
@@ -100,32 +81,66 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
       combineThroughShared(rewriter, op, *plan, ll, thread, firstRegister,
                            partials);
 
-    // The results: a scalar, or the registers of the slice layout.
-    SmallVector<Value> results;
-    if (type.getRank() == 1) {
-      results = partials.begin()->second;
-    } else {
-      auto resultType = cast<RankedTensorType>(op.getResult(0).getType());
-      LinearLayout resultLL = getLinearLayout(resultType);
-      SmallVector<SmallVector<Value>> registers(op.getNumResults());
-      for (int64_t r = 0; r < resultLL.getNumRegisters(); ++r) {
-        Key key = resultLL.apply(r, 0, 0);
-        key.insert(key.begin() + axis, 0);
-        auto it = partials.find(key);
-        if (it == partials.end())
-          return op.emitOpError("internal error: result register ")
-                 << r << " of " << resultType
-                 << " has no partial in the operand layout";
-        for (unsigned i = 0; i < op.getNumResults(); ++i)
-          registers[i].push_back(it->second[i]);
-      }
-      for (auto [i, result] : llvm::enumerate(op.getResults()))
-        results.push_back(packRegisters(
-            rewriter, loc, getTypeConverter()->convertType(result.getType()),
-            registers[i]));
-    }
-    rewriter.replaceOp(op, results);
+    FailureOr<SmallVector<Value>> results = packResults(rewriter, op, partials);
+    if (failed(results))
+      return failure();
+    rewriter.replaceOp(op, *results);
     return success();
+  }
+
+  /// Stage 1: the registers of each key combined, in register order
+  /// (broadcast duplicates once); `firstRegister` records each key's first.
+  static void combineInThread(ConversionPatternRewriter &rewriter, ReduceOp op,
+                              OpAdaptor adaptor, const LinearLayout &ll,
+                              std::map<Key, Partial> &partials,
+                              std::map<Key, int64_t> &firstRegister) {
+    SmallVector<SmallVector<Value>> srcs;
+    for (Value v : adaptor.getSrcs())
+      srcs.push_back(unpackRegisters(rewriter, op.getLoc(), v));
+    std::set<LinearLayout::Basis> seen;
+    for (int64_t r = 0; r < ll.getNumRegisters(); ++r) {
+      LinearLayout::Basis coords = ll.apply(r, 0, 0);
+      if (!seen.insert(coords).second)
+        continue; // a broadcast duplicate
+      Key key = coords;
+      key[op.getAxis()] = 0;
+      Partial values;
+      for (auto &s : srcs)
+        values.push_back(s[r]);
+      auto [it, inserted] = partials.try_emplace(key, values);
+      if (inserted)
+        firstRegister[key] = r;
+      else
+        it->second = combine(rewriter, op, it->second, values);
+    }
+  }
+
+  /// The results: scalars, or the registers of the slice layout.
+  FailureOr<SmallVector<Value>>
+  packResults(ConversionPatternRewriter &rewriter, ReduceOp op,
+              const std::map<Key, Partial> &partials) const {
+    if (cast<RankedTensorType>(op.getSrcs()[0].getType()).getRank() == 1)
+      return partials.begin()->second;
+    auto resultType = cast<RankedTensorType>(op.getResult(0).getType());
+    LinearLayout resultLL = getLinearLayout(resultType);
+    SmallVector<SmallVector<Value>> registers(op.getNumResults());
+    for (int64_t r = 0; r < resultLL.getNumRegisters(); ++r) {
+      Key key = resultLL.apply(r, 0, 0);
+      key.insert(key.begin() + op.getAxis(), 0);
+      auto it = partials.find(key);
+      if (it == partials.end())
+        return op.emitOpError("internal error: result register ")
+               << r << " of " << resultType
+               << " has no partial in the operand layout";
+      for (unsigned i = 0; i < op.getNumResults(); ++i)
+        registers[i].push_back(it->second[i]);
+    }
+    SmallVector<Value> results;
+    for (auto [i, result] : llvm::enumerate(op.getResults()))
+      results.push_back(packRegisters(
+          rewriter, op.getLoc(),
+          getTypeConverter()->convertType(result.getType()), registers[i]));
+    return results;
   }
 
   /// The combine region applied to `a` and `b` (cloned here).
@@ -163,41 +178,9 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
     auto ptrType = base.getType();
     Type i8 = rewriter.getI8Type();
 
-    // The thread's partial index.
-    unsigned laneBits = ll.getInDimSizeLog2(LinearLayout::Lane);
-    Value tid = LLVM::OrOp::create(
-        rewriter, loc, thread.lane,
-        LLVM::ShlOp::create(rewriter, loc, thread.warp,
-                            i32Const(rewriter, loc, laneBits)));
-    Value index = i32Const(rewriter, loc, 0);
-    for (auto [i, bit] : llvm::enumerate(plan.sharedThreadBits)) {
-      Value b = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::LShrOp::create(rewriter, loc, tid,
-                               i32Const(rewriter, loc, bit)),
-          i32Const(rewriter, loc, 1));
-      index = LLVM::OrOp::create(
-          rewriter, loc, index,
-          LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, i)));
-    }
-
-    // Row-major offsets (over the kept dimensions) of the thread's keys.
-    auto coords = emitCoordinates(rewriter, loc, ll, thread);
-    std::map<Key, Value> offsets;
-    for (auto &[key, r] : firstRegister) {
-      Value off = i32Const(rewriter, loc, 0);
-      int64_t stride = 1;
-      for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-        if (unsigned(d) == axis)
-          continue;
-        off = LLVM::AddOp::create(
-            rewriter, loc, off,
-            LLVM::MulOp::create(rewriter, loc, coords[r][d],
-                                i32Const(rewriter, loc, stride)));
-        stride *= type.getDimSize(d);
-      }
-      offsets[key] = off;
-    }
+    Value index = emitPartialIndex(rewriter, loc, plan, ll, thread);
+    std::map<Key, Value> offsets =
+        emitKeyOffsets(rewriter, op, ll, thread, firstRegister);
 
     // Segment of each operand, and the address of (partial, offset) in it.
     SmallVector<int64_t> segment;
@@ -251,6 +234,56 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
       }
       values = acc;
     }
+  }
+
+  /// The thread's partial index: its thread-id bits of the plan, compacted.
+  static Value emitPartialIndex(RewriterBase &rewriter, Location loc,
+                                const ReductionPlan &plan,
+                                const LinearLayout &ll,
+                                const ThreadIndex &thread) {
+    unsigned laneBits = ll.getInDimSizeLog2(LinearLayout::Lane);
+    Value tid = LLVM::OrOp::create(
+        rewriter, loc, thread.lane,
+        LLVM::ShlOp::create(rewriter, loc, thread.warp,
+                            i32Const(rewriter, loc, laneBits)));
+    Value index = i32Const(rewriter, loc, 0);
+    for (auto [i, bit] : llvm::enumerate(plan.sharedThreadBits)) {
+      Value b = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::LShrOp::create(rewriter, loc, tid,
+                               i32Const(rewriter, loc, bit)),
+          i32Const(rewriter, loc, 1));
+      index = LLVM::OrOp::create(
+          rewriter, loc, index,
+          LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, i)));
+    }
+    return index;
+  }
+
+  /// Row-major offsets (over the kept dimensions) of the thread's keys.
+  static std::map<Key, Value>
+  emitKeyOffsets(RewriterBase &rewriter, ReduceOp op, const LinearLayout &ll,
+                 const ThreadIndex &thread,
+                 const std::map<Key, int64_t> &firstRegister) {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    auto coords = emitCoordinates(rewriter, loc, ll, thread);
+    std::map<Key, Value> offsets;
+    for (auto &[key, r] : firstRegister) {
+      Value off = i32Const(rewriter, loc, 0);
+      int64_t stride = 1;
+      for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+        if (unsigned(d) == op.getAxis())
+          continue;
+        off = LLVM::AddOp::create(
+            rewriter, loc, off,
+            LLVM::MulOp::create(rewriter, loc, coords[r][d],
+                                i32Const(rewriter, loc, stride)));
+        stride *= type.getDimSize(d);
+      }
+      offsets[key] = off;
+    }
+    return offsets;
   }
 
   const TargetInfoBase &targetInfo;
