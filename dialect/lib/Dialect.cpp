@@ -101,6 +101,28 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                              << "' is a unit attribute of kernels";
     return success();
   }
+  if (attr.getName() == "tlxamd.divisibility" ||
+      attr.getName() == "tlxamd.contiguity") {
+    // tl.multiple_of / tl.max_contiguous on the op defining a value: a
+    // positive integer for a scalar, one per dimension for a tensor.
+    auto tensor = op->getNumResults() == 1
+                      ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                      : RankedTensorType();
+    auto scalar = dyn_cast<IntegerAttr>(attr.getValue());
+    auto dims = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    // (Lowered ops may keep the hint on their vectors: dims of any size.)
+    bool ok =
+        op->getNumResults() == 1 &&
+        ((scalar && !tensor && scalar.getInt() > 0) ||
+         (dims && (!tensor || dims.size() == tensor.getRank()) &&
+          llvm::all_of(dims.asArrayRef(), [](int32_t v) { return v > 0; })));
+    if (!ok)
+      return op->emitError()
+             << "'" << attr.getName().getValue()
+             << "' on an op needs one result and a positive integer (for a "
+                "scalar) or one per dimension (array<i32: ...>, for a tensor)";
+    return success();
+  }
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -102,28 +102,32 @@ def reduce(input, axis: Optional[int], combine_fn: Callable, keep_dims: bool = F
     `axis` with `combine_fn(a..., b...) -> c...`, taken as associative and
     commutative; `axis=None` reduces every dimension."""
     _builder()
+    return _reduce(input, axis, combine_fn, keep_dims, "reduce")
+
+
+def _reduce(input, axis, combine_fn, keep_dims: bool, what: str):  # noqa: A002
     single = not isinstance(input, (tuple, list))
     inputs = tuple(_to_tensor(x) for x in ((input,) if single else input))
     if not inputs:
-        raise ValueError("reduce needs at least one input")
+        raise ValueError(f"{what} needs at least one input")
     if not callable(combine_fn):
-        raise TypeError(f"reduce combine_fn must be a function (a @tl.jit function), got {combine_fn!r}")
+        raise TypeError(f"{what} combine_fn must be a function (a @tl.jit function), got {combine_fn!r}")
     shape = inputs[0].shape
     for i, x in enumerate(inputs):
         if x.shape != shape:
-            raise ValueError(f"reduce inputs must have one shape; input {i} is {list(x.shape)}, "
+            raise ValueError(f"{what} inputs must have one shape; input {i} is {list(x.shape)}, "
                              f"input 0 is {list(shape)}")
     if axis is None:
         if any(x.is_scalar for x in inputs):
-            raise ValueError("reduce needs tensors, got a scalar")
+            raise ValueError(f"{what} needs tensors, got a scalar")
         outs = inputs
         for a in reversed(range(len(shape))):
-            outs = _reduce_axis(outs, a, combine_fn, "reduce")
+            outs = _reduce_axis(outs, a, combine_fn, what)
         if keep_dims:
             outs = tuple(_splat(o, [1] * len(shape), None) for o in outs)
         return outs[0] if single else outs
-    axis = _check_axis(inputs[0], axis, "reduce")
-    outs = _reduce_axis(inputs, axis, combine_fn, "reduce")
+    axis = _check_axis(inputs[0], axis, what)
+    outs = _reduce_axis(inputs, axis, combine_fn, what)
     if keep_dims:
         outs = tuple(_keep_dims(o, x, axis) for o, x in zip(outs, inputs))
     return outs[0] if single else outs
@@ -161,7 +165,7 @@ def sum(input, axis: Optional[int] = None, keep_dims: bool = False, dtype: Optio
         x = _cast(x, _check_dtype(dtype, "sum dtype"))
     elif not x.dtype.is_float and x.dtype.bits < 32:
         x = _cast(x, int32)
-    return reduce(x, axis, _add, keep_dims=keep_dims)
+    return _reduce(x, axis, _add, keep_dims, "sum")
 
 
 def xor_sum(input, axis: Optional[int] = None, keep_dims: bool = False):  # noqa: A002
@@ -170,7 +174,7 @@ def xor_sum(input, axis: Optional[int] = None, keep_dims: bool = False):  # noqa
     x = _numeric(input, "xor_sum")
     if x.dtype.is_float:
         raise TypeError(f"xor_sum needs integers, got {x.dtype.name}")
-    return reduce(x, axis, _xor, keep_dims=keep_dims)
+    return _reduce(x, axis, _xor, keep_dims, "xor_sum")
 
 
 def _arg_combine(greater: bool, tie_break_left: bool):
@@ -205,7 +209,7 @@ def _with_indices(x: tensor, axis: Optional[int], greater: bool, tie_break_left:
         if d != axis:
             idx = expand_dims(idx, d)
     idx = broadcast_to(idx, x.shape)
-    return reduce((x, idx), axis, _arg_combine(greater, tie_break_left), keep_dims=keep_dims)
+    return _reduce((x, idx), axis, _arg_combine(greater, tie_break_left), keep_dims, what)
 
 
 def max(input, axis: Optional[int] = None, return_indices: bool = False,  # noqa: A001,A002
@@ -218,7 +222,7 @@ def max(input, axis: Optional[int] = None, return_indices: bool = False,  # noqa
         x = _cast(x, int32)
     if return_indices:
         return _with_indices(x, axis, True, return_indices_tie_break_left, keep_dims, "max")
-    return reduce(x, axis, _max, keep_dims=keep_dims)
+    return _reduce(x, axis, _max, keep_dims, "max")
 
 
 def min(input, axis: Optional[int] = None, return_indices: bool = False,  # noqa: A001,A002
@@ -231,7 +235,7 @@ def min(input, axis: Optional[int] = None, return_indices: bool = False,  # noqa
         x = _cast(x, int32)
     if return_indices:
         return _with_indices(x, axis, False, return_indices_tie_break_left, keep_dims, "min")
-    return reduce(x, axis, _min, keep_dims=keep_dims)
+    return _reduce(x, axis, _min, keep_dims, "min")
 
 
 def argmax(input, axis: Optional[int], tie_break_left: bool = True, keep_dims: bool = False) -> tensor:  # noqa: A002
