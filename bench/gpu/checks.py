@@ -106,7 +106,57 @@ def check(kernel, case, n, block):
         return _check_rowsum(kernel, case, n)
     if kind == "reduce":
         return _check_reduce(kernel, case, n, dt)
+    if kind == "atomics":
+        return _check_atomics(kernel, case, n)
     raise ValueError(kind)
+
+
+def _check_atomics(kernel, case, n):
+    """tl.atomic_* through tensors of pointers and a scalar pointer."""
+    fn = case["fn"]
+    grid = ((n + 255) // 256,)
+    if fn == "hist":
+        x = torch.randint(0, 1000, (n,), device="cuda", dtype=torch.int32)
+        bins = torch.zeros(16, device="cuda", dtype=torch.int32)
+        old = poison(torch.empty(n, device="cuda", dtype=torch.int32))
+        kernel[grid](x, bins, old, n)
+        torch.cuda.synchronize()
+        ref = torch.bincount((x & 15).long(), minlength=16).int()
+        # each bin's updates saw 0, 1, ..., count - 1 (in some order)
+        key = (x & 15).long() * (n + 1) + old.long()
+        olds_ok = bool((old >= 0).all()) and torch.equal(
+            torch.sort(key).values, torch.sort((x & 15).long() * (n + 1) + _ranks(x & 15)).values)
+        ok = torch.equal(bins, ref) and olds_ok
+        return ok, "" if ok else f"bins equal={torch.equal(bins, ref)}, old values={olds_ok}", \
+            lambda: kernel[grid](x, bins, old, n)
+    if fn == "bucket_max":
+        x = torch.randn(n, device="cuda") * 100
+        out = torch.full((8,), -float("inf"), device="cuda")
+        kernel[grid](x, out, n)
+        torch.cuda.synchronize()
+        idx = torch.arange(n, device="cuda") & 7
+        ref = torch.full((8,), -float("inf"), device="cuda").scatter_reduce(0, idx, x, "amax")
+        ok = torch.equal(out, ref)
+        return ok, "" if ok else f"got {out.tolist()} want {ref.tolist()}", lambda: kernel[grid](x, out, n)
+    programs = n
+    counter = torch.zeros(2, device="cuda", dtype=torch.int32)
+    tickets = poison(torch.empty(programs, device="cuda", dtype=torch.int32))
+    kernel[(programs,)](counter, tickets)
+    torch.cuda.synchronize()
+    ok = int(counter[0]) == programs and torch.equal(
+        torch.sort(tickets).values, torch.arange(programs, device="cuda", dtype=torch.int32))
+    return ok, "" if ok else f"counter {int(counter[0])} for {programs} programs", \
+        lambda: kernel[(programs,)](counter, tickets)
+
+
+def _ranks(keys):
+    """For each element, its rank among the elements with the same key."""
+    order = torch.argsort(keys.long(), stable=True)
+    sorted_keys = keys.long()[order]
+    first = torch.searchsorted(sorted_keys, sorted_keys, right=False)
+    ranks = torch.empty_like(order)
+    ranks[order] = torch.arange(len(keys), device=keys.device) - first
+    return ranks
 
 
 def softmax_grid(kernel_case, rows):

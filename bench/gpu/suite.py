@@ -368,6 +368,33 @@ def _triton_style_kernels():
             out[f"reduce_{fn}_axis{axis}_{dt}"] = (reduction(fn, axis, dt), {
                 "kind": "reduce", "dtype": dt, "fn": fn, "axis": axis, "consts": {"M": 64, "N": 128}})
 
+    @tl.kernel(num_warps=4, name="atomic_hist_i32")
+    def hist(x: tl.pointer(tl.int32), bins: tl.pointer(tl.int32), old: tl.pointer(tl.int32), n: tl.int32):
+        # a histogram of x & 15 with tl.atomic_add; each update's old value
+        offs = tl.program_id(0) * 256 + tl.arange(0, 256)
+        m = offs < n
+        v = tl.load(x + offs, mask=m, other=0)
+        tl.store(old + offs, tl.atomic_add(bins + (v & 15), 1, mask=m), mask=m)
+
+    @tl.kernel(num_warps=4, name="atomic_bucket_max_f32")
+    def bucket_max(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32), n: tl.int32):
+        # out[i & 7] = max of x[i] (tl.atomic_max on floats, either sign)
+        offs = tl.program_id(0) * 256 + tl.arange(0, 256)
+        m = offs < n
+        tl.atomic_max(out + (offs & 7), tl.load(x + offs, mask=m, other=0.0), mask=m, sem="relaxed")
+
+    @tl.kernel(num_warps=4, name="atomic_ticket_i32")
+    def ticket(counter: tl.pointer(tl.int32), tickets: tl.pointer(tl.int32)):
+        # a scalar atomic: once per program
+        tl.store(tickets + tl.program_id(0), tl.atomic_add(counter, 1))
+
+    out["atomic_hist_i32"] = (hist, {"kind": "atomics", "dtype": "i32", "fn": "hist", "consts": {},
+                                     "sizes": [(1 << 20) + 3]})
+    out["atomic_bucket_max_f32"] = (bucket_max, {"kind": "atomics", "dtype": "f32", "fn": "bucket_max",
+                                                 "consts": {}, "sizes": [(1 << 20) + 3]})
+    out["atomic_ticket_i32"] = (ticket, {"kind": "atomics", "dtype": "i32", "fn": "ticket", "consts": {},
+                                         "sizes": [4096]})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):

@@ -1,6 +1,8 @@
 //===- CoreOps.cpp - program ids and scalar memory ops -------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -65,6 +67,42 @@ LogicalResult LoadOp::verify() {
 LogicalResult StoreOp::verify() {
   return verifyAccess(*this, getPtr().getType(), getMask(), Value(), getCache(),
                       /*isLoad=*/false);
+}
+
+/// Atomics: 32- or 64-bit integers and floats in global memory; bitwise
+/// operations on integers only.
+static LogicalResult verifyAtomic(Operation *op, Type ptrType,
+                                  std::optional<AtomicRMWKind> kind) {
+  Type elem = getElementTypeOrSelf(getPointeeLike(ptrType));
+  unsigned bits = getElementBitWidth(elem);
+  bool isInt = elem.isSignlessInteger(), isFloat = isa<FloatType>(elem);
+  if (!(isInt || elem.isF32() || elem.isF64()) ||
+      (isInt && bits != 32 && bits != 64))
+    return op->emitOpError(
+               "atomics take 32- or 64-bit integers, f32 or f64, got ")
+           << elem
+           << (isFloat ? " (16-bit floats: tlx.buffer_atomic_add adds them in "
+                         "pairs)"
+                       : "");
+  if (kind && isFloat &&
+      (*kind == AtomicRMWKind::And || *kind == AtomicRMWKind::Or ||
+       *kind == AtomicRMWKind::Xor))
+    return op->emitOpError("bitwise atomic '")
+           << stringifyAtomicRMWKind(*kind) << "' needs integers, got " << elem;
+  auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(ptrType));
+  if (ptr && ptr.getAddressSpace() != 1)
+    return op->emitOpError("atomics act on global memory (address space 1), "
+                           "got address space ")
+           << ptr.getAddressSpace();
+  return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  return verifyAtomic(*this, getPtr().getType(), getKind());
+}
+
+LogicalResult AtomicCASOp::verify() {
+  return verifyAtomic(*this, getPtr().getType(), std::nullopt);
 }
 
 #define GET_OP_CLASSES

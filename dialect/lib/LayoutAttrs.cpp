@@ -61,7 +61,7 @@ Attribute TlxAmdDialect::parseAttribute(DialectAsmParser &parser,
 void TlxAmdDialect::printAttribute(Attribute attr,
                                    DialectAsmPrinter &printer) const {
   if (printAngled<CacheModifierAttr, MemSemanticAttr, MemScopeAttr,
-                  OffsetUnitAttr>(attr, printer))
+                  OffsetUnitAttr, AtomicRMWKindAttr>(attr, printer))
     return;
   (void)generatedAttributePrinter(attr, printer);
 }

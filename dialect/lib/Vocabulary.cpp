@@ -66,6 +66,7 @@ TLXAMD_VOCABULARY(CacheModifierAttr, CacheModifier, "cache modifier (B4)", true)
 TLXAMD_VOCABULARY(MemSemanticAttr, MemSemantic, "sem (B19)", false)
 TLXAMD_VOCABULARY(MemScopeAttr, MemScope, "scope (B19)", false)
 TLXAMD_VOCABULARY(OffsetUnitAttr, OffsetUnit, "offset_unit (B20)", false)
+TLXAMD_VOCABULARY(AtomicRMWKindAttr, AtomicRMWKind, "atomic kind", false)
 #undef TLXAMD_VOCABULARY
 
 template <typename EnumT>
@@ -99,5 +100,9 @@ void mlir::tlxamd::printVocabularyJSON(llvm::raw_ostream &os) {
                                     symbolizeMemScope, stringifyMemScope)},
       {"offset_unit",
        spellings<OffsetUnit>(getMaxEnumValForOffsetUnit(), symbolizeOffsetUnit,
-                             stringifyOffsetUnit)}});
+                             stringifyOffsetUnit)},
+      {"atomic_rmw_kind",
+       spellings<AtomicRMWKind>(getMaxEnumValForAtomicRMWKind(),
+                                symbolizeAtomicRMWKind,
+                                stringifyAtomicRMWKind)}});
 }

@@ -179,3 +179,39 @@ def test_misuse_is_a_clear_error(body, exc, message):
         k.build(target="gfx950")
     assert message in str(e.value)
     assert "test_reduction.py" in str(e.value)  # the kernel's line
+
+
+def test_atomics_ir():
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.int32), f: tl.pointer(tl.float32), n: tl.int32):
+        offs = tl.arange(0, 256)
+        m = offs < n
+        tl.atomic_add(p + offs, 1, mask=m)
+        tl.atomic_max(f + offs, 1.0, sem="relaxed", scope="cta")
+        tl.atomic_xor(p + offs, offs)
+        tl.atomic_cas(p, 0, 1)
+
+    raw = str(k.build(target="gfx950", assign_layouts=False))
+    assert "tlxamd.atomic_rmw add" in raw and " mask " in raw
+    assert "tlxamd.atomic_rmw max" in raw and "sem relaxed scope cta" in raw
+    assert "tlxamd.atomic_rmw xor" in raw and "tlxamd.atomic_cas" in raw
+    for target in ("gfx942", "sm_90a"):
+        compiler.compile(k.build(target=target), target=target)
+
+
+@pytest.mark.parametrize("body,exc,message", [
+    (lambda p, h: tl.atomic_add(h + tl.arange(0, 64), 1.0), TypeError,
+     "atomic_add takes pointers to 32- or 64-bit integers or floats, got bfloat16"),
+    (lambda p, h: tl.atomic_and(p, 1.0), TypeError, "atomic_and needs integers, got float32"),
+    (lambda p, h: tl.atomic_add(p, 1.0, sem="seq_cst"), ValueError, "sem must be one of"),
+    (lambda p, h: tl.atomic_add(p + tl.arange(0, 64), tl.zeros([32], tl.float32)), ValueError,
+     "val shape (32,) differs from the pointers' shape (64,)"),
+])
+def test_atomic_misuse(body, exc, message):
+    @tl.kernel(num_warps=4)
+    def k(p: tl.pointer(tl.float32), h: tl.pointer(tl.bfloat16)):
+        body(p, h)
+
+    with pytest.raises(exc) as e:
+        k.build(target="gfx950")
+    assert message in str(e.value) and "test_reduction.py" in str(e.value)

@@ -80,6 +80,11 @@ void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &targetInfo);
 
+/// Atomics through pointers and tensors of pointers (tl.atomic_*).
+void populateAtomicOpsToLLVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const TargetInfoBase &targetInfo);
+
 /// Reductions along an axis (tlxamd.reduce): registers, warp shuffles,
 /// shared memory.
 void populateReduceOpToLLVMPatterns(LLVMTypeConverter &converter,

@@ -9,6 +9,7 @@
 #ifndef TLXAMD_TLXAMDTOLLVM_TARGETINFO_H
 #define TLXAMD_TLXAMDTOLLVM_TARGETINFO_H
 
+#include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/Arch.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -70,6 +71,10 @@ public:
   /// default an indexed shuffle; targets override it with cheaper forms.
   virtual Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                            unsigned laneMask, Value lane) const;
+
+  /// The LLVM synchronization scope of an atomic's `scope` (the empty
+  /// string: the whole system).
+  virtual StringRef syncScope(MemScope scope) const = 0;
 
   /// Attach the target's kernel attributes to a lowered kernel that runs
   /// `numThreads` threads per program.

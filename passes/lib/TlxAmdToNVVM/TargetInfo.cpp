@@ -52,6 +52,18 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                               NVVM::ShflKind::bfly, UnitAttr());
 }
 
+StringRef TargetInfo::syncScope(MemScope scope) const {
+  switch (scope) {
+  case MemScope::cta:
+    return "block";
+  case MemScope::gpu:
+    return "device";
+  case MemScope::sys:
+    return "";
+  }
+  llvm_unreachable("memory scope");
+}
+
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
   // `nvvm.maxntid` comes from known_block_size through the upstream lowering;

@@ -21,6 +21,7 @@ public:
                      Value srcLane) const override;
   Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                    unsigned laneMask, Value lane) const override;
+  StringRef syncScope(MemScope scope) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,

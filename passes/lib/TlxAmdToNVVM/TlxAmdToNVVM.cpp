@@ -56,6 +56,7 @@ struct ConvertTlxAmdToNVVMPass
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
+      populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);

@@ -87,6 +87,18 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
   return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
+StringRef TargetInfo::syncScope(MemScope scope) const {
+  switch (scope) {
+  case MemScope::cta:
+    return "workgroup";
+  case MemScope::gpu:
+    return "agent";
+  case MemScope::sys:
+    return "";
+  }
+  llvm_unreachable("memory scope");
+}
+
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
   // The register allocator budgets VGPRs for the largest workgroup the

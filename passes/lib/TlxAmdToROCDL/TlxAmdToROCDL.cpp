@@ -64,6 +64,7 @@ struct ConvertTlxAmdToROCDLPass
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
+      populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);

@@ -45,8 +45,8 @@ Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
 }
 
 bool mlir::tlxamd::isMemoryOp(Operation *op) {
-  return isa<LoadOp, StoreOp, BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(
-      op);
+  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BufferLoadOp,
+             BufferStoreOp, BufferAtomicAddOp>(op);
 }
 
 SmallVector<Value> mlir::tlxamd::getMemoryOpMembers(Operation *op) {

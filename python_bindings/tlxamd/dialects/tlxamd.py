@@ -41,6 +41,7 @@ STORE_CACHE_MODIFIERS = tuple(_SPELLINGS["store_cache_modifier"])
 MEM_SEMANTICS = tuple(_SPELLINGS["sem"])
 MEM_SCOPES = tuple(_SPELLINGS["scope"])
 OFFSET_UNITS = tuple(_SPELLINGS["offset_unit"])
+ATOMIC_RMW_KINDS = tuple(_SPELLINGS["atomic_rmw_kind"])
 
 
 def _spelling(x, allowed, what) -> str:
@@ -65,6 +66,12 @@ def _sem_attr(x, context):
 @register_attribute_builder("TlxAmd_MemScopeAttr")
 def _scope_attr(x, context):
     return Attribute.parse(f"#tlxamd.scope<{_spelling(x, MEM_SCOPES, 'scope')}>", context=context)
+
+
+@register_attribute_builder("TlxAmd_AtomicRMWKindAttr")
+def _atomic_rmw_kind_attr(x, context):
+    return Attribute.parse(f"#tlxamd.atomic_rmw_kind<{_spelling(x, ATOMIC_RMW_KINDS, 'atomic kind')}>",
+                           context=context)
 
 
 @register_attribute_builder("TlxAmd_OffsetUnitAttr")

@@ -87,5 +87,16 @@ from .frontend import (  # noqa: F401
 )
 from .frontend import tl_range as range  # noqa: F401,A001
 from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
-from .memory import load, store  # noqa: F401
+from .memory import (  # noqa: F401
+    atomic_add,
+    atomic_and,
+    atomic_cas,
+    atomic_max,
+    atomic_min,
+    atomic_or,
+    atomic_xchg,
+    atomic_xor,
+    load,
+    store,
+)
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004

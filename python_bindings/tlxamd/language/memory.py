@@ -111,5 +111,95 @@ def store(pointer, value, mask=None, boundary_check=(), cache_modifier="", evict
     _ops.store(v.handle, ptr.handle, mask=m.handle if m is not None else None, cache=cache)
 
 
+def _atomic_word(value, allowed, what: str, default: str) -> str:
+    if value in (None, ""):
+        return default
+    if str(value) not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)}, got {value!r}")
+    return str(value)
+
+
+def _atomic_pointer(pointer, what: str) -> tensor:
+    ptr = _check_pointer(pointer, what)
+    elem = ptr.dtype.element_ty
+    if elem.bits not in (32, 64) or elem is int1:
+        raise TypeError(f"{what} takes pointers to 32- or 64-bit integers or floats, got {elem.name}"
+                        + (" (16-bit floats: tlx.buffer_atomic_add adds them in pairs)" if elem.is_float else ""))
+    if ptr.dtype.address_space != 1:
+        raise ValueError(f"{what} acts on global memory, got a pointer in address space {ptr.dtype.address_space}")
+    return ptr
+
+
+def _atomic_rmw(kind: str, pointer, val, mask, sem, scope) -> tensor:
+    what = f"atomic_{kind}"
+    ptr = _atomic_pointer(pointer, what)
+    elem = ptr.dtype.element_ty
+    if kind in ("and", "or", "xor") and elem.is_float:
+        raise TypeError(f"{what} needs integers, got {elem.name}")
+    v = _value_like(val, ptr, elem, "val")
+    m = _mask(mask, ptr)
+    sem = _atomic_word(sem, _ops.MEM_SEMANTICS, "sem", "acq_rel")
+    scope = _atomic_word(scope, _ops.MEM_SCOPES, "scope", "gpu")
+    return tensor(_ops.atomic_rmw(kind, ptr.handle, v.handle, mask=m.handle if m is not None else None,
+                                  sem=sem, scope=scope))
+
+
+def atomic_add(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    """`tl.atomic_add`: add `val` at each pointer (where `mask` is true),
+    atomically; returns the values found before (zero where masked). `sem`
+    acq_rel and `scope` gpu by default; each element is updated once."""
+    _builder()
+    return _atomic_rmw("add", pointer, val, mask, sem, scope)
+
+
+def atomic_max(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    """`tl.atomic_max` (signed integers; floats ignore NaN)."""
+    _builder()
+    return _atomic_rmw("max", pointer, val, mask, sem, scope)
+
+
+def atomic_min(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    """`tl.atomic_min` (signed integers; floats ignore NaN)."""
+    _builder()
+    return _atomic_rmw("min", pointer, val, mask, sem, scope)
+
+
+def atomic_xchg(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    """`tl.atomic_xchg`: store `val`, returning the value found before."""
+    _builder()
+    return _atomic_rmw("xchg", pointer, val, mask, sem, scope)
+
+
+def atomic_and(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    _builder()
+    return _atomic_rmw("and", pointer, val, mask, sem, scope)
+
+
+def atomic_or(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    _builder()
+    return _atomic_rmw("or", pointer, val, mask, sem, scope)
+
+
+def atomic_xor(pointer, val, mask=None, sem=None, scope=None) -> tensor:
+    _builder()
+    return _atomic_rmw("xor", pointer, val, mask, sem, scope)
+
+
+def atomic_cas(pointer, cmp, val, sem=None, scope=None) -> tensor:
+    """`tl.atomic_cas`: where the memory equals `cmp`, replace it by `val`;
+    returns the value found before."""
+    _builder()
+    ptr = _atomic_pointer(pointer, "atomic_cas")
+    c = _value_like(cmp, ptr, ptr.dtype.element_ty, "cmp")
+    v = _value_like(val, ptr, ptr.dtype.element_ty, "val")
+    sem = _atomic_word(sem, _ops.MEM_SEMANTICS, "sem", "acq_rel")
+    scope = _atomic_word(scope, _ops.MEM_SCOPES, "scope", "gpu")
+    return tensor(_ops.atomic_cas(ptr.handle, c.handle, v.handle, sem=sem, scope=scope))
+
+
 load = _located(load)
 store = _located(store)
+for _name in ("atomic_add", "atomic_max", "atomic_min", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor",
+              "atomic_cas"):
+    globals()[_name] = _located(globals()[_name])
+del _name

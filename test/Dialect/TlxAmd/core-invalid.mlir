@@ -225,3 +225,24 @@ func.func @hint_value(%a: i32, %b: i32) {
   %c = arith.addi %a, %b {tlxamd.contiguity = 0 : i32} : i32
   return
 }
+
+// -----
+func.func @atomic_bf16(%p: !tlxamd.ptr<bf16>, %v: bf16) {
+  // expected-error@+1 {{atomics take 32- or 64-bit integers, f32 or f64, got 'bf16' (16-bit floats: tlx.buffer_atomic_add adds them in pairs)}}
+  %o = tlxamd.atomic_rmw add, %p, %v : !tlxamd.ptr<bf16>
+  return
+}
+
+// -----
+func.func @atomic_and_float(%p: !tlxamd.ptr<f32>, %v: f32) {
+  // expected-error@+1 {{bitwise atomic 'and' needs integers, got 'f32'}}
+  %o = tlxamd.atomic_rmw and, %p, %v : !tlxamd.ptr<f32>
+  return
+}
+
+// -----
+func.func @atomic_shared(%p: !tlxamd.ptr<i32, 3>, %c: i32, %v: i32) {
+  // expected-error@+1 {{atomics act on global memory (address space 1), got address space 3}}
+  %o = tlxamd.atomic_cas %p, %c, %v : !tlxamd.ptr<i32, 3>
+  return
+}

@@ -53,6 +53,21 @@ def TlxAmd_MemScopeAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_MemScope, "scope"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def TlxAmd_AtomicRMWKind : I32EnumAttr<"AtomicRMWKind",
+    "read-modify-write operation of an atomic (tl.atomic_add, ...)", [
+    I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">, I32EnumAttrCase<"Xchg", 3, "xchg">,
+    I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">,
+    I32EnumAttrCase<"Xor", 6, "xor">]> {
+  let cppNamespace = "::mlir::tlxamd";
+  let genSpecializedAttr = 0;
+}
+def TlxAmd_AtomicRMWKindAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_AtomicRMWKind,
+                                        "atomic_rmw_kind"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
 def TlxAmd_OffsetUnit : I32EnumAttr<"OffsetUnit",
     "unit of buffer offsets (B20)", [
     I32EnumAttrCase<"elements", 0>, I32EnumAttrCase<"bytes", 1>]> {

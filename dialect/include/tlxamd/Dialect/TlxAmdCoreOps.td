@@ -150,4 +150,73 @@ def TlxAmd_StoreOp : TlxAmd_Op<"store", [
   let hasVerifier = 1;
 }
 
+def TlxAmd_AtomicRMWOp : TlxAmd_Op<"atomic_rmw", [
+    TypesMatchWith<"value type is the pointee type (of each pointer)", "ptr", "value",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    TypesMatchWith<"result type is the pointee type (of each pointer)", "ptr", "result",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask is i1 shaped like the pointers", "ptr", "mask",
+                   "::mlir::tlxamd::getI1Like($_self)">]> {
+  let summary = "atomic read-modify-write through pointers (tl.atomic_add, ...)";
+  let description = [{
+    `tl.atomic_add / atomic_max / atomic_min / atomic_xchg / atomic_and /
+    atomic_or / atomic_xor(pointer, val, mask=None, sem=None, scope=None)`:
+    for each element whose mask is true, atomically combine `val` into the
+    memory at its pointer and return the value found there before (zero
+    where the mask is false). Integers (max/min signed) of 32 or 64 bits and
+    f32/f64 (add, max, min, xchg; float max/min are integer atomics on the
+    bits, as in Triton: signed max/min where the value is non-negative,
+    unsigned min/max where it is negative). `sem`
+    defaults to acq_rel and `scope` to gpu, as in Triton. A scalar pointer
+    is updated by every thread of the program.
+
+    ```mlir
+    %old = tlxamd.atomic_rmw add, %ps, %v mask %m sem relaxed scope gpu
+        : tensor<1024x!tlxamd.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins TlxAmd_AtomicRMWKindAttr:$kind,
+                       Arg<AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>, "", [MemRead, MemWrite]>:$ptr,
+                       AnyType:$value,
+                       Optional<AnyTypeOf<[I1, TlxAmd_I1Tensor]>>:$mask,
+                       DefaultValuedAttr<TlxAmd_MemSemanticAttr, "::mlir::tlxamd::MemSemantic::acq_rel">:$sem,
+                       DefaultValuedAttr<TlxAmd_MemScopeAttr, "::mlir::tlxamd::MemScope::gpu">:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind `,` $ptr `,` $value (`mask` $mask^)? (`sem` $sem^)? (`scope` $scope^)?
+    attr-dict `:` qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AtomicCASOp : TlxAmd_Op<"atomic_cas", [
+    TypesMatchWith<"compared value type is the pointee type (of each pointer)", "ptr", "cmp",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    TypesMatchWith<"value type is the pointee type (of each pointer)", "ptr", "value",
+                   "::mlir::tlxamd::getPointeeLike($_self)">,
+    TypesMatchWith<"result type is the pointee type (of each pointer)", "ptr", "result",
+                   "::mlir::tlxamd::getPointeeLike($_self)">]> {
+  let summary = "atomic compare-and-swap through pointers (tl.atomic_cas)";
+  let description = [{
+    `tl.atomic_cas(pointer, cmp, val, sem=None, scope=None)`: for each
+    element, atomically replace the memory at its pointer by `val` where it
+    equals `cmp` (bitwise), and return the value found there before.
+    Integers of 32 or 64 bits and f32/f64.
+
+    ```mlir
+    %old = tlxamd.atomic_cas %ps, %cmp, %v : tensor<256x!tlxamd.ptr<i32>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>, "", [MemRead, MemWrite]>:$ptr,
+                       AnyType:$cmp, AnyType:$value,
+                       DefaultValuedAttr<TlxAmd_MemSemanticAttr, "::mlir::tlxamd::MemSemantic::acq_rel">:$sem,
+                       DefaultValuedAttr<TlxAmd_MemScopeAttr, "::mlir::tlxamd::MemScope::gpu">:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $value (`sem` $sem^)? (`scope` $scope^)? attr-dict `:`
+    qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_CORE_OPS_TD
