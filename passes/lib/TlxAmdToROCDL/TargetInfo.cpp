@@ -87,17 +87,6 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
   return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
-StringRef TargetInfo::syncScope(MemScope scope) const {
-  switch (scope) {
-  case MemScope::cta:
-    return "workgroup";
-  case MemScope::gpu:
-    return "agent";
-  case MemScope::sys:
-    return "";
-  }
-  llvm_unreachable("memory scope");
-}
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
@@ -148,6 +137,10 @@ static StringRef amdSyncScope(MemScope scope) {
     return "";
   }
   llvm_unreachable("unknown scope");
+}
+
+StringRef TargetInfo::syncScope(MemScope scope) const {
+  return amdSyncScope(scope);
 }
 
 void TargetInfo::emitFenceBefore(RewriterBase &rewriter, Location loc,
