@@ -87,7 +87,6 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
   return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
-
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
   // The register allocator budgets VGPRs for the largest workgroup the
