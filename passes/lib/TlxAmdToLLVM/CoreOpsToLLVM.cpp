@@ -11,31 +11,22 @@ using namespace mlir::tlxamd;
 
 namespace {
 
-struct ProgramIdOpLowering : ConvertOpToLLVMPattern<ProgramIdOp> {
-  ProgramIdOpLowering(LLVMTypeConverter &converter,
-                      const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
+/// program_id / num_programs: the target's id or grid-size query along the
+/// op's axis.
+template <typename OpTy>
+struct GridQueryLowering : ConvertOpToLLVMPattern<OpTy> {
+  GridQueryLowering(LLVMTypeConverter &converter,
+                    const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter), targetInfo(targetInfo) {}
 
   LogicalResult
-  matchAndRewrite(ProgramIdOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     rewriter.replaceOp(
-        op, targetInfo.programId(rewriter, op.getLoc(), op.getAxis()));
-    return success();
-  }
-  const TargetInfoBase &targetInfo;
-};
-
-struct NumProgramsOpLowering : ConvertOpToLLVMPattern<NumProgramsOp> {
-  NumProgramsOpLowering(LLVMTypeConverter &converter,
-                        const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
-
-  LogicalResult
-  matchAndRewrite(NumProgramsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, targetInfo.numPrograms(rewriter, op.getLoc(), op.getAxis()));
+        op, std::is_same_v<OpTy, ProgramIdOp>
+                ? targetInfo.programId(rewriter, loc, op.getAxis())
+                : targetInfo.numPrograms(rewriter, loc, op.getAxis()));
     return success();
   }
   const TargetInfoBase &targetInfo;
@@ -198,8 +189,9 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
 void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo, const KernelAnalyses &analyses) {
-  patterns.add<ProgramIdOpLowering, NumProgramsOpLowering>(converter,
-                                                           targetInfo);
+  patterns
+      .add<GridQueryLowering<ProgramIdOp>, GridQueryLowering<NumProgramsOp>>(
+          converter, targetInfo);
   patterns.add<AddPtrOpLowering>(converter);
   patterns.add<LoadOpLowering, StoreOpLowering>(converter, analyses);
 }
