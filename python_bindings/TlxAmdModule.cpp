@@ -164,6 +164,18 @@ NB_MODULE(_tlxamd, m) {
       "(elements per thread, contiguous registers, their dimension or -1).");
 
   m.def(
+      "reshape_type",
+      [](MlirType src, std::vector<int64_t> shape) -> MlirType {
+        MlirType t = mlirTlxamdReshapeTypeGet(src, shape.size(), shape.data());
+        if (mlirTypeIsNull(t))
+          throw nb::value_error("no reshape of that tensor to that shape");
+        return t;
+      },
+      nb::arg("src"), nb::arg("shape"),
+      "The type of tlxamd.reshape of a tensor to `shape` (its layout "
+      "inferred).");
+
+  m.def(
       "is_layout",
       [](MlirAttribute attr) { return mlirTlxamdAttributeIsALayout(attr); },
       nb::arg("attr"));

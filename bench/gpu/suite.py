@@ -285,6 +285,7 @@ def _triton_style_kernels():
             # persistent grid striding over the rows
             in_stride = tl.multiple_of(in_stride, div)
             out_stride = tl.multiple_of(out_stride, div)
+            n_cols = tl.multiple_of(n_cols, div)  # Triton's launcher specializes n_cols % 16 == 0 itself
             offs = tl.arange(0, BLOCK)
             mask = offs < n_cols
 

@@ -330,6 +330,12 @@ LogicalResult SliceLayoutAttr::verifyShape(
     return failure();
   SmallVector<int64_t> parentShape(shape);
   parentShape.insert(parentShape.begin() + getDim(), 1);
+  // A linear parent spans a fixed shape; its extent along the sliced
+  // dimension is whatever it is (those bases become broadcasts).
+  if (auto linear = dyn_cast<LinearLayoutEncodingAttr>(getParent());
+      linear && linear.getRank() == parentShape.size())
+    parentShape[getDim()] =
+        toLinearLayout(linear, parentShape).getOutDimSize(getDim());
   return asLayout(getParent()).verifyShape(parentShape, emitError);
 }
 
@@ -419,6 +425,10 @@ LogicalResult LinearLayoutEncodingAttr::verifyShape(
       return emitError() << "linear layout spans " << ll.getOutDimSize(d)
                          << " elements along dimension " << d
                          << " but the tensor has " << shape[d];
+  if (!ll.isSurjective())
+    return emitError() << "linear layout does not reach every element of "
+                          "the tensor (its bases are not independent enough "
+                          "to span it)";
   return success();
 }
 

@@ -112,6 +112,15 @@ MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type) {
   return wrap(cast<tlxamd::PtrType>(unwrap(type)).getPointeeType());
 }
 
+MlirType mlirTlxamdReshapeTypeGet(MlirType src, intptr_t rank,
+                                   const int64_t *shape) {
+  auto type = dyn_cast<RankedTensorType>(unwrap(src));
+  if (!type || !tlxamd::isTlxAmdTensorType(type) || rank <= 0)
+    return MlirType{nullptr};
+  return wrap(tlxamd::ReshapeOp::inferResultType(
+      type, ArrayRef<int64_t>(shape, shape + rank)));
+}
+
 unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type) {
   return cast<tlxamd::PtrType>(unwrap(type)).getAddressSpace();
 }

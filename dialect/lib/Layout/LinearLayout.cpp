@@ -108,6 +108,92 @@ LinearLayout LinearLayout::transposeOuts(llvm::ArrayRef<unsigned> order) const {
   return l;
 }
 
+LinearLayout LinearLayout::permuteOuts(llvm::ArrayRef<unsigned> order) const {
+  std::array<Bases, kNumInDims> out;
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (const Basis &b : bases[in]) {
+      Basis p;
+      for (unsigned d : order)
+        p.push_back(b[d]);
+      out[in].push_back(p);
+    }
+  LinearLayout l(rank, std::move(out));
+  for (unsigned j = 0; j < rank; ++j)
+    l.outSizes[j] = outSizes[order[j]];
+  return l;
+}
+
+LinearLayout LinearLayout::reshapeOuts(llvm::ArrayRef<int64_t> shape) const {
+  // Coordinates of power-of-two extents: the flat row-major index is the
+  // concatenation of their bits, so XOR of bases flattens to XOR.
+  auto flatten = [&](const Basis &b) {
+    int64_t flat = 0;
+    for (unsigned d = 0; d < rank; ++d)
+      flat = flat * outSizes[d] + b[d];
+    return flat;
+  };
+  unsigned newRank = shape.size();
+  auto unflatten = [&](int64_t flat) {
+    Basis b(newRank, 0);
+    for (unsigned d = newRank; d-- > 0;) {
+      b[d] = int32_t(flat % shape[d]);
+      flat /= shape[d];
+    }
+    return b;
+  };
+  std::array<Bases, kNumInDims> out;
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (const Basis &b : bases[in])
+      out[in].push_back(unflatten(flatten(b)));
+  LinearLayout l(newRank, std::move(out));
+  for (unsigned d = 0; d < newRank; ++d)
+    l.outSizes[d] = int32_t(shape[d]);
+  return l;
+}
+
+LinearLayout LinearLayout::withRegisterBasis(unsigned position,
+                                             Basis basis) const {
+  LinearLayout l = *this;
+  l.bases[Register].insert(l.bases[Register].begin() + position, basis);
+  for (unsigned d = 0; d < rank; ++d)
+    if (basis[d] >= l.outSizes[d])
+      l.outSizes[d] = int32_t(llvm::NextPowerOf2(basis[d]));
+  return l;
+}
+
+LinearLayout LinearLayout::withoutRegisterBasis(unsigned position) const {
+  LinearLayout l = *this;
+  l.bases[Register].erase(l.bases[Register].begin() + position);
+  l.recomputeOutSizes();
+  return l;
+}
+
+LinearLayout LinearLayout::withOutDimInserted(unsigned dim) const {
+  LinearLayout l = *this;
+  for (Bases &bs : l.bases)
+    for (Basis &b : bs)
+      b.insert(b.begin() + dim, 0);
+  l.outSizes.insert(l.outSizes.begin() + dim, 1);
+  l.outOrder.clear();
+  ++l.rank;
+  for (unsigned d = 0; d < l.rank; ++d)
+    l.outOrder.push_back(d);
+  return l;
+}
+
+LinearLayout LinearLayout::withOutDimRemoved(unsigned dim) const {
+  LinearLayout l = *this;
+  for (Bases &bs : l.bases)
+    for (Basis &b : bs)
+      b.erase(b.begin() + dim);
+  l.outSizes.erase(l.outSizes.begin() + dim);
+  l.outOrder.clear();
+  --l.rank;
+  for (unsigned d = 0; d < l.rank; ++d)
+    l.outOrder.push_back(d);
+  return l;
+}
+
 LinearLayout
 LinearLayout::ensureNotSmallerThan(llvm::ArrayRef<int64_t> shape) const {
   LinearLayout l = *this;
@@ -191,6 +277,35 @@ int64_t LinearLayout::getContiguousRegisters(int *dim) const {
     return n;
   }
   return 1;
+}
+
+bool LinearLayout::isSurjective() const {
+  // Coordinates of power-of-two extents flatten to bit strings; Gaussian
+  // elimination over GF(2) counts the independent bases.
+  unsigned bits = 0;
+  for (int32_t size : outSizes)
+    bits += llvm::Log2_32(uint32_t(size));
+  if (bits > 63)
+    return false;
+  llvm::SmallVector<uint64_t> pivots(bits, 0);
+  unsigned rankFound = 0;
+  for (const Bases &bs : bases)
+    for (const Basis &b : bs) {
+      uint64_t v = 0;
+      for (unsigned d = 0; d < rank; ++d)
+        v = (v << llvm::Log2_32(uint32_t(outSizes[d]))) | uint64_t(b[d]);
+      for (unsigned bit = bits; bit-- > 0 && v;) {
+        if (!(v >> bit & 1))
+          continue;
+        if (!pivots[bit]) {
+          pivots[bit] = v;
+          ++rankFound;
+          break;
+        }
+        v ^= pivots[bit];
+      }
+    }
+  return rankFound == bits;
 }
 
 bool LinearLayout::isStructurallyEqual(const LinearLayout &other) const {

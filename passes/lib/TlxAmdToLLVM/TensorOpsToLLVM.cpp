@@ -162,6 +162,63 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
   }
 };
 
+/// Shape ops: each thread keeps its elements. The registers in the natural
+/// result layout (ShapeOpSpec), then in the result layout's order.
+template <typename OpTy>
+struct ShapeOpLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ShapeOpSpec spec = ShapeOpSpec::get(op);
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    LinearLayout src = getLinearLayout(srcType);
+    FailureOr<LinearLayout> natural = spec.getResultLayout(src);
+    if (failed(natural))
+      return rewriter.notifyMatchFailure(op, "no layout keeps the elements");
+    Location loc = op.getLoc();
+    SmallVector<SmallVector<Value>> in;
+    for (Value v : adaptor.getOperands())
+      in.push_back(unpackRegisters(rewriter, loc, v));
+    SmallVector<SmallVector<Value>> out(op->getNumResults());
+    switch (spec.kind) {
+    case ShapeOpSpec::Cat:
+      out[0] = in[0];
+      out[0].append(in[1]);
+      break;
+    case ShapeOpSpec::Join:
+      for (auto [a, b] : llvm::zip(in[0], in[1]))
+        out[0].append({a, b});
+      break;
+    case ShapeOpSpec::Split: {
+      int bit = getSplitRegisterBit(src);
+      for (auto [r, v] : llvm::enumerate(in[0]))
+        out[(r >> bit) & 1].push_back(v);
+      break;
+    }
+    default:
+      out[0] = in[0];
+    }
+    SmallVector<Value> results;
+    for (auto [values, result] : llvm::zip(out, op->getResults())) {
+      auto type = cast<RankedTensorType>(result.getType());
+      std::optional<SmallVector<int64_t>> map =
+          ShapeOpSpec::getRegisterMap(*natural, type);
+      if (!map)
+        return rewriter.notifyMatchFailure(op, "moves data between threads");
+      SmallVector<Value> ordered;
+      for (int64_t r : *map)
+        ordered.push_back(values[r]);
+      results.push_back(packRegisters(
+          rewriter, loc, this->getTypeConverter()->convertType(type), ordered));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 /// The lane `lane` reads from in a warp shuffle step: the lane bits that
 /// stay in place under one mask, the constant xor, then each moved bit at
 /// its column (a shift for a single bit, a select otherwise).
@@ -353,8 +410,10 @@ void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
   // shared memory (0).
   patterns
       .add<SplatOpLowering, TensorConstantLowering,
-           RegisterMapLowering<ExpandDimsOp>, RegisterMapLowering<BroadcastOp>>(
-          converter);
+           RegisterMapLowering<ExpandDimsOp>, RegisterMapLowering<BroadcastOp>,
+           ShapeOpLowering<TransOp>, ShapeOpLowering<ReshapeOp>,
+           ShapeOpLowering<CatOp>, ShapeOpLowering<JoinOp>,
+           ShapeOpLowering<SplitOp>>(converter);
   patterns.add<RegisterMapLowering<ConvertLayoutOp>,
                RegisterMapLowering<RequireLayoutOp>>(converter,
                                                      /*benefit=*/2);

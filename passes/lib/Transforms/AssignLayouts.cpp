@@ -2,14 +2,15 @@
 //
 // Gives every tensor written without a layout one, as TritonGPU does:
 //   1. memory ops choose first (in program order): the layout of a member
-//      that already has one (an explicit layout, `require_layout`), or a
-//      coalesced blocked layout whose threads own the widest run the axis
+//      that already has one (an explicit layout, `require_layout`; for a
+//      cheap access, one chosen before), or a coalesced blocked layout whose threads own the widest run the axis
 //      analysis proves contiguous and aligned (at most 128 bits; a buffer
 //      op's `contiguity` exactly), lanes then warps along that dimension;
 //   2. explicit layouts and those choices flow to the layout-free values
 //      they reach through elementwise ops, splats, broadcasts, expand_dims
-//      and reductions (as slices), pointer arithmetic and loop-carried
-//      values;
+//      and reductions (as slices), shape ops (trans, reshape, cat, join,
+//      split: the layouts that keep elements in place), pointer arithmetic
+//      and loop-carried values;
 //   3. what remains gets the default blocked layout for `num_warps` and the
 //      warp size (the lanes of the kernel's explicit layouts if it has any,
 //      else the target's), assigned from the last use backwards.
@@ -177,9 +178,16 @@ private:
     SmallVector<Value> members = getMemoryOpMembers(op);
     if (members.empty())
       return; // a scalar access
+    // An explicit layout wins. A layout chosen for a member elsewhere is
+    // taken only by a cheap access (fewer elements than threads, as
+    // Triton's isExpensiveLoadOrStore): a large one coalesces on its own
+    // and its operands are converted (a transposed store goes through
+    // shared memory rather than scattering).
+    auto type = cast<RankedTensorType>(members.front().getType());
+    bool cheap = type.getNumElements() < int64_t(numWarps) * warpSize;
     Attribute layout;
     for (Value m : members)
-      if ((layout = layoutOf(m)))
+      if ((layout = cheap ? layoutOf(m) : getLayout(m)))
         break;
     if (!layout)
       layout = coalescedLayout(op);
@@ -263,8 +271,8 @@ private:
           convertOperand(operand, it->second);
       return;
     }
-    if (auto reduce = dyn_cast<ReduceOp>(op))
-      return joinReduction(reduce);
+    if (isa<ReduceOp>(op) || ShapeOpSpec::isShapeOp(op))
+      return joinDerived(op);
     if (op->getNumResults() == 1 && getLayout(op->getResult(0)) &&
         (isSameLayoutOp(op) || isa<ExpandDimsOp>(op))) {
       for (OpOperand &operand : op->getOpOperands())
@@ -291,30 +299,31 @@ private:
     }
   }
 
-  /// A reduction's operands share the first one's layout and its results
-  /// are the slice of it; a result given another layout (by a memory op
-  /// that chose first) is converted after the reduction.
-  void joinReduction(ReduceOp op) {
-    Attribute layout = getLayout(op.getSrcs()[0]);
+  /// A reduction's or shape op's operands share the first one's layout and
+  /// its results get the layout that implies (a slice; the shape op's
+  /// inferred layout); a result given another layout (by a memory op that
+  /// chose first) is converted after the op. A split whose pairs straddle
+  /// threads converts its operand instead.
+  void joinDerived(Operation *op) {
+    Attribute layout = getLayout(op->getOperand(0));
+    Attribute derived = getResultLayoutFor(op, layout);
+    if (!derived && isa<SplitOp>(op)) {
+      derived = getLayout(op->getResult(0));
+      layout = getOperandLayoutFor(op, 0, derived);
+    }
     for (OpOperand &operand : op->getOpOperands())
       convertOperand(operand, layout);
-    for (auto [src, result] : llvm::zip(op.getSrcs(), op.getResults())) {
+    for (Value result : op->getResults()) {
       Attribute have = getLayout(result);
-      if (!have)
-        continue; // a scalar
-      Type want = ReduceOp::inferResultType(
-          cast<RankedTensorType>(src.getType()), op.getAxis());
-      if (want == result.getType())
+      if (!have || !derived || have == derived)
+        continue; // a scalar, or as derived
+      result.setType(withLayout(result.getType(), derived));
+      if (result.use_empty())
         continue;
-      if (result.use_empty()) {
-        result.setType(want);
-        continue;
-      }
-      result.setType(want);
       OpBuilder b(op->getContext());
       b.setInsertionPointAfter(op);
-      auto convert = ConvertLayoutOp::create(b, op.getLoc(),
-                                             withLayout(want, have), result);
+      auto convert = ConvertLayoutOp::create(
+          b, op->getLoc(), withLayout(result.getType(), have), result);
       result.replaceAllUsesExcept(convert, convert);
     }
   }

@@ -21,7 +21,8 @@ bool mlir::tlxamd::isSameLayoutOp(Operation *op) {
 }
 
 bool mlir::tlxamd::isLayoutLinkedOp(Operation *op) {
-  return isSameLayoutOp(op) || isa<ExpandDimsOp, ReduceOp>(op);
+  return isSameLayoutOp(op) || isa<ExpandDimsOp, ReduceOp>(op) ||
+         ShapeOpSpec::isShapeOp(op);
 }
 
 Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
@@ -31,6 +32,14 @@ Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
     if (slice && slice.getDim() == expand.getAxis())
       return slice.getParent();
     return Attribute();
+  }
+  if (ShapeOpSpec::isShapeOp(op)) {
+    auto src = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!src || !isa_and_nonnull<DistributedLayoutAttr>(operandLayout) ||
+        !describes(operandLayout, src))
+      return Attribute();
+    return ShapeOpSpec::get(op).inferResultEncoding(
+        cast<RankedTensorType>(withLayout(src, operandLayout)));
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     // Rank 1 reduces to scalars (no layout).
@@ -71,7 +80,7 @@ Attribute mlir::tlxamd::getLayout(Value v) {
 }
 
 bool mlir::tlxamd::isRematerializable(Operation *op) {
-  if (!isSameLayoutOp(op) && !isa<ExpandDimsOp>(op))
+  if (!isSameLayoutOp(op) && !isa<ExpandDimsOp, TransOp, ReshapeOp>(op))
     return false;
   if (auto c = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(c.getValue());
@@ -85,6 +94,16 @@ Attribute mlir::tlxamd::getOperandLayoutFor(Operation *op, unsigned operand,
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceLayoutAttr::get(op->getContext(), expand.getAxis(),
                                 resultLayout);
+  if (ShapeOpSpec::isShapeOp(op)) {
+    auto result = cast<RankedTensorType>(op->getResult(0).getType());
+    auto src = cast<RankedTensorType>(op->getOperand(operand).getType());
+    if (!isa_and_nonnull<DistributedLayoutAttr>(resultLayout) ||
+        !describes(resultLayout, result))
+      return Attribute();
+    return ShapeOpSpec::get(op).inferOperandEncoding(
+        cast<RankedTensorType>(withLayout(result, resultLayout)),
+        src.getShape());
+  }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto slice = dyn_cast_or_null<SliceLayoutAttr>(resultLayout);
     if (slice && slice.getDim() == reduce.getAxis())

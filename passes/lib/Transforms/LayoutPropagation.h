@@ -19,7 +19,8 @@ bool isSameLayoutOp(Operation *op);
 
 /// Ops whose operand and result layouts determine each other: the
 /// same-layout ops, expand_dims (the operand is the slice of the result's
-/// layout) and reductions (the results are the slice of the operands').
+/// layout), reductions (the results are the slice of the operands') and
+/// shape ops (trans, reshape, cat, join, split: ShapeOpSpec).
 bool isLayoutLinkedOp(Operation *op);
 
 /// The layout a layout-linked op's results get when its tensor operands

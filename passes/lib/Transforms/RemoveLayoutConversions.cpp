@@ -54,6 +54,8 @@ public:
       return false;
     for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
       Attribute want = getOperandLayoutFor(def, i, layout);
+      if (!want && isa<RankedTensorType>(operand.getType()))
+        return false; // no operand layout gives this result layout
       if (want && !canRematerialize(operand, want, budget))
         return false;
     }

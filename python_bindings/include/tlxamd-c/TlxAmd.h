@@ -57,6 +57,14 @@ MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGet(MlirType pointee,
 MLIR_CAPI_EXPORTED MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type);
 MLIR_CAPI_EXPORTED unsigned mlirTlxamdPtrTypeGetAddressSpace(MlirType type);
 
+/// The type of tlxamd.reshape of a tensor of type `src` to `shape`: the
+/// inferred layout (none for a layout-free source). Null when `src` is not
+/// a tlxamd tensor or `shape` is not a power-of-two shape with the same
+/// element count.
+MLIR_CAPI_EXPORTED MlirType mlirTlxamdReshapeTypeGet(MlirType src,
+                                                     intptr_t rank,
+                                                     const int64_t *shape);
+
 //===----------------------------------------------------------------------===//
 // Layout core
 //===----------------------------------------------------------------------===//

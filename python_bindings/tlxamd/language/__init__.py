@@ -22,7 +22,8 @@ constants. Tensors written without a layout get one from layout assignment
 the documents' TLX and Gluon code reads the same with this package in place
 of `tl`, `tlx` and `gl`. Modules: `core` (types, tensors, tensor builders),
 `memory` (tl.load / tl.store), `math` (elementwise math), `reduction`
-(tl.sum, tl.max, tl.argmax, tl.reduce, ...), `buffer` (the TLX
+(tl.sum, tl.max, tl.argmax, tl.reduce, ...), `shape` (tl.trans, permute,
+reshape, cat, join, split, interleave), `buffer` (the TLX
 buffer ops tlx.buffer_load / buffer_store / buffer_atomic_add), `frontend` (kernels,
 @jit, range/static_range). Misuse raises TypeError/ValueError naming the
 argument and, inside a kernel, the source line (CompilationError).
@@ -100,3 +101,4 @@ from .memory import (  # noqa: F401
     store,
 )
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004
+from .shape import cat, interleave, join, permute, reshape, split, trans, view  # noqa: F401

@@ -69,6 +69,23 @@ public:
   /// Reorder the out dims (affects only later extensions).
   LinearLayout transposeOuts(llvm::ArrayRef<unsigned> order) const;
 
+  /// The layout of the tensor whose dimension j is this one's dimension
+  /// `order[j]` (tl.trans / tl.permute): every element stays where it is.
+  LinearLayout permuteOuts(llvm::ArrayRef<unsigned> order) const;
+  /// The same elements seen as the row-major tensor of `shape`
+  /// (tl.reshape); the out sizes and `shape` are powers of two with the same
+  /// product, so flattening is a concatenation of coordinate bits.
+  LinearLayout reshapeOuts(llvm::ArrayRef<int64_t> shape) const;
+  /// With `basis` inserted as register bit `position` (the register count
+  /// doubles; out sizes grow to cover it).
+  LinearLayout withRegisterBasis(unsigned position, Basis basis) const;
+  /// Without register bit `position` (registers with that bit set go).
+  LinearLayout withoutRegisterBasis(unsigned position) const;
+  /// With out dimension `dim` of extent 1 inserted (coordinate 0), or
+  /// removed (every basis must have coordinate 0 there).
+  LinearLayout withOutDimInserted(unsigned dim) const;
+  LinearLayout withOutDimRemoved(unsigned dim) const;
+
   /// Grow the out sizes to `shape` by adding register bases, out dims in the
   /// layout's out-dim order.
   LinearLayout ensureNotSmallerThan(llvm::ArrayRef<int64_t> shape) const;
@@ -100,6 +117,9 @@ public:
   bool operator==(const LinearLayout &other) const {
     return isStructurallyEqual(other);
   }
+  /// Whether every coordinate inside the out sizes is reached by some index
+  /// (the bases span the whole tensor over GF(2)).
+  bool isSurjective() const;
   /// Whether some index bit of `in` maps to zero (data is replicated).
   bool hasBroadcast(InDim in) const;
 
