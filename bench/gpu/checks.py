@@ -106,6 +106,8 @@ def check(kernel, case, n, block):
         return _check_rowsum(kernel, case, n)
     if kind == "reduce":
         return _check_reduce(kernel, case, n, dt)
+    if kind == "shape":
+        return _check_shape(kernel, case, n, TORCH_DT[case["dtype"]])
     if kind == "atomics":
         return _check_atomics(kernel, case, n)
     raise ValueError(kind)
@@ -242,6 +244,42 @@ def _check_reduce(kernel, case, rows, dt):
     else:
         ok = torch.equal(y, ref)
     return ok, "" if ok else f"{int((y != ref).sum())} of {out_len} differ", launch
+
+
+def _check_shape(kernel, case, n, dt):
+    """Shape ops on n input elements, exactly against torch."""
+    fn = case["fn"]
+    x = random(n, dt)
+    y_len = {"cat": 2 * n, "interleave": 2 * n, "reshape_sum": n // 32}.get(fn, n)
+    y = poison(torch.empty(y_len, device="cuda", dtype=dt))
+    tiles = {"trans": n // (64 * 128), "permute": n // 1024, "reshape_sum": n // 2048, "cat": n // 1024,
+             "interleave": n // 1024, "split": n // 2048}[fn]
+    args = (x, y, n // 128) if fn == "trans" else (x, y)
+
+    def launch():
+        kernel[(tiles,)](*args)
+
+    launch()
+    torch.cuda.synchronize()
+    if fn == "trans":
+        ref = x.view(n // 128, 128).t().reshape(-1)
+    elif fn == "permute":
+        ref = x.view(-1, 4, 8, 32).permute(0, 3, 1, 2).reshape(-1)
+    elif fn == "reshape_sum":
+        ref = x.view(-1, 32).double().sum(1).float()
+    elif fn == "cat":
+        t = x.view(-1, 1024)
+        ref = torch.cat((t, t * 2.0 + 1.0), dim=1).reshape(-1)
+    elif fn == "interleave":
+        ref = torch.stack((x, -x), dim=-1).reshape(-1)
+    else:
+        p = x.view(-1, 2)
+        ref = torch.stack((p[:, 1], p[:, 0] * p[:, 0] + p[:, 1] * p[:, 1]), dim=-1).reshape(-1)
+    if fn == "reshape_sum":
+        ok = torch.allclose(y, ref, rtol=1e-5, atol=1e-4)
+    else:
+        ok = torch.equal(y, ref)
+    return ok, "" if ok else f"{int((y != ref).sum())} of {y_len} differ", launch
 
 
 COLSUM_ROWS = 64

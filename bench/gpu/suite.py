@@ -396,6 +396,65 @@ def _triton_style_kernels():
     out["atomic_ticket_i32"] = (ticket, {"kind": "atomics", "dtype": "i32", "fn": "ticket", "consts": {},
                                          "sizes": [4096]})
 
+    # Shape ops (tl.trans, permute, reshape, cat, interleave, split/join),
+    # layout-free: each keeps its elements in their threads; the stores
+    # coalesce on their own (the transposes through a layout change).
+    @tl.kernel(num_warps=4, name="shape_trans_f32")
+    def k_trans(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32), R: tl.int32):
+        # y = x.T for x of [R, 128], in [64, 128] tiles
+        R = tl.multiple_of(R, 64)
+        rows = tl.program_id(0) * 64 + tl.arange(0, 64)
+        cols = tl.arange(0, 128)
+        v = tl.load(x + rows[:, None] * 128 + cols[None, :])
+        tl.store(y + cols[:, None] * R + rows[None, :], tl.trans(v))
+
+    @tl.kernel(num_warps=4, name="shape_permute_f32")
+    def k_permute(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+        # each [4, 8, 32] tile permuted (2, 0, 1) to [32, 4, 8]
+        base = tl.program_id(0) * 1024
+        i = tl.arange(0, 4)[:, None, None]
+        j = tl.arange(0, 8)[None, :, None]
+        k = tl.arange(0, 32)[None, None, :]
+        p = tl.permute(tl.load(x + base + i * 256 + j * 32 + k), (2, 0, 1))
+        a = tl.arange(0, 32)[:, None, None]
+        b = tl.arange(0, 4)[None, :, None]
+        c = tl.arange(0, 8)[None, None, :]
+        tl.store(y + base + a * 32 + b * 8 + c, p)
+
+    @tl.kernel(num_warps=4, name="shape_reshape_sum_f32")
+    def k_reshape(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+        # 2048 elements as [64, 32]; the sums of the rows
+        pid = tl.program_id(0)
+        v = tl.load(x + pid * 2048 + tl.arange(0, 2048)).reshape(64, 32)
+        tl.store(y + pid * 64 + tl.arange(0, 64), tl.sum(v, axis=1))
+
+    @tl.kernel(num_warps=4, name="shape_cat_f32")
+    def k_cat(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+        # y tile = cat(x tile, 2 * x tile + 1)
+        pid = tl.program_id(0)
+        v = tl.load(x + pid * 1024 + tl.arange(0, 1024))
+        tl.store(y + pid * 2048 + tl.arange(0, 2048), tl.cat(v, v * 2.0 + 1.0))
+
+    @tl.kernel(num_warps=4, name="shape_interleave_bf16")
+    def k_interleave(x: tl.pointer(tl.bfloat16), y: tl.pointer(tl.bfloat16)):
+        # y tile = x0, -x0, x1, -x1, ...
+        pid = tl.program_id(0)
+        v = tl.load(x + pid * 1024 + tl.arange(0, 1024))
+        tl.store(y + pid * 2048 + tl.arange(0, 2048), tl.interleave(v, -v))
+
+    @tl.kernel(num_warps=4, name="shape_split_f32")
+    def k_split(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+        # (re, im) pairs -> (im, re * re + im * im) pairs
+        pid = tl.program_id(0)
+        offs = pid * 2048 + tl.arange(0, 2048)
+        re, im = tl.split(tl.load(x + offs).reshape(1024, 2))
+        tl.store(y + offs, tl.join(im, re * re + im * im).reshape(2048))
+
+    for fn, kern, dt in (("trans", k_trans, "f32"), ("permute", k_permute, "f32"),
+                         ("reshape_sum", k_reshape, "f32"), ("cat", k_cat, "f32"),
+                         ("interleave", k_interleave, "bf16"), ("split", k_split, "f32")):
+        out[f"shape_{fn}_{dt}"] = (kern, {"kind": "shape", "dtype": dt, "fn": fn, "consts": {}})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):
