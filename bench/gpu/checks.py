@@ -106,6 +106,8 @@ def check(kernel, case, n, block):
         return _check_rowsum(kernel, case, n)
     if kind == "reduce":
         return _check_reduce(kernel, case, n, dt)
+    if kind == "cast":
+        return _check_cast(kernel, case, n)
     if kind == "shape":
         return _check_shape(kernel, case, n, TORCH_DT[case["dtype"]])
     if kind == "atomics":
@@ -244,6 +246,72 @@ def _check_reduce(kernel, case, rows, dt):
     else:
         ok = torch.equal(y, ref)
     return ok, "" if ok else f"{int((y != ref).sum())} of {out_len} differ", launch
+
+
+CAST_DT = {"e4m3fn": torch.float8_e4m3fn, "e5m2": torch.float8_e5m2, "e4m3fnuz": torch.float8_e4m3fnuz,
+           "e5m2fnuz": torch.float8_e5m2fnuz, "f16": torch.float16, "bf16": torch.bfloat16}
+CODE_DT = {1: torch.uint8, 2: torch.int16}
+
+
+def cast_inputs(n):
+    """Normal values over 2^-24 .. 2^20 of both signs, with infinities, NaN,
+    zeros of both signs, ties and the formats' extremes at the front."""
+    x = torch.randn(n, device="cuda") * torch.exp2(torch.randint(-24, 20, (n,), device="cuda").float())
+    special = torch.tensor([float("inf"), -float("inf"), float("nan"), 0.0, -0.0, 448.0, 464.0, 480.0, -500.0,
+                            240.0, 248.0, 57344.0, 61440.0, 65504.0, 65520.0, 1e30, 2.0 ** -9, 2.0 ** -10,
+                            3 * 2.0 ** -11, 2.0 ** -17, -2.0 ** -18, 1.0625, 1.1875, -1.0625, 2.0 ** -126,
+                            2.0 ** -140, -3e-39], device="cuda")
+    x[:len(special)] = special
+    return x
+
+
+def cast_reference(x, fmt, rnd):
+    """torch's round-to-nearest-even conversion, saturated for fp8, then
+    one step toward zero where it rounded away from zero (rtz)."""
+    dt = CAST_DT[fmt]
+    if fmt in ("f16", "bf16"):
+        r = x.to(dt)
+    else:
+        big = torch.finfo(dt).max
+        r = x.clamp(-big, big).to(dt)
+    if rnd == "rtz":
+        code = r.view(CODE_DT[r.element_size()]).clone()
+        back = r.float()
+        away = (back.abs() > x.abs()) & ~torch.isnan(x)
+        sign_bit = 1 << (8 * r.element_size() - 1)
+        code = torch.where(away, code - 1, code)  # sign-magnitude: one step down
+        if fmt.endswith("fnuz"):
+            code = torch.where(away & (code.int() & 0xff == sign_bit), torch.zeros_like(code), code)
+        r = code.view(dt)
+    return r
+
+
+def _check_cast(kernel, case, n):
+    fmt, rnd = case["fmt"], case["rounding"]
+    dt = CAST_DT[fmt]
+    x = cast_inputs(n)
+    y = torch.empty(n, device="cuda", dtype=dt)
+    y.view(CODE_DT[y.element_size()]).fill_(0x55)
+    z = poison(torch.empty(n, device="cuda"))
+
+    def launch():
+        kernel[((n + 1023) // 1024,)](x, y, z, n)
+
+    launch()
+    torch.cuda.synchronize()
+    ref = cast_reference(x, fmt, rnd)
+    got_nan, ref_nan = torch.isnan(y.float()), torch.isnan(ref.float())
+    codes = CODE_DT[y.element_size()]
+    same = (y.view(codes) == ref.view(codes)) | (got_nan & ref_nan)
+    back_ok = (z == ref.float()) | (torch.isnan(z) & ref_nan)
+    ok = bool(same.all()) and bool(back_ok.all())
+    detail = ""
+    if not ok:
+        bad = (~same | ~back_ok).nonzero()[:4].flatten().tolist()
+        detail = "; ".join(f"x={float(x[i])!r} got {int(y.view(codes)[i]) & 0xffff:#x} ({float(z[i])!r}) "
+                           f"want {int(ref.view(codes)[i]) & 0xffff:#x} ({float(ref[i].float())!r})" for i in bad)
+        detail = f"{int((~same | ~back_ok).sum())} of {n} differ: {detail}"
+    return ok, detail, launch
 
 
 def _check_shape(kernel, case, n, dt):

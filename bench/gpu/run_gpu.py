@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 SIZES = {"copy": [1 << 24, 1 << 28], "masked": [(1 << 24) + 7, (1 << 28) + 7], "masked_other": [(1 << 20) + 7],
          "atomic": [(1 << 24) + 7], "convert": [1 << 24], "colsum": [1 << 26], "branches": [(1 << 22) + 5],
          "math": [(1 << 22) + 5], "rowsum": [8192], "reduce": [1 << 16], "atomics": [1 << 20],
-         "shape": [1 << 24]}
+         "shape": [1 << 24], "cast": [(1 << 24) + 3]}
 
 
 def bench(fn, reps=21, warmup=10, batch=10):
@@ -163,7 +163,7 @@ def main(suite_dir):
                 torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "atomic":
                 bw = 3 * n * esize / bench(launch)
-            elif case["kind"] in ("convert", "math", "shape"):
+            elif case["kind"] in ("convert", "math", "shape", "cast"):
                 bw = 2 * n * esize / bench(launch)
             elif case["kind"] == "colsum":
                 bw = n * esize / bench(launch)  # reads every element once

@@ -455,6 +455,26 @@ def _triton_style_kernels():
                          ("interleave", k_interleave, "bf16"), ("split", k_split, "f32")):
         out[f"shape_{fn}_{dt}"] = (kern, {"kind": "shape", "dtype": dt, "fn": fn, "consts": {}})
 
+    # Casts: f32 -> fp8 / f16 / bf16, rounding to nearest even or toward
+    # zero (fp8 saturating), and back to f32 exactly.
+    def cast_kernel(fmt, rnd):
+        dst = {"e4m3fn": tl.float8e4nv, "e5m2": tl.float8e5, "e4m3fnuz": tl.float8e4b8,
+               "e5m2fnuz": tl.float8e5b16, "f16": tl.float16, "bf16": tl.bfloat16}[fmt]
+
+        @tl.kernel(num_warps=4, name=f"cast_{fmt}_{rnd}")
+        def k(x: tl.pointer(tl.float32), y: tl.pointer(dst), z: tl.pointer(tl.float32), n: tl.int32):
+            offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
+            m = offs < n
+            q = tl.load(x + offs, mask=m).to(dst, fp_downcast_rounding=rnd)
+            tl.store(y + offs, q, mask=m)
+            tl.store(z + offs, q.to(tl.float32), mask=m)
+        return k
+
+    for fmt in ("e4m3fn", "e5m2", "e4m3fnuz", "e5m2fnuz", "f16", "bf16"):
+        for rnd in ("rtne", "rtz"):
+            out[f"cast_{fmt}_{rnd}"] = (cast_kernel(fmt, rnd), {"kind": "cast", "dtype": "f32", "fmt": fmt,
+                                                               "rounding": rnd, "consts": {}})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):

@@ -153,17 +153,37 @@ static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
     return !converted || !isa<FloatType>(converted);
   };
   WalkResult walk = module.walk([&](Operation *op) {
+    if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+      auto mode = trunc.getRoundingmode();
+      if (mode && *mode != arith::RoundingMode::to_nearest_even &&
+          *mode != arith::RoundingMode::toward_zero) {
+        op->emitOpError() << "rounding mode '"
+                          << arith::stringifyRoundingMode(*mode)
+                          << "' has no lowering; conversions round to "
+                             "nearest even or toward zero";
+        return WalkResult::interrupt();
+      }
+    }
+    // Conversions to and from fp8 are lowered (FloatConversions.cpp):
+    // from f32 / f16 / bf16 and to any float.
+    if (isa<arith::ExtFOp>(op) &&
+        getFloatFormat(getElementTypeOrSelf(op->getOperand(0).getType())))
+      return WalkResult::advance();
+    if (isa<arith::TruncFOp>(op) &&
+        getFloatFormat(getElementTypeOrSelf(op->getResult(0).getType())) &&
+        !getElementTypeOrSelf(op->getOperand(0).getType()).isF64())
+      return WalkResult::advance();
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-        isa<arith::ConstantOp, arith::BitcastOp>(op))
+        isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp>(op))
       return WalkResult::advance();
     for (Type t : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
                                      llvm::to_vector(op->getResultTypes())))
       if (unsupported(t)) {
         op->emitOpError() << "has no lowering for " << arch.name << ": "
                           << getElementTypeOrSelf(t)
-                          << " has no arithmetic or conversions in LLVM "
-                             "(its values are loaded, stored and moved as "
-                             "bytes)";
+                          << " has no arithmetic in LLVM (its values are "
+                             "loaded, stored, moved as bytes and converted "
+                             "to and from f32, f16 and bf16)";
         return WalkResult::interrupt();
       }
     return WalkResult::advance();
@@ -198,6 +218,7 @@ void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
     const TargetInfoBase &targetInfo) {
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
   populateMathToLLVMPatterns(converter, patterns, targetInfo);
+  populateFloatConversionPatterns(converter, patterns, targetInfo);
   populateMathToLLVMConversionPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
   populateFuncToLLVMConversionPatterns(converter, patterns);

@@ -97,6 +97,31 @@ void populateKernelDialectsToLLVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const TargetInfoBase &targetInfo);
 
+/// A floating-point format LLVM has no conversions for (the fp8 formats,
+/// stored as i8) or no rounding modes for (f16 and bf16 toward zero).
+struct FloatFormat {
+  unsigned bits, expBits, manBits;
+  int bias;
+  /// IEEE: infinities and NaNs at the top exponent; FiniteOnly (E4M3FN):
+  /// no infinities, the all-ones code is NaN; UnsignedZero (FNUZ): no -0,
+  /// 0x80 is the one NaN.
+  enum class Kind { IEEE, FiniteOnly, UnsignedZero } kind;
+  /// The code of the largest finite magnitude.
+  int32_t maxFiniteCode() const;
+};
+std::optional<FloatFormat> getFloatFormat(Type type);
+/// The code (iN) of f32 `x` in `format`, rounded to nearest even or toward
+/// zero; fp8 saturates (FloatConversions.cpp states the contract).
+Value truncFloatBits(RewriterBase &rewriter, Location loc, Value x,
+                     const FloatFormat &format, bool towardZero);
+/// The f32 value of an fp8 code (exact).
+Value extFloatBits(RewriterBase &rewriter, Location loc, Value code,
+                   const FloatFormat &format);
+/// arith.truncf / arith.extf to and from fp8, and truncf toward zero.
+void populateFloatConversionPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const TargetInfoBase &targetInfo);
+
 /// Transcendental math (exp, log, sin, ...) on the targets' approximate f32
 /// instructions, ahead of the upstream device-library calls.
 void populateMathToLLVMPatterns(LLVMTypeConverter &converter,

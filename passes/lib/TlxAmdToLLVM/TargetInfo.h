@@ -89,6 +89,22 @@ public:
   virtual Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                             Value x) const = 0;
 
+  /// The target's conversion instructions for f32 `values` to `dst` (an
+  /// fp8 format, or f16 / bf16 toward zero), as integer codes of its
+  /// width, with the contract of FloatConversions.cpp; empty where the
+  /// target has none (the conversion is then computed).
+  virtual SmallVector<Value> truncFloatsNative(RewriterBase &, Location,
+                                               ArrayRef<Value>, Type,
+                                               bool) const {
+    return {};
+  }
+  /// The f32 values of fp8 codes (i8) of format `src`; empty where the
+  /// target has no instruction.
+  virtual SmallVector<Value> extFloatsNative(RewriterBase &, Location,
+                                             ArrayRef<Value>, Type) const {
+    return {};
+  }
+
 private:
   const ArchInfo &arch;
 };

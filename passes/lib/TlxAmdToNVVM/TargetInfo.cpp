@@ -1,6 +1,8 @@
 //===- TargetInfo.cpp - NVVM code generation facts -----------------------===//
 #include "TargetInfo.h"
 
+#include "PtxBuilder.h"
+
 #include "../TlxAmdToLLVM/LayoutLowering.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -82,4 +84,100 @@ Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
                               Value x) const {
   // rsqrt.approx.f32
   return callUnaryIntrinsic(rewriter, loc, "llvm.nvvm.rsqrt.approx.f", x);
+}
+
+// fp8 conversions: cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 and
+// cvt.rn.f16x2.{e4m3x2,e5m2x2} (sm_89 and later: every NVIDIA target of
+// the capability table), two elements per instruction; f32 -> f16 / bf16
+// toward zero: cvt.rz. FNUZ formats and fp8 toward zero are computed.
+static StringRef getPtxFp8Pair(Type type) {
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3x2";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2x2";
+  return "";
+}
+
+SmallVector<Value> TargetInfo::truncFloatsNative(RewriterBase &rewriter,
+                                                 Location loc,
+                                                 ArrayRef<Value> values,
+                                                 Type dst,
+                                                 bool towardZero) const {
+  Type i8 = rewriter.getI8Type(), i16 = rewriter.getI16Type();
+  SmallVector<Value> codes;
+  if (towardZero && (dst.isF16() || dst.isBF16())) {
+    for (Value x : values) {
+      PtxBuilder ptx;
+      auto out = ptx.addOutputs(1, "=h", i16);
+      std::string in = ptx.addInput(x, "f");
+      ptx << "cvt.rz." << (dst.isF16() ? "f16" : "bf16") << ".f32 " << out[0]
+          << ", " << in << ";";
+      codes.push_back(ptx.build(rewriter, loc)[0]);
+    }
+    return codes;
+  }
+  StringRef pair = getPtxFp8Pair(dst);
+  if (towardZero || pair.empty())
+    return {};
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value hi = i + 1 < values.size() ? values[i + 1] : values[i];
+    PtxBuilder ptx;
+    auto out = ptx.addOutputs(1, "=h", i16);
+    std::string a = ptx.addInput(hi, "f"), b = ptx.addInput(values[i], "f");
+    // d = {cvt(a), cvt(b)}: the first source in the upper byte.
+    ptx << "cvt.rn.satfinite." << pair << ".f32 " << out[0] << ", " << a
+        << ", " << b << ";";
+    Value packed = ptx.build(rewriter, loc)[0];
+    codes.push_back(LLVM::TruncOp::create(rewriter, loc, i8, packed));
+    if (i + 1 < values.size())
+      codes.push_back(LLVM::TruncOp::create(
+          rewriter, loc, i8,
+          LLVM::LShrOp::create(rewriter, loc, packed,
+                               LLVM::ConstantOp::create(
+                                   rewriter, loc, i16,
+                                   rewriter.getI16IntegerAttr(8)))));
+  }
+  return codes;
+}
+
+SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
+                                               Location loc,
+                                               ArrayRef<Value> codes,
+                                               Type src) const {
+  StringRef pair = getPtxFp8Pair(src);
+  if (pair.empty())
+    return {};
+  Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
+  Type f16 = rewriter.getF16Type(), f32 = rewriter.getF32Type();
+  auto half = [&](Value word, int shift) -> Value {
+    if (shift)
+      word = LLVM::LShrOp::create(rewriter, loc, word,
+                                  i32Const(rewriter, loc, shift));
+    Value h = LLVM::BitcastOp::create(
+        rewriter, loc, f16, LLVM::TruncOp::create(rewriter, loc, i16, word));
+    return LLVM::FPExtOp::create(rewriter, loc, f32, h);
+  };
+  SmallVector<Value> out;
+  for (size_t i = 0; i < codes.size(); i += 2) {
+    Value lo = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i]);
+    Value packed = lo;
+    if (i + 1 < codes.size()) {
+      Value hi = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i + 1]);
+      packed = LLVM::OrOp::create(
+          rewriter, loc, lo,
+          LLVM::ShlOp::create(rewriter, loc, hi,
+                              LLVM::ConstantOp::create(
+                                  rewriter, loc, i16,
+                                  rewriter.getI16IntegerAttr(8))));
+    }
+    PtxBuilder ptx;
+    auto res = ptx.addOutputs(1, "=r", i32);
+    std::string in = ptx.addInput(packed, "h");
+    ptx << "cvt.rn.f16x2." << pair << " " << res[0] << ", " << in << ";";
+    Value word = ptx.build(rewriter, loc)[0];
+    out.push_back(half(word, 0));
+    if (i + 1 < codes.size())
+      out.push_back(half(word, 16));
+  }
+  return out;
 }

@@ -28,6 +28,12 @@ public:
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
+  SmallVector<Value> truncFloatsNative(RewriterBase &rewriter, Location loc,
+                                       ArrayRef<Value> values, Type dst,
+                                       bool towardZero) const override;
+  SmallVector<Value> extFloatsNative(RewriterBase &rewriter, Location loc,
+                                     ArrayRef<Value> codes,
+                                     Type src) const override;
 };
 
 /// buffer_load / buffer_store / buffer_atomic_add as predicated global

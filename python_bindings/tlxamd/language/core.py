@@ -69,8 +69,14 @@ class dtype:
     def to_ir(self) -> ir.Type:
         if self.kind == "float":
             return {"float16": ir.F16Type.get, "bfloat16": ir.BF16Type.get, "float32": ir.F32Type.get,
-                    "float64": ir.F64Type.get}[self.name]()
+                    "float64": ir.F64Type.get, "float8e4nv": ir.Float8E4M3FNType.get,
+                    "float8e5": ir.Float8E5M2Type.get, "float8e4b8": ir.Float8E4M3FNUZType.get,
+                    "float8e5b16": ir.Float8E5M2FNUZType.get}[self.name]()
         return ir.IntegerType.get_signless(self.bits)
+
+    @property
+    def is_fp8(self) -> bool:
+        return self.kind == "float" and self.bits == 8
 
     @property
     def is_float(self) -> bool:
@@ -95,7 +101,14 @@ float16 = dtype("float16", 16, "float")
 bfloat16 = dtype("bfloat16", 16, "float")
 float32 = dtype("float32", 32, "float")
 float64 = dtype("float64", 64, "float")
-_DTYPES = [int1, int8, int16, int32, int64, float16, bfloat16, float32, float64]
+# fp8, with Triton's names: OCP E4M3 and E5M2 (NVIDIA, CDNA4), and the FNUZ
+# variants of CDNA3 (no -0, one NaN, biases 8 and 16).
+float8e4nv = dtype("float8e4nv", 8, "float")
+float8e5 = dtype("float8e5", 8, "float")
+float8e4b8 = dtype("float8e4b8", 8, "float")
+float8e5b16 = dtype("float8e5b16", 8, "float")
+_DTYPES = [int1, int8, int16, int32, int64, float16, bfloat16, float32, float64, float8e4nv, float8e5, float8e4b8,
+           float8e5b16]
 
 
 def _dtype_of(t: ir.Type):
@@ -104,7 +117,8 @@ def _dtype_of(t: ir.Type):
         return pointer(_dtype_of(p.pointee_type), p.address_space)
     s = str(t)
     table = {"i1": int1, "i8": int8, "i16": int16, "i32": int32, "i64": int64, "f16": float16,
-             "bf16": bfloat16, "f32": float32, "f64": float64}
+             "bf16": bfloat16, "f32": float32, "f64": float64, "f8E4M3FN": float8e4nv, "f8E5M2": float8e5,
+             "f8E4M3FNUZ": float8e4b8, "f8E5M2FNUZ": float8e5b16}
     if s not in table:
         raise TypeError(f"unsupported element type {s}")
     return table[s]
@@ -272,10 +286,11 @@ class tensor:
         return f"tensor<{self.shape}, {self.dtype.name}>"
 
     # -- conversions ------------------------------------------------------
-    def to(self, dst: dtype) -> "tensor":
-        if not isinstance(dst, dtype):
-            raise TypeError(f"to() expects a tlxamd dtype, got {dst!r}")
-        return _cast(self, dst)
+    def to(self, dst: dtype, fp_downcast_rounding: Optional[str] = None, bitcast: bool = False) -> "tensor":
+        """Convert to `dst`; `fp_downcast_rounding` ("rtne" or "rtz") for
+        a narrowing float conversion; `bitcast` reinterprets the bits
+        (same width)."""
+        return cast(self, dst, fp_downcast_rounding, bitcast)
 
     # -- indexing: x[:, None], x[None, :] ----------------------------------
     def __getitem__(self, idx) -> "tensor":
@@ -509,6 +524,10 @@ def _binary(x, y, op: str) -> tensor:
         return _pointer_arithmetic(x, y, op)
     a = _to_tensor(x, like=y if isinstance(y, tensor) else None)
     b = _to_tensor(y, like=a)
+    for v in (a, b):
+        if v.dtype.is_fp8:
+            raise TypeError(f"operator '{op}' is not supported on {v.dtype.name} (a storage format); "
+                            f"convert with .to(tl.float32) first")
     a, b = _promote(a, b)
     a, b = _broadcast_pair(a, b)
     if op in _CMP_INT:
@@ -534,15 +553,59 @@ def _result_type_like(x: tensor, ty: dtype) -> ir.Type:
     return ir.RankedTensorType.get(list(x.shape), ty.to_ir(), x._encoding)
 
 
-def _cast(x: tensor, ty: dtype) -> tensor:
+_ROUNDING = {"rtne": "to_nearest_even", "rtz": "toward_zero"}
+
+
+def cast(input, dtype, fp_downcast_rounding: Optional[str] = None, bitcast: bool = False) -> tensor:  # noqa: A002
+    """tl.cast: `input` as `dtype`. Float downcasts round to nearest even
+    ("rtne", the default) or toward zero ("rtz"); to fp8 they saturate to
+    the largest finite value (NaN stays NaN). `bitcast=True` reinterprets
+    the bits of a value of the same width."""
+    x = _to_tensor(input)
+    if not isinstance(dtype, (globals()["dtype"], pointer)):
+        raise TypeError(f"cast expects a tlxamd dtype, got {dtype!r}")
+    ty = dtype
+    if bitcast:
+        if x.dtype.is_ptr or ty.is_ptr or x.dtype.bits != ty.bits or ty is int1 or x.dtype is int1:
+            raise ValueError(f"bitcast needs types of the same width, got {x.dtype.name} and {ty.name}")
+        if x.dtype == ty:
+            return x
+        return tensor(arith.bitcast(_result_type_like(x, ty), x.handle))
+    if fp_downcast_rounding is not None:
+        if fp_downcast_rounding not in _ROUNDING:
+            raise ValueError(f"fp_downcast_rounding must be 'rtne' or 'rtz', got {fp_downcast_rounding!r}")
+        if not (x.dtype.is_float and ty.is_float and ty.bits <= x.dtype.bits and ty != x.dtype):
+            raise ValueError(f"fp_downcast_rounding applies to narrowing float conversions, not "
+                             f"{x.dtype.name} to {ty.name}")
+        if x.dtype is float64 and fp_downcast_rounding == "rtz":
+            raise ValueError("rtz from float64 is not supported; convert to float32 first")
+        if fp_downcast_rounding == "rtne":
+            fp_downcast_rounding = None  # the default rounding of every conversion
+    return _cast(x, ty, fp_downcast_rounding)
+
+
+def _cast(x: tensor, ty: dtype, rounding: Optional[str] = None) -> tensor:
     if x.dtype == ty:
         return x
     if x.dtype.is_ptr or ty.is_ptr:
         raise TypeError(f"cannot convert {x.dtype.name} to {ty.name}")
     rt = _result_type_like(x, ty)
     src = x.dtype
+    if src.is_float and ty.is_float and src.bits == ty.bits:
+        # f16 <-> bf16, fp8 <-> fp8: through f32 (exact), then rounded once
+        return _cast(_cast(x, float32), ty, rounding)
+    if src.is_fp8 and not ty.is_float:
+        return _cast(_cast(x, float32), ty)
+    if ty.is_fp8 and not src.is_float:
+        return _cast(_cast(x, float32), ty, rounding)
+    if ty.is_fp8 and src is float64:
+        x = _cast(x, float32)
+        src = float32
     if src.is_float and ty.is_float:
-        op = arith.extf if ty.bits > src.bits else arith.truncf
+        if ty.bits < src.bits:
+            mode = getattr(arith.RoundingMode, _ROUNDING[rounding]) if rounding else None
+            return tensor(arith.truncf(rt, x.handle, roundingmode=mode))
+        op = arith.extf
     elif src.is_float:
         op = arith.fptosi
     elif ty.is_float:
@@ -738,7 +801,7 @@ def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
 
 
 # Every builder (and tensor operator) records the user's source location.
-for _name in ("broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
+for _name in ("cast", "broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
               "require_layout", "where", "multiple_of", "max_contiguous"):
     globals()[_name] = _located(globals()[_name])
 for _name, _attr in list(vars(tensor).items()):
