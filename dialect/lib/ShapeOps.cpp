@@ -24,9 +24,8 @@ mlir::tlxamd::getLinearLayoutAttr(MLIRContext *ctx, const LinearLayout &ll) {
     return out;
   };
   return LinearLayoutEncodingAttr::get(
-      ctx, ll.getRank(), flat(LinearLayout::Register),
-      flat(LinearLayout::Lane), flat(LinearLayout::Warp),
-      flat(LinearLayout::Block));
+      ctx, ll.getRank(), flat(LinearLayout::Register), flat(LinearLayout::Lane),
+      flat(LinearLayout::Warp), flat(LinearLayout::Block));
 }
 
 //===----------------------------------------------------------------------===//
@@ -43,8 +42,7 @@ static SmallVector<unsigned> invertPermutation(ArrayRef<unsigned> order) {
 /// The register bit whose basis is `basis` and the only basis of any input
 /// dimension with a nonzero coordinate along `dim`; -1 when there is none.
 static int findSoleRegisterBit(const LinearLayout &ll,
-                               const LinearLayout::Basis &basis,
-                               unsigned dim) {
+                               const LinearLayout::Basis &basis, unsigned dim) {
   int found = -1;
   for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
     for (auto [i, b] : llvm::enumerate(ll.getBases(LinearLayout::InDim(in)))) {
@@ -83,8 +81,7 @@ bool ShapeOpSpec::isShapeOp(Operation *op) {
   return isa<TransOp, ReshapeOp, CatOp, JoinOp, SplitOp>(op);
 }
 
-SmallVector<int64_t>
-ShapeOpSpec::getResultShape(ArrayRef<int64_t> src) const {
+SmallVector<int64_t> ShapeOpSpec::getResultShape(ArrayRef<int64_t> src) const {
   SmallVector<int64_t> shape(src);
   switch (kind) {
   case Trans:
@@ -207,8 +204,7 @@ Attribute ShapeOpSpec::inferResultEncoding(RankedTensorType src) const {
       blocked && kind == Trans)
     return transposeBlocked(order, blocked);
   FailureOr<LinearLayout> ll = getResultLayout(getLinearLayout(src));
-  if (failed(ll) ||
-      ll->getOutShape() != getResultShape(src.getShape()))
+  if (failed(ll) || ll->getOutShape() != getResultShape(src.getShape()))
     return Attribute();
   return getLinearLayoutAttr(src.getContext(), *ll);
 }
@@ -246,15 +242,16 @@ static LogicalResult checkShapeOperand(const ShapeOpSpec &spec,
   if (spec.kind == ShapeOpSpec::Trans) {
     SmallVector<bool> seen(rank, false);
     if (int64_t(spec.order.size()) != rank)
-      return err() << "order has " << spec.order.size() << " entries for a rank-"
-                   << rank << " tensor";
+      return err() << "order has " << spec.order.size()
+                   << " entries for a rank-" << rank << " tensor";
     for (unsigned d : spec.order) {
       if (d >= rank || seen[d])
         return err() << "order must be a permutation of 0.." << rank - 1;
       seen[d] = true;
     }
   }
-  if (spec.kind == ShapeOpSpec::Split && (rank < 2 || src.getShape().back() != 2))
+  if (spec.kind == ShapeOpSpec::Split &&
+      (rank < 2 || src.getShape().back() != 2))
     return err() << "the last dimension must have extent 2 and another "
                     "dimension must remain, got "
                  << src;
@@ -292,8 +289,8 @@ static LogicalResult verifyShapeOp(Operation *op) {
       return op->emitOpError("source and result element types differ");
     if (type.getShape() != ArrayRef<int64_t>(shape))
       return op->emitOpError("result shape must be ")
-             << RankedTensorType::get(shape, src.getElementType())
-             << ", got " << type;
+             << RankedTensorType::get(shape, src.getElementType()) << ", got "
+             << type;
     if (!src.getEncoding() != !type.getEncoding())
       return op->emitOpError("source and result must both have layouts or "
                              "both have none");
@@ -396,10 +393,10 @@ LogicalResult TransOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 #define TLXAMD_SHAPE_OP_INFERENCE(OpTy, Kind, Results)                         \
-  LogicalResult OpTy::inferReturnTypes(                                        \
-      MLIRContext *, std::optional<Location>, ValueRange operands,             \
-      DictionaryAttr, OpaqueProperties, RegionRange,                           \
-      SmallVectorImpl<Type> &out) {                                            \
+  LogicalResult OpTy::inferReturnTypes(MLIRContext *, std::optional<Location>, \
+                                       ValueRange operands, DictionaryAttr,    \
+                                       OpaqueProperties, RegionRange,          \
+                                       SmallVectorImpl<Type> &out) {           \
     ShapeOpSpec spec;                                                          \
     spec.kind = ShapeOpSpec::Kind;                                             \
     return inferShapeOpTypes(spec, operands, Results, out);                    \

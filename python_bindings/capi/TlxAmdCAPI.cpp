@@ -113,7 +113,7 @@ MlirType mlirTlxamdPtrTypeGetPointeeType(MlirType type) {
 }
 
 MlirType mlirTlxamdReshapeTypeGet(MlirType src, intptr_t rank,
-                                   const int64_t *shape) {
+                                  const int64_t *shape) {
   auto type = dyn_cast<RankedTensorType>(unwrap(src));
   if (!type || !tlxamd::isTlxAmdTensorType(type) || rank <= 0)
     return MlirType{nullptr};

@@ -113,17 +113,17 @@ Value mlir::tlxamd::truncFloatBits(RewriterBase &rewriter, Location loc,
   if (!towardZero)
     rounded = ib.add(ib.add(a, ib.c((1 << (shift - 1)) - 1)),
                      ib.band(ib.shr(a, shift), 1));
-  Value mag = ib.sub(ib.shr(rounded, shift), int64_t(127 - f.bias)
-                                                 << f.manBits);
+  Value mag =
+      ib.sub(ib.shr(rounded, shift), int64_t(127 - f.bias) << f.manBits);
   if (emin > -126) {
     // Below the smallest normal: multiples of 2^(emin - manBits), rounded
     // as an integer in f32 (exact scaling by a power of two).
-    Value abs = LLVM::BitcastOp::create(rewriter, loc, rewriter.getF32Type(), a);
+    Value abs =
+        LLVM::BitcastOp::create(rewriter, loc, rewriter.getF32Type(), a);
     Value q = LLVM::FMulOp::create(rewriter, loc, abs,
                                    ib.f32c(std::ldexp(1.0, f.manBits - emin)));
-    q = callUnaryIntrinsic(rewriter, loc,
-                           towardZero ? "llvm.trunc.f32" : "llvm.roundeven.f32",
-                           q);
+    q = callUnaryIntrinsic(
+        rewriter, loc, towardZero ? "llvm.trunc.f32" : "llvm.roundeven.f32", q);
     Value sub = LLVM::FPToUIOp::create(rewriter, loc, ib.i32, q);
     mag = ib.select(ib.cmp(P::ult, a, int64_t(127 + emin) << 23), sub, mag);
   }
@@ -147,8 +147,8 @@ Value mlir::tlxamd::truncFloatBits(RewriterBase &rewriter, Location loc,
                           : infCode | (1 << (f.manBits - 1));
     code = ib.bor(ib.select(isNaN, nanCode, mag), signBit);
   }
-  return LLVM::TruncOp::create(rewriter, loc,
-                               rewriter.getIntegerType(f.bits), code);
+  return LLVM::TruncOp::create(rewriter, loc, rewriter.getIntegerType(f.bits),
+                               code);
 }
 
 Value mlir::tlxamd::extFloatBits(RewriterBase &rewriter, Location loc,
@@ -160,12 +160,13 @@ Value mlir::tlxamd::extFloatBits(RewriterBase &rewriter, Location loc,
   Value mag = ib.band(v, (1 << (f.bits - 1)) - 1);
   Value exp = ib.shr(mag, f.manBits);
   // Normal: exponent rebiased, mantissa moved up.
-  Value normal = ib.add(ib.shl(mag, 23 - f.manBits),
-                        ib.c(int64_t(127 - f.bias) << 23));
+  Value normal =
+      ib.add(ib.shl(mag, 23 - f.manBits), ib.c(int64_t(127 - f.bias) << 23));
   // Subnormal: the mantissa times 2^(emin - manBits), exactly in f32.
   Value man = ib.band(mag, (1 << f.manBits) - 1);
   Value subF = LLVM::FMulOp::create(
-      rewriter, loc, LLVM::UIToFPOp::create(rewriter, loc, rewriter.getF32Type(), man),
+      rewriter, loc,
+      LLVM::UIToFPOp::create(rewriter, loc, rewriter.getF32Type(), man),
       ib.f32c(std::ldexp(1.0, 1 - f.bias - int(f.manBits))));
   Value sub = LLVM::BitcastOp::create(rewriter, loc, ib.i32, subF);
   Value bits = ib.select(ib.cmp(P::eq, exp, 0), sub, normal);
@@ -176,8 +177,8 @@ Value mlir::tlxamd::extFloatBits(RewriterBase &rewriter, Location loc,
     break;
   case FloatFormat::Kind::IEEE: {
     Value special = ib.cmp(P::eq, exp, (1 << f.expBits) - 1);
-    Value nanOrInf = ib.select(ib.cmp(P::eq, man, 0), 0x7f800000,
-                               ib.c(0x7fc00000));
+    Value nanOrInf =
+        ib.select(ib.cmp(P::eq, man, 0), 0x7f800000, ib.c(0x7fc00000));
     bits = ib.select(special, nanOrInf, bits);
     break;
   }

@@ -164,8 +164,7 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
 
 /// Shape ops: each thread keeps its elements. The registers in the natural
 /// result layout (ShapeOpSpec), then in the result layout's order.
-template <typename OpTy>
-struct ShapeOpLowering : ConvertOpToLLVMPattern<OpTy> {
+template <typename OpTy> struct ShapeOpLowering : ConvertOpToLLVMPattern<OpTy> {
   using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
   using OpAdaptor = typename OpTy::Adaptor;
 
@@ -408,12 +407,11 @@ void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
   patterns.add<MakeRangeOpLowering>(converter, targetInfo);
   // Register permutations first (benefit 2), then warp shuffles (1), then
   // shared memory (0).
-  patterns
-      .add<SplatOpLowering, TensorConstantLowering,
-           RegisterMapLowering<ExpandDimsOp>, RegisterMapLowering<BroadcastOp>,
-           ShapeOpLowering<TransOp>, ShapeOpLowering<ReshapeOp>,
-           ShapeOpLowering<CatOp>, ShapeOpLowering<JoinOp>,
-           ShapeOpLowering<SplitOp>>(converter);
+  patterns.add<SplatOpLowering, TensorConstantLowering,
+               RegisterMapLowering<ExpandDimsOp>,
+               RegisterMapLowering<BroadcastOp>, ShapeOpLowering<TransOp>,
+               ShapeOpLowering<ReshapeOp>, ShapeOpLowering<CatOp>,
+               ShapeOpLowering<JoinOp>, ShapeOpLowering<SplitOp>>(converter);
   patterns.add<RegisterMapLowering<ConvertLayoutOp>,
                RegisterMapLowering<RequireLayoutOp>>(converter,
                                                      /*benefit=*/2);

@@ -125,17 +125,17 @@ SmallVector<Value> TargetInfo::truncFloatsNative(RewriterBase &rewriter,
     auto out = ptx.addOutputs(1, "=h", i16);
     std::string a = ptx.addInput(hi, "f"), b = ptx.addInput(values[i], "f");
     // d = {cvt(a), cvt(b)}: the first source in the upper byte.
-    ptx << "cvt.rn.satfinite." << pair << ".f32 " << out[0] << ", " << a
-        << ", " << b << ";";
+    ptx << "cvt.rn.satfinite." << pair << ".f32 " << out[0] << ", " << a << ", "
+        << b << ";";
     Value packed = ptx.build(rewriter, loc)[0];
     codes.push_back(LLVM::TruncOp::create(rewriter, loc, i8, packed));
     if (i + 1 < values.size())
       codes.push_back(LLVM::TruncOp::create(
           rewriter, loc, i8,
-          LLVM::LShrOp::create(rewriter, loc, packed,
-                               LLVM::ConstantOp::create(
-                                   rewriter, loc, i16,
-                                   rewriter.getI16IntegerAttr(8)))));
+          LLVM::LShrOp::create(
+              rewriter, loc, packed,
+              LLVM::ConstantOp::create(rewriter, loc, i16,
+                                       rewriter.getI16IntegerAttr(8)))));
   }
   return codes;
 }
@@ -165,10 +165,10 @@ SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
       Value hi = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i + 1]);
       packed = LLVM::OrOp::create(
           rewriter, loc, lo,
-          LLVM::ShlOp::create(rewriter, loc, hi,
-                              LLVM::ConstantOp::create(
-                                  rewriter, loc, i16,
-                                  rewriter.getI16IntegerAttr(8))));
+          LLVM::ShlOp::create(
+              rewriter, loc, hi,
+              LLVM::ConstantOp::create(rewriter, loc, i16,
+                                       rewriter.getI16IntegerAttr(8))));
     }
     PtxBuilder ptx;
     auto res = ptx.addOutputs(1, "=r", i32);

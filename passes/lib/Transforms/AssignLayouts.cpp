@@ -3,9 +3,10 @@
 // Gives every tensor written without a layout one, as TritonGPU does:
 //   1. memory ops choose first (in program order): the layout of a member
 //      that already has one (an explicit layout, `require_layout`; for a
-//      cheap access, one chosen before), or a coalesced blocked layout whose threads own the widest run the axis
-//      analysis proves contiguous and aligned (at most 128 bits; a buffer
-//      op's `contiguity` exactly), lanes then warps along that dimension;
+//      cheap access, one chosen before), or a coalesced blocked layout whose
+//      threads own the widest run the axis analysis proves contiguous and
+//      aligned (at most 128 bits; a buffer op's `contiguity` exactly), lanes
+//      then warps along that dimension;
 //   2. explicit layouts and those choices flow to the layout-free values
 //      they reach through elementwise ops, splats, broadcasts, expand_dims
 //      and reductions (as slices), shape ops (trans, reshape, cat, join,

@@ -7,6 +7,7 @@ and layout assignment picks the operands' layouts accordingly.
 
 from __future__ import annotations
 
+from .. import ir
 from .._mlir_libs import _tlxamd
 from ..dialects import tlxamd as _ops
 from .core import (
@@ -128,7 +129,7 @@ def split(a) -> tuple:
                          f"{list(x.shape)}")
     try:
         op = _ops.SplitOp(x.handle)
-    except ValueError:
+    except (ValueError, ir.MLIRError):
         raise ValueError(f"split needs both elements of each pair in one thread; layout {x.layout} holds "
                          f"the last dimension elsewhere: convert_layout first") from None
     return tensor(op.lhs), tensor(op.rhs)

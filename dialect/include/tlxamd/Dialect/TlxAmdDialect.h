@@ -113,8 +113,8 @@ LinearLayoutEncodingAttr getLinearLayoutAttr(MLIRContext *ctx,
 /// assignment and lowerings alike.
 struct ShapeOpSpec {
   enum Kind { Trans, Reshape, Cat, Join, Split } kind = Trans;
-  llvm::SmallVector<unsigned> order;       ///< trans
-  llvm::SmallVector<int64_t> resultShape;  ///< reshape
+  llvm::SmallVector<unsigned> order;      ///< trans
+  llvm::SmallVector<int64_t> resultShape; ///< reshape
 
   static ShapeOpSpec get(Operation *op);
   static bool isShapeOp(Operation *op);
