@@ -163,7 +163,15 @@ def main(suite_dir):
                 torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "atomic":
                 bw = 3 * n * esize / bench(launch)
-            elif case["kind"] in ("convert", "math", "shape", "cast"):
+            elif case["kind"] == "shape":
+                # reads n elements; writes 2n (cat, interleave), n/32 (row sums) or n
+                moved = {"cat": 3, "interleave": 3, "reshape_sum": 1 + 1 / 32}.get(case["fn"], 2)
+                bw = moved * n * esize / bench(launch)
+            elif case["kind"] == "cast":
+                # f32 in, the code out, f32 back
+                code = 1 if case["fmt"] not in ("f16", "bf16") else 2
+                bw = (8 + code) * n / bench(launch)
+            elif case["kind"] in ("convert", "math"):
                 bw = 2 * n * esize / bench(launch)
             elif case["kind"] == "colsum":
                 bw = n * esize / bench(launch)  # reads every element once

@@ -209,10 +209,8 @@ Value rebuild(RewriterBase &rewriter, Location loc, Type type,
 }
 
 /// arith.truncf to an fp8 format, or to f16 / bf16 toward zero.
-struct TruncFLowering : ConvertOpToLLVMPattern<arith::TruncFOp> {
-  TruncFLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern(converter, /*benefit=*/10),
-        targetInfo(targetInfo) {}
+struct TruncFLowering : TargetPattern<arith::TruncFOp, /*Benefit=*/10> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
@@ -254,15 +252,11 @@ struct TruncFLowering : ConvertOpToLLVMPattern<arith::TruncFOp> {
     rewriter.replaceOp(op, rebuild(rewriter, loc, type, codes));
     return success();
   }
-
-  const TargetInfoBase &targetInfo;
 };
 
 /// arith.extf from an fp8 format.
-struct ExtFLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
-  ExtFLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern(converter, /*benefit=*/10),
-        targetInfo(targetInfo) {}
+struct ExtFLowering : TargetPattern<arith::ExtFOp, /*Benefit=*/10> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(arith::ExtFOp op, OpAdaptor adaptor,
@@ -290,8 +284,6 @@ struct ExtFLowering : ConvertOpToLLVMPattern<arith::ExtFOp> {
     rewriter.replaceOp(op, rebuild(rewriter, loc, type, xs));
     return success();
   }
-
-  const TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -11,6 +11,8 @@
 
 #include "TargetInfo.h"
 
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir {
@@ -21,6 +23,16 @@ namespace gpu {
 class GPUModuleOp;
 } // namespace gpu
 namespace tlxamd {
+
+/// Conversion patterns that need the target (thread ids, shuffles, its
+/// conversion instructions), applied in order of `Benefit`.
+template <typename OpTy, unsigned Benefit = 1>
+struct TargetPattern : ConvertOpToLLVMPattern<OpTy> {
+  TargetPattern(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter, Benefit),
+        targetInfo(targetInfo) {}
+  const TargetInfoBase &targetInfo;
+};
 
 /// Facts about the module computed once before conversion and handed to the
 /// patterns that need them.

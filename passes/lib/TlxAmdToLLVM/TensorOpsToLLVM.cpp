@@ -35,16 +35,6 @@ void mlir::tlxamd::addTensorTypeConversion(LLVMTypeConverter &converter) {
 
 namespace {
 
-/// Patterns that need the target (thread ids, shuffles); layout changes are
-/// tried in order of `Benefit` after the register permutations.
-template <typename OpTy, unsigned Benefit = 1>
-struct TargetPattern : ConvertOpToLLVMPattern<OpTy> {
-  TargetPattern(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
-      : ConvertOpToLLVMPattern<OpTy>(converter, Benefit),
-        targetInfo(targetInfo) {}
-  const TargetInfoBase &targetInfo;
-};
-
 struct MakeRangeOpLowering : TargetPattern<MakeRangeOp> {
   using TargetPattern::TargetPattern;
 

@@ -13,6 +13,7 @@ from ..dialects import tlxamd as _ops
 from .core import (
     MAX_TENSOR_ELEMENTS,
     _broadcast_pair,
+    _check_shape,
     _located,
     _promote,
     _to_tensor,
@@ -66,9 +67,7 @@ def reshape(input, *shape, can_reorder: bool = False) -> tensor:  # noqa: A002
     extents, the same element count). Elements keep their order whether or
     not `can_reorder` allows otherwise."""
     x = _tensor_arg(input, "reshape")
-    shape = _unwrap(shape)
-    if not shape or any(isinstance(e, bool) or not isinstance(e, int) or e <= 0 or e & (e - 1) for e in shape):
-        raise ValueError(f"reshape shape must be positive powers of two, got {list(shape)}")
+    shape = tuple(_check_shape(_unwrap(shape), "reshape"))
     n = 1
     for e in shape:
         n *= e
