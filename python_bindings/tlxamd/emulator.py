@@ -1,0 +1,794 @@
+"""Run AMD kernels without AMD hardware: a workgroup-level emulator of the
+lowered gfx9 IR (the LLVM dialect and ROCDL ops tlxamd-to-llvm produces, the
+exact IR handed to LLVM), in numpy.
+
+    from tlxamd import compiler, emulator
+    k = compiler.compile(module, target="gfx950")
+    emulator.run(k, (grid,), x, y, n)        # numpy arrays are updated in place
+
+Execution model: one workgroup at a time, all its waves in lockstep. Every
+SSA value is a numpy array over the workgroup's lanes (vectors add an axis).
+Each lane has a current block; the emulator always runs the block earliest
+in reverse post-order that some lane waits at, for exactly those lanes, so
+divergent branches run under masks and reconverge where they join, and
+loops run until their last lane leaves. Barriers are then satisfied by
+construction (all lanes reach a barrier's block together unless the kernel
+is divergent around it). Memory: each array argument is a global buffer
+(byte-addressed, bounds-checked), LDS is one zeroed array per workgroup
+sized by the module's address-space-3 globals. Buffer resources follow the
+CDNA3/CDNA4 raw-buffer range check (stride 0): an access whose bytes do not
+all lie below `num_records` reads 0 and writes nothing.
+
+Ops outside the supported set stop with EmulatorError naming the op and its
+location: never a silent wrong answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import ir
+
+__all__ = ["EmulatorError", "run"]
+
+_REGION_BITS = 40
+
+
+class EmulatorError(RuntimeError):
+    """An op the emulator does not model, or an access it cannot serve."""
+
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+_TYPE_RE = re.compile(r"^(?:vector<(\d+)x(.+)>|(.+))$")
+
+
+class _Ty:
+    __slots__ = ("kind", "bits", "lanes", "dtype", "space")
+
+    def __init__(self, text: str):
+        m = _TYPE_RE.match(text)
+        self.lanes = int(m.group(1)) if m.group(1) else 0
+        elem = m.group(2) or m.group(3)
+        self.space = 0
+        if elem.startswith("!llvm.ptr"):
+            self.kind, self.bits = "ptr", 64
+            s = re.search(r"<(\d+)>", elem)
+            self.space = int(s.group(1)) if s else 0
+            self.dtype = np.dtype(np.uint64)
+        elif elem == "i1":
+            self.kind, self.bits, self.dtype = "i", 1, np.dtype(bool)
+        elif elem.startswith("i") and elem[1:].isdigit():
+            self.kind, self.bits = "i", int(elem[1:])
+            self.dtype = np.dtype(f"uint{self.bits}")
+        elif elem in ("f16", "f32", "f64"):
+            self.kind, self.bits = "f", int(elem[1:])
+            self.dtype = np.dtype(f"float{self.bits}")
+        elif elem == "bf16":
+            # bf16 values are kept as the f32 numbers they are
+            self.kind, self.bits, self.dtype = "bf", 16, np.dtype(np.float32)
+        else:
+            raise EmulatorError(f"unsupported type {text}")
+
+    @property
+    def bytes(self) -> int:
+        return max(1, self.bits // 8) * max(1, self.lanes)
+
+    @property
+    def elem_bytes(self) -> int:
+        return max(1, self.bits // 8)
+
+
+_TYPES: Dict[str, _Ty] = {}
+
+
+def _ty(t) -> _Ty:
+    s = str(t)
+    if s not in _TYPES:
+        _TYPES[s] = _Ty(s)
+    return _TYPES[s]
+
+
+def _signed(a: np.ndarray) -> np.ndarray:
+    return a.view(np.dtype(f"int{a.dtype.itemsize * 8}")) if a.dtype.kind == "u" else a
+
+
+def _bf16_round(x: np.ndarray) -> np.ndarray:
+    """f32 -> the nearest bf16 value (ties to even), as f32."""
+    u = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+    r = (u + np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1))) & np.uint32(0xFFFF0000)
+    r = np.where(np.isnan(x), np.uint32(0x7FC00000), r)
+    return r.view(np.float32)
+
+
+def _to_bits(v: np.ndarray, ty: _Ty) -> np.ndarray:
+    """The integer bits of values of `ty` (for bitcasts and memory)."""
+    if ty.kind == "bf":
+        return (np.ascontiguousarray(v, dtype=np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+    if ty.kind == "i" and ty.bits == 1:
+        return v.astype(np.uint8)
+    return np.ascontiguousarray(v).view(np.dtype(f"uint{ty.elem_bytes * 8}"))
+
+
+def _from_bits(b: np.ndarray, ty: _Ty) -> np.ndarray:
+    if ty.kind == "bf":
+        return (b.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    if ty.kind == "i" and ty.bits == 1:
+        return b.astype(bool)
+    return np.ascontiguousarray(b).view(ty.dtype)
+
+
+# ---------------------------------------------------------------------------
+# Memory
+# ---------------------------------------------------------------------------
+
+
+class _Memory:
+    """Global buffers (region r at address r << 40) and the LDS array."""
+
+    def __init__(self, buffers: List[np.ndarray], lds_bytes: int):
+        self.regions = [np.zeros(0, np.uint8)] + [b.reshape(-1).view(np.uint8) for b in buffers]
+        self.lds = np.zeros(max(lds_bytes, 4), np.uint8)
+
+    def _resolve(self, addr: np.ndarray, space: int, size: int, op: str):
+        if space == 3:
+            off = addr.astype(np.int64)
+            if len(off) and (off.min() < 0 or off.max() + size > len(self.lds)):
+                raise EmulatorError(f"{op}: LDS access outside the {len(self.lds)} allocated bytes")
+            return [(self.lds, off, np.ones(len(off), bool))]
+        region = (addr >> np.uint64(_REGION_BITS)).astype(np.int64)
+        off = (addr & np.uint64((1 << _REGION_BITS) - 1)).astype(np.int64)
+        out = []
+        for r in np.unique(region):
+            sel = region == r
+            if r <= 0 or r >= len(self.regions):
+                raise EmulatorError(f"{op}: address outside every buffer")
+            buf = self.regions[r]
+            o = off[sel]
+            if o.min() < 0 or o.max() + size > len(buf):
+                raise EmulatorError(f"{op}: access past the end of buffer {r - 1} ({len(buf)} bytes)")
+            out.append((buf, o, sel))
+        return out
+
+    def read(self, addr: np.ndarray, space: int, nbytes: int, op: str) -> np.ndarray:
+        out = np.zeros((len(addr), nbytes), np.uint8)
+        for buf, o, sel in self._resolve(addr, space, nbytes, op):
+            out[sel] = buf[o[:, None] + np.arange(nbytes)]
+        return out
+
+    def write(self, addr: np.ndarray, space: int, data: np.ndarray, op: str) -> None:
+        nbytes = data.shape[1]
+        for buf, o, sel in self._resolve(addr, space, nbytes, op):
+            # lanes in order: the last writer of an address wins
+            buf[o[:, None] + np.arange(nbytes)] = data[sel]
+
+
+def _as_bytes(v: np.ndarray, ty: _Ty) -> np.ndarray:
+    bits = _to_bits(v, ty)
+    return np.ascontiguousarray(bits).view(np.uint8).reshape(len(v), -1)
+
+
+def _from_bytes(raw: np.ndarray, ty: _Ty) -> np.ndarray:
+    bits = np.ascontiguousarray(raw).view(np.dtype(f"uint{ty.elem_bytes * 8}"))
+    v = _from_bits(bits, ty)
+    return v.reshape(len(raw), ty.lanes) if ty.lanes else v.reshape(len(raw))
+
+
+# ---------------------------------------------------------------------------
+# The interpreter
+# ---------------------------------------------------------------------------
+
+
+def _loc(op) -> str:
+    return str(op.location)
+
+
+def _attr(op, name):
+    return op.attributes[name] if name in op.attributes else None
+
+
+class _Function:
+    """A kernel's blocks in reverse post-order, its values numbered."""
+
+    def __init__(self, func):
+        self.func = func
+        region = func.regions[0]
+        blocks = list(region.blocks)
+        index = {b: i for i, b in enumerate(blocks)}
+        succ = []
+        for b in blocks:
+            term = list(b.operations)[-1]
+            succ.append([index[s] for s in term.successors])
+        order, seen = [], set()
+
+        def dfs(i):
+            seen.add(i)
+            for s in succ[i]:
+                if s not in seen:
+                    dfs(s)
+            order.append(i)
+
+        dfs(0)
+        order.reverse()
+        self.blocks = [blocks[i] for i in order]
+        self.rank = {blocks[i]: r for r, i in enumerate(order)}
+
+
+class _Kernel:
+    def __init__(self, func, threads: int, wave: int, mem: _Memory, args: List[np.ndarray],
+                 lds_offsets: Dict[str, int], program: Tuple[int, int, int], grid: Tuple[int, int, int]):
+        self.f = _Function(func)
+        self.n = threads
+        self.wave = wave
+        self.mem = mem
+        self.vals: Dict[Any, np.ndarray] = {}
+        self.lds_offsets = lds_offsets
+        self.program = program
+        self.grid = grid
+        for arg, v in zip(self.f.blocks[0].arguments, args):
+            self.vals[arg] = np.broadcast_to(v, (threads,) + np.shape(v)[1:]).copy()
+        self.lane = np.arange(threads)
+
+    def get(self, v):
+        try:
+            return self.vals[v]
+        except KeyError:
+            raise EmulatorError(f"value {v.get_name()} used before it was defined") from None
+
+    def set(self, v, value: np.ndarray, mask: np.ndarray):
+        value = np.asarray(value)
+        ty = _ty(v.type)
+        # buffer resources (!llvm.ptr<8>) are (base address, num_records)
+        width = 2 if ty.kind == "ptr" and ty.space == 8 else ty.lanes
+        shape = (self.n, width) if width else (self.n,)
+        value = np.broadcast_to(value, shape).astype(ty.dtype, copy=False)
+        old = self.vals.get(v)
+        if old is None or mask.all():
+            self.vals[v] = np.array(value)
+        else:
+            m = mask[:, None] if width else mask
+            self.vals[v] = np.where(m, value, old)
+
+    def run(self):
+        at = np.zeros(self.n, np.int64)  # each lane's block (rank); -1: returned
+        nblocks = len(self.f.blocks)
+        steps = 0
+        while (at >= 0).any():
+            r = int(at[at >= 0].min())
+            mask = at == r
+            nxt = self.block(self.f.blocks[r], mask)
+            at = np.where(mask, nxt, at)
+            steps += 1
+            if steps > 1_000_000:
+                raise EmulatorError("more than a million block steps: a loop that does not end?")
+        return nblocks
+
+    def block(self, block, mask) -> np.ndarray:
+        ops = list(block.operations)
+        for op in ops[:-1]:
+            self.execute(op, mask)
+        term = ops[-1]
+        name = term.operation.name
+        if name == "llvm.return":
+            return np.full(self.n, -1)
+        if name == "llvm.br":
+            dest = term.successors[0]
+            for a, v in zip(dest.arguments, term.operands):
+                self.set(a, self.get(v), mask)
+            return np.full(self.n, self.f.rank[dest])
+        if name == "llvm.cond_br":
+            cond = self.get(term.operands[0]).astype(bool)
+            t, f = term.successors
+            seg = _attr(term, "operandSegmentSizes")
+            sizes = [int(x) for x in re.findall(r"-?\d+", str(seg))] if seg is not None else [1, 0, 0]
+            ops_ = list(term.operands)
+            targs = ops_[1:1 + sizes[1]]
+            fargs = ops_[1 + sizes[1]:]
+            for a, v in zip(t.arguments, targs):
+                self.set(a, self.get(v), mask & cond)
+            for a, v in zip(f.arguments, fargs):
+                self.set(a, self.get(v), mask & ~cond)
+            return np.where(cond, self.f.rank[t], self.f.rank[f])
+        raise EmulatorError(f"{_loc(term)}: terminator {name} is not emulated")
+
+    # -- ops ------------------------------------------------------------------
+    def execute(self, op, mask):
+        name = op.operation.name
+        fn = _OPS.get(name)
+        if fn is None:
+            raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
+        out = fn(self, op, mask)
+        if out is not None:
+            self.set(op.results[0], out, mask)
+
+
+def _ints(attr) -> List[int]:
+    text = str(attr)
+    if text.startswith("array<"):
+        text = text.split(":", 1)[1]  # array<i32: 256, 1, 1>
+    return [int(x) for x in re.findall(r"-?\d+", text)]
+
+
+def _constant(k, op, mask):
+    ty = _ty(op.results[0].type)
+    a = op.attributes["value"]
+    text = str(a)
+    if ty.kind == "ptr":
+        return np.uint64(0)
+    m = re.match(r"dense<(.*)>", text)
+    if m:
+        body = m.group(1)
+        vals = [v.strip() for v in body.strip("[]").split(",")]
+        parsed = [_scalar(v, ty) for v in vals]
+        arr = np.array(parsed if len(parsed) > 1 else parsed * ty.lanes)
+        return _typed(arr, ty)
+    v = text.split(":")[0].strip()
+    return _typed(np.array(_scalar(v, ty)), ty)
+
+
+def _scalar(text: str, ty: _Ty):
+    if text in ("true", "false"):
+        return text == "true"
+    if ty.kind == "i":
+        v = int(text, 0)
+        return v & ((1 << ty.bits) - 1) if ty.bits > 1 else bool(v)
+    if text.startswith("0x"):
+        bits = int(text, 16)
+        width = {16: np.uint16, 32: np.uint32, 64: np.uint64}[ty.bits if ty.kind == "f" else 16]
+        return _from_bits(np.array(bits, width), ty).item()
+    return float(text)
+
+
+def _typed(arr, ty: _Ty):
+    if ty.kind == "bf":
+        return _bf16_round(arr.astype(np.float32))
+    return arr.astype(ty.dtype)
+
+
+def _binary(fn, signed=False, fl=False):
+    def run(k, op, mask):
+        a, b = (k.get(v) for v in op.operands)
+        ty = _ty(op.results[0].type)
+        with np.errstate(all="ignore"):
+            if signed:
+                r = fn(_signed(a), _signed(b))
+                r = r.astype(_signed(np.zeros(0, ty.dtype)).dtype).view(ty.dtype)
+            else:
+                r = fn(a, b)
+        if ty.kind == "bf":
+            r = _bf16_round(r)
+        return r
+    return run
+
+
+def _shift(kind):
+    def run(k, op, mask):
+        a, b = (k.get(v) for v in op.operands)
+        ty = _ty(op.results[0].type)
+        if ty.bits == 1:
+            return a
+        amount = (b.astype(np.uint64) % np.uint64(ty.bits)).astype(a.dtype)
+        if kind == "shl":
+            return a << amount
+        if kind == "lshr":
+            return a >> amount
+        return (_signed(a) >> amount.astype(_signed(a).dtype)).view(a.dtype)
+    return run
+
+
+_ICMP = {"eq": np.equal, "ne": np.not_equal, "slt": np.less, "sle": np.less_equal, "sgt": np.greater,
+         "sge": np.greater_equal, "ult": np.less, "ule": np.less_equal, "ugt": np.greater,
+         "uge": np.greater_equal}
+
+
+_ICMP_NAMES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_FCMP_NAMES = ["_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+               "uno", "_true"]
+
+
+def _predicate(op, names):
+    text = str(op.attributes["predicate"]).strip('"')
+    m = re.match(r"^(\d+) : i64$", text)
+    return names[int(m.group(1))] if m else re.sub(r".*<(\w+)>", r"\1", text)
+
+
+def _icmp(k, op, mask):
+    pred = _predicate(op, _ICMP_NAMES)
+    a, b = (k.get(v) for v in op.operands)
+    if pred.startswith("s"):
+        a, b = _signed(a), _signed(b)
+    return _ICMP[pred](a, b)
+
+
+def _fcmp(k, op, mask):
+    pred = _predicate(op, _FCMP_NAMES)
+    a, b = (k.get(v) for v in op.operands)
+    unordered = np.isnan(a) | np.isnan(b)
+    with np.errstate(all="ignore"):
+        base = {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}
+    if pred in ("_true", "true"):
+        return np.ones_like(unordered)
+    if pred in ("_false", "false"):
+        return np.zeros_like(unordered)
+    if pred == "ord":
+        return ~unordered
+    if pred == "uno":
+        return unordered
+    r = base[pred[1:]]
+    return (r & ~unordered) if pred[0] == "o" else (r | unordered)
+
+
+def _select(k, op, mask):
+    c, a, b = (k.get(v) for v in op.operands)
+    if c.ndim < a.ndim:
+        c = c[:, None]
+    return np.where(c, a, b)
+
+
+def _cast(k, op, mask):
+    name = op.operation.name.split(".")[-1]
+    x = k.get(op.operands[0])
+    src, dst = _ty(op.operands[0].type), _ty(op.results[0].type)
+    with np.errstate(all="ignore"):
+        if name == "bitcast":
+            return _from_bits(_to_bits(x, src).reshape(x.shape[0], -1).view(np.uint8).view(
+                np.dtype(f"uint{dst.elem_bytes * 8}")).reshape((x.shape[0], dst.lanes) if dst.lanes else
+                                                               (x.shape[0],)), dst)
+        if name == "zext":
+            return x.astype(dst.dtype)
+        if name == "sext":
+            if src.bits == 1:
+                return np.where(x, dst.dtype.type(-1 & ((1 << dst.bits) - 1)), dst.dtype.type(0))
+            return _signed(x).astype(_signed(np.zeros(0, dst.dtype)).dtype).view(dst.dtype)
+        if name == "trunc":
+            if dst.bits == 1:
+                return (x & 1).astype(bool)
+            return x.astype(dst.dtype)
+        if name in ("fpext", "fptrunc"):
+            return _typed(x.astype(np.float64), dst)
+        if name == "sitofp":
+            return _typed(_signed(x).astype(np.float64) if src.bits > 1 else x.astype(np.float64), dst)
+        if name == "uitofp":
+            return _typed(x.astype(np.float64), dst)
+        if name == "fptosi":
+            return np.trunc(x).astype(np.int64).astype(_signed(np.zeros(0, dst.dtype)).dtype).view(dst.dtype)
+        if name == "fptoui":
+            return np.trunc(x).astype(np.uint64).astype(dst.dtype)
+        if name in ("ptrtoint", "inttoptr"):
+            return x.astype(dst.dtype)
+    raise EmulatorError(f"{_loc(op)}: cast {name}")
+
+
+def _insertelement(k, op, mask):
+    vec, val, idx = (k.get(v) for v in op.operands)
+    out = np.array(vec, copy=True)
+    idx = idx.astype(np.int64)
+    out[np.arange(len(out)), idx] = val
+    return out
+
+
+def _extractelement(k, op, mask):
+    vec, idx = (k.get(v) for v in op.operands)
+    return vec[np.arange(len(vec)), idx.astype(np.int64)]
+
+
+def _shufflevector(k, op, mask):
+    a, b = (k.get(v) for v in op.operands)
+    both = np.concatenate([a, b], axis=1)
+    sel = _ints(op.attributes["mask"])
+    return both[:, [max(i, 0) for i in sel]]
+
+
+def _gep(k, op, mask):
+    base = k.get(op.operands[0]).astype(np.uint64)
+    elem = op.attributes["elem_type"]
+    ety = _ty(str(elem).split(":")[-1].strip()) if ":" in str(elem) else _ty(ir.TypeAttr(elem).value)
+    raw = _ints(op.attributes["rawConstantIndices"])
+    if len(raw) != 1:
+        raise EmulatorError(f"{_loc(op)}: getelementptr with {len(raw)} indices is not emulated")
+    # one index, scalar or per vector element (vectors of pointers)
+    i = k.get(op.operands[1]) if raw[0] == -2147483648 else np.int64(raw[0])
+    offset = _signed(np.asarray(i)).astype(np.int64) * ety.bytes
+    return (base.astype(np.int64) + offset).astype(np.uint64)
+
+
+def _load(k, op, mask):
+    ty = _ty(op.results[0].type)
+    pty = _ty(op.operands[0].type)
+    addr = k.get(op.operands[0])
+    out = np.zeros((k.n, ty.bytes), np.uint8)
+    if mask.any():
+        out[mask] = k.mem.read(addr[mask], pty.space, ty.bytes, _loc(op))
+    return _from_bytes(out, ty)
+
+
+def _store(k, op, mask):
+    val, addr = (k.get(v) for v in op.operands)
+    ty, pty = _ty(op.operands[0].type), _ty(op.operands[1].type)
+    if mask.any():
+        k.mem.write(addr[mask], pty.space, _as_bytes(val[mask], ty), _loc(op))
+
+
+def _masked_load(k, op, mask):
+    ptr, emask, passthru = (k.get(v) for v in op.operands[:3])
+    ty, pty = _ty(op.results[0].type), _ty(op.operands[0].type)
+    out = np.array(passthru, copy=True)
+    for e in range(ty.lanes):
+        sel = mask & emask[:, e]
+        if sel.any():
+            addr = ptr[sel] + np.uint64(e * ty.elem_bytes)
+            raw = k.mem.read(addr, pty.space, ty.elem_bytes, _loc(op))
+            out[sel, e] = _from_bits(raw.view(np.dtype(f"uint{ty.elem_bytes * 8}")).reshape(-1), ty)
+    return out
+
+
+def _masked_store(k, op, mask):
+    val, ptr, emask = (k.get(v) for v in op.operands[:3])
+    ty, pty = _ty(op.operands[0].type), _ty(op.operands[1].type)
+    for e in range(ty.lanes):
+        sel = mask & emask[:, e]
+        if sel.any():
+            bits = _to_bits(np.ascontiguousarray(val[sel, e]), ty)
+            k.mem.write(ptr[sel] + np.uint64(e * ty.elem_bytes), pty.space,
+                        np.ascontiguousarray(bits).view(np.uint8).reshape(len(bits), -1), _loc(op))
+
+
+def _addressof(k, op, mask):
+    name = str(op.attributes["global_name"]).lstrip("@")
+    if name not in k.lds_offsets:
+        raise EmulatorError(f"{_loc(op)}: global @{name} is not an LDS allocation")
+    return np.uint64(k.lds_offsets[name])
+
+
+def _poison(k, op, mask):
+    ty = _ty(op.results[0].type)
+    return np.zeros((k.n, ty.lanes) if ty.lanes else k.n, ty.dtype)
+
+
+def _workitem(axis):
+    def run(k, op, mask):
+        return (k.lane if axis == 0 else np.zeros(k.n, np.int64)).astype(np.uint32)
+    return run
+
+
+def _workgroup(axis):
+    def run(k, op, mask):
+        return np.uint32(k.program[axis])
+    return run
+
+
+def _readfirstlane(k, op, mask):
+    x = k.get(op.operands[0])
+    wave_first = (k.lane // k.wave) * k.wave
+    active = np.where(mask, k.lane, k.n)
+    first = np.minimum.reduceat(active, np.arange(0, k.n, k.wave))
+    src = np.repeat(first, k.wave)[: k.n]
+    src = np.where(src >= k.n, wave_first, src)
+    return x[src]
+
+
+def _make_rsrc(k, op, mask):
+    base, _stride, num, _flags = (k.get(v) for v in op.operands)
+    # the resource as (base address, num_records) packed in a 2-vector
+    return np.stack([base.astype(np.uint64), num.astype(np.uint64)], axis=-1)
+
+
+def _buffer_access(k, op, mask, store: bool):
+    ops_ = list(op.operands)
+    if store:
+        val, rsrc, voff, soff, _aux = ops_
+        ty = _ty(val.type)
+        data = k.get(val)
+    else:
+        rsrc, voff, soff, _aux = ops_
+        ty = _ty(op.results[0].type)
+    r = k.get(rsrc)
+    off = k.get(voff).astype(np.int64) + k.get(soff).astype(np.int64)
+    # raw buffer (stride 0): in range when every byte lies below num_records
+    ok = mask & (off >= 0) & (off + ty.bytes <= r[:, 1].astype(np.int64))
+    addr = r[:, 0] + off.astype(np.uint64)
+    if store:
+        if ok.any():
+            k.mem.write(addr[ok], 1, _as_bytes(data[ok], ty), _loc(op))
+        return None
+    out = np.zeros((k.n, ty.bytes), np.uint8)
+    if ok.any():
+        out[ok] = k.mem.read(addr[ok], 1, ty.bytes, _loc(op))
+    return _from_bytes(out, ty)
+
+
+def _bpermute(k, op, mask):
+    addr, data = (k.get(v) for v in op.operands)
+    src_lane = (addr.astype(np.int64) >> 2) % k.wave
+    base = (k.lane // k.wave) * k.wave
+    return data[base + src_lane]
+
+
+def _swizzle(k, op, mask):
+    data, pattern = (k.get(v) for v in op.operands)
+    pat = int(np.asarray(pattern).reshape(-1)[0])
+    if pat & 0x8000:
+        raise EmulatorError(f"{_loc(op)}: ds_swizzle QDMode is not emulated")
+    and_mask, or_mask, xor_mask = pat & 0x1F, (pat >> 5) & 0x1F, (pat >> 10) & 0x1F
+    lane32 = k.lane % 32
+    src = ((lane32 & and_mask) | or_mask) ^ xor_mask
+    return data[(k.lane - lane32) + src]
+
+
+def _update_dpp(k, op, mask):
+    old, src = (k.get(v) for v in op.operands)
+    ctrl = int(op.attributes["dppCtrl"].value)
+    if ctrl > 0xFF:
+        raise EmulatorError(f"{_loc(op)}: DPP control {ctrl:#x} is not emulated (quad_perm only)")
+    quad = k.lane % 4
+    sel = np.array([(ctrl >> (2 * i)) & 3 for i in range(4)])
+    return src[k.lane - quad + sel[quad]]
+
+
+def _identity_none(k, op, mask):
+    return None
+
+
+def _intrinsic(fn):
+    def run(k, op, mask):
+        args = [k.get(v) for v in op.operands]
+        ty = _ty(op.results[0].type)
+        with np.errstate(all="ignore"):
+            r = fn(*args)
+        return _typed(np.asarray(r), ty)
+    return run
+
+
+def _call_intrinsic(k, op, mask):
+    name = str(op.attributes["intrin"]).strip('"')
+    base = name.split(".")[1] if name.startswith("llvm.") else name
+    table = {"roundeven": np.rint, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
+             "fabs": np.abs, "sqrt": np.sqrt, "exp2": np.exp2}
+    if base == "amdgcn" or base not in table:
+        raise EmulatorError(f"{_loc(op)}: intrinsic {name} is not emulated")
+    return _intrinsic(table[base])(k, op, mask)
+
+
+def _log2(x):
+    return np.log2(x)
+
+
+def _rsq(x):
+    return 1.0 / np.sqrt(x)
+
+
+_OPS = {
+    "llvm.mlir.constant": _constant,
+    "llvm.mlir.poison": _poison,
+    "llvm.mlir.undef": _poison,
+    "llvm.mlir.zero": _poison,
+    "llvm.mlir.addressof": _addressof,
+    "llvm.add": _binary(np.add), "llvm.sub": _binary(np.subtract), "llvm.mul": _binary(np.multiply),
+    "llvm.and": _binary(np.bitwise_and), "llvm.or": _binary(np.bitwise_or), "llvm.xor": _binary(np.bitwise_xor),
+    "llvm.udiv": _binary(np.floor_divide), "llvm.urem": _binary(np.remainder),
+    "llvm.sdiv": _binary(lambda a, b: np.trunc(a / b).astype(a.dtype), signed=True),
+    "llvm.srem": _binary(np.fmod, signed=True),
+    "llvm.shl": _shift("shl"), "llvm.lshr": _shift("lshr"), "llvm.ashr": _shift("ashr"),
+    "llvm.fadd": _binary(np.add), "llvm.fsub": _binary(np.subtract), "llvm.fmul": _binary(np.multiply),
+    "llvm.fdiv": _binary(np.divide), "llvm.frem": _binary(np.fmod),
+    "llvm.fneg": lambda k, op, m: -k.get(op.operands[0]),
+    "llvm.icmp": _icmp, "llvm.fcmp": _fcmp, "llvm.select": _select,
+    "llvm.bitcast": _cast, "llvm.zext": _cast, "llvm.sext": _cast, "llvm.trunc": _cast,
+    "llvm.fpext": _cast, "llvm.fptrunc": _cast, "llvm.sitofp": _cast, "llvm.uitofp": _cast,
+    "llvm.fptosi": _cast, "llvm.fptoui": _cast, "llvm.ptrtoint": _cast, "llvm.inttoptr": _cast,
+    "llvm.insertelement": _insertelement, "llvm.extractelement": _extractelement,
+    "llvm.shufflevector": _shufflevector,
+    "llvm.getelementptr": _gep, "llvm.load": _load, "llvm.store": _store,
+    "llvm.intr.masked.load": _masked_load, "llvm.intr.masked.store": _masked_store,
+    "llvm.intr.maxnum": _intrinsic(np.fmax), "llvm.intr.minnum": _intrinsic(np.fmin),
+    "llvm.intr.fabs": _intrinsic(np.abs), "llvm.intr.fma": _intrinsic(lambda a, b, c: a * b + c),
+    "llvm.intr.exp2": _intrinsic(np.exp2), "llvm.intr.sqrt": _intrinsic(np.sqrt),
+    "llvm.intr.sin": _intrinsic(np.sin), "llvm.intr.cos": _intrinsic(np.cos),
+    "llvm.intr.smax": _binary(np.maximum, signed=True), "llvm.intr.smin": _binary(np.minimum, signed=True),
+    "llvm.intr.umax": _binary(np.maximum), "llvm.intr.umin": _binary(np.minimum),
+    "llvm.call_intrinsic": _call_intrinsic,
+    "rocdl.workitem.id.x": _workitem(0), "rocdl.workitem.id.y": _workitem(1), "rocdl.workitem.id.z": _workitem(2),
+    "rocdl.workgroup.id.x": _workgroup(0), "rocdl.workgroup.id.y": _workgroup(1),
+    "rocdl.workgroup.id.z": _workgroup(2),
+    "rocdl.readfirstlane": _readfirstlane,
+    "rocdl.make.buffer.rsrc": _make_rsrc,
+    "rocdl.raw.ptr.buffer.load": lambda k, op, m: _buffer_access(k, op, m, False),
+    "rocdl.raw.ptr.buffer.store": lambda k, op, m: _buffer_access(k, op, m, True),
+    "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
+    "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
+    "rocdl.s.waitcnt": _identity_none,
+    "rocdl.log": _intrinsic(_log2), "rocdl.rsq": _intrinsic(_rsq),
+}
+
+
+# ---------------------------------------------------------------------------
+# Entry point
+# ---------------------------------------------------------------------------
+
+
+def _find_kernel(module, name: Optional[str]):
+    found = []
+
+    def walk(op):
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    if inner.operation.name == "llvm.func" and "gpu.kernel" in inner.attributes:
+                        found.append(inner)
+                    walk(inner.operation)
+    walk(module.operation)
+    if name is not None:
+        found = [f for f in found if str(f.attributes["sym_name"]).strip('"') == name]
+    if len(found) != 1:
+        raise EmulatorError(f"expected one lowered kernel{f' named {name}' if name else ''}, found {len(found)} "
+                            f"(give the module after tlxamd-to-llvm for an AMD target)")
+    return found[0]
+
+
+def _lds_globals(module) -> Tuple[Dict[str, int], int]:
+    offsets, size = {}, 0
+
+    def walk(op):
+        nonlocal size
+        for region in op.regions:
+            for block in region.blocks:
+                for g in block.operations:
+                    if g.operation.name == "llvm.mlir.global" and int(str(_attr(g, "addr_space") or 0).split(":")[0]) == 3:
+                        ty = str(g.attributes["global_type"])
+                        m = re.match(r".*array<(\d+) x (\w+)>", ty)
+                        nbytes = int(m.group(1)) * _ty(m.group(2)).elem_bytes if m else _ty(ty.split(":")[-1].strip()).bytes
+                        size = (size + 15) // 16 * 16
+                        offsets[str(g.attributes["sym_name"]).strip('"')] = size
+                        size += nbytes
+                    walk(g.operation)
+    walk(module.operation)
+    return offsets, size
+
+
+def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: int = 64) -> None:
+    """Run `kernel` (a tlxamd.compiler result for an AMD target, or a module
+    lowered by tlxamd-to-llvm) over `grid` programs. Array arguments (numpy
+    arrays, CPU torch tensors) are the kernel's pointer arguments and are
+    updated in place; Python ints and floats are its scalar arguments."""
+    from .language.core import _default_context
+
+    if hasattr(kernel, "mlir") and hasattr(kernel, "is_amd"):
+        if not kernel.is_amd:
+            raise EmulatorError("the emulator runs kernels compiled for AMD targets")
+        ctx = _default_context()
+        with ctx:
+            module = ir.Module.parse(kernel.mlir)
+    else:
+        module = kernel
+    func = _find_kernel(module, name)
+    size = _attr(func, "rocdl.reqd_work_group_size") or _attr(func, "gpu.known_block_size")
+    threads = _ints(size)[0] if size is not None else None
+    if not threads:
+        raise EmulatorError("the kernel has no workgroup size (rocdl.reqd_work_group_size)")
+    grid = tuple(grid) + (1,) * (3 - len(grid))
+    params = list(func.regions[0].blocks[0].arguments)
+    if len(args) != len(params):
+        raise TypeError(f"the kernel takes {len(params)} arguments, got {len(args)}")
+    buffers, values = [], []
+    for p, a in zip(params, args):
+        ty = _ty(p.type)
+        if ty.kind == "ptr":
+            arr = a.numpy() if hasattr(a, "numpy") else a
+            if not isinstance(arr, np.ndarray) or not arr.flags.c_contiguous:
+                raise TypeError("pointer arguments must be contiguous numpy arrays or CPU tensors")
+            buffers.append(arr)
+            values.append(np.uint64(len(buffers) << _REGION_BITS))
+        else:
+            values.append(_typed(np.array(a), ty))
+    lds_offsets, lds_bytes = _lds_globals(module)
+    mem = _Memory(buffers, lds_bytes)
+    for z in range(grid[2]):
+        for y in range(grid[1]):
+            for x in range(grid[0]):
+                mem.lds[:] = 0
+                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), grid).run()
