@@ -227,6 +227,7 @@ class _Kernel:
         self.wave = wave
         self.mem = mem
         self.vals: Dict[Any, np.ndarray] = {}
+        self.structs: Dict[Any, List[np.ndarray]] = {}
         self.lds_offsets = lds_offsets
         self.program = program
         self.grid = grid
@@ -303,7 +304,7 @@ class _Kernel:
         if fn is None:
             raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
         out = fn(self, op, mask)
-        if out is not None:
+        if out is not None and len(op.results):
             self.set(op.results[0], out, mask)
 
 
@@ -538,6 +539,100 @@ def _masked_store(k, op, mask):
                         np.ascontiguousarray(bits).view(np.uint8).reshape(len(bits), -1), _loc(op))
 
 
+_RMW = {
+    "add": lambda a, b, t: a + b, "sub": lambda a, b, t: a - b, "and": lambda a, b, t: a & b,
+    "or": lambda a, b, t: a | b, "xor": lambda a, b, t: a ^ b, "xchg": lambda a, b, t: b,
+    "max": lambda a, b, t: max(_sval(a, t), _sval(b, t)) & _umask(t), "min": lambda a, b, t: min(
+        _sval(a, t), _sval(b, t)) & _umask(t),
+    "umax": lambda a, b, t: max(a, b), "umin": lambda a, b, t: min(a, b),
+    "fadd": lambda a, b, t: a + b, "fmax": lambda a, b, t: np.fmax(a, b), "fmin": lambda a, b, t: np.fmin(a, b),
+}
+
+
+def _umask(t: _Ty) -> int:
+    return (1 << t.bits) - 1
+
+
+def _sval(a, t: _Ty) -> int:
+    a = int(a)
+    return a - (1 << t.bits) if a >> (t.bits - 1) else a
+
+
+def _rmw_kind(op) -> str:
+    m = re.match(r".*?(?:llvm\.atomicrmw|buffer\.atomic\.)\s*(\w+)", str(op).split("\n")[0])
+    if not m or m.group(1) not in _RMW:
+        raise EmulatorError(f"{_loc(op)}: this atomic operation is not emulated")
+    return m.group(1)
+
+
+def _atomic_lanes(k, op, mask, addr, space, values, ty, kind):
+    """Lane by lane, in lane order: each reads the old value and writes the
+    combination (the serialization the hardware may choose; every lane's
+    update is applied once)."""
+    old = np.zeros_like(values)
+    fn = _RMW[kind]
+    for lane in np.nonzero(mask)[0]:
+        a = np.array([addr[lane]], np.uint64)
+        raw = k.mem.read(a, space, ty.bytes, _loc(op))
+        cur = _from_bytes(raw, ty)[0]
+        old[lane] = cur
+        with np.errstate(all="ignore"):
+            if ty.kind in ("f", "bf"):
+                new = np.asarray(fn(cur, values[lane], ty), dtype=ty.dtype)
+                if ty.kind == "bf":
+                    new = _bf16_round(new)
+            else:
+                new = np.asarray(fn(int(cur), int(values[lane]), ty) & _umask(ty), dtype=ty.dtype)
+        k.mem.write(a, space, _as_bytes(new.reshape((1,) + new.shape), ty), _loc(op))
+    return old
+
+
+def _atomicrmw(k, op, mask):
+    ptr, val = (k.get(v) for v in op.operands)
+    ty, pty = _ty(op.operands[1].type), _ty(op.operands[0].type)
+    return _atomic_lanes(k, op, mask, ptr, pty.space, val, ty, _rmw_kind(op))
+
+
+def _cmpxchg(k, op, mask):
+    ptr, cmp, val = (k.get(v) for v in op.operands)
+    ty, pty = _ty(op.operands[2].type), _ty(op.operands[0].type)
+    old = np.zeros_like(val)
+    for lane in np.nonzero(mask)[0]:
+        a = np.array([ptr[lane]], np.uint64)
+        cur = _from_bytes(k.mem.read(a, pty.space, ty.bytes, _loc(op)), ty)[0]
+        old[lane] = cur
+        if cur == cmp[lane]:
+            k.mem.write(a, pty.space, _as_bytes(np.array([val[lane]], ty.dtype), ty), _loc(op))
+    k.structs[op.results[0]] = [old, old == cmp]
+    return None
+
+
+def _extractvalue(k, op, mask):
+    fields = k.structs.get(op.operands[0])
+    if fields is None:
+        raise EmulatorError(f"{_loc(op)}: extractvalue of a value the emulator does not hold as a struct")
+    return fields[_ints(op.attributes["position"])[0]]
+
+
+def _buffer_atomic(k, op, mask):
+    val, rsrc, voff, soff, _aux = op.operands
+    ty = _ty(val.type)
+    r = k.get(rsrc)
+    off = k.get(voff).astype(np.int64) + k.get(soff).astype(np.int64)
+    ok = mask & (off >= 0) & (off + ty.bytes <= r[:, 1].astype(np.int64))
+    addr = r[:, 0] + off.astype(np.uint64)
+    kind = _rmw_kind(op)
+    if ty.lanes:  # packed 16-bit pairs: each half its own atomic
+        ety = _ty(str(val.type).split("x", 1)[1].rstrip(">"))
+        data = k.get(val)
+        olds = [_atomic_lanes(k, op, ok, addr + np.uint64(e * ety.bytes), 1, data[:, e], ety, kind)
+                for e in range(ty.lanes)]
+        old = np.stack(olds, axis=-1)
+    else:
+        old = _atomic_lanes(k, op, ok, addr, 1, k.get(val), ty, kind)
+    return old if op.results else None
+
+
 def _addressof(k, op, mask):
     name = str(op.attributes["global_name"]).lstrip("@")
     if name not in k.lds_offsets:
@@ -646,6 +741,8 @@ def _intrinsic(fn):
 
 def _call_intrinsic(k, op, mask):
     name = str(op.attributes["intrin"]).strip('"')
+    if name.startswith("llvm.amdgcn.raw.ptr.buffer.atomic."):
+        return _buffer_atomic(k, op, mask)
     base = name.split(".")[1] if name.startswith("llvm.") else name
     table = {"roundeven": np.rint, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
              "fabs": np.abs, "sqrt": np.sqrt, "exp2": np.exp2}
@@ -684,6 +781,7 @@ _OPS = {
     "llvm.insertelement": _insertelement, "llvm.extractelement": _extractelement,
     "llvm.shufflevector": _shufflevector,
     "llvm.getelementptr": _gep, "llvm.load": _load, "llvm.store": _store,
+    "llvm.atomicrmw": _atomicrmw, "llvm.cmpxchg": _cmpxchg, "llvm.extractvalue": _extractvalue,
     "llvm.intr.masked.load": _masked_load, "llvm.intr.masked.store": _masked_store,
     "llvm.intr.maxnum": _intrinsic(np.fmax), "llvm.intr.minnum": _intrinsic(np.fmin),
     "llvm.intr.fabs": _intrinsic(np.abs), "llvm.intr.fma": _intrinsic(lambda a, b, c: a * b + c),
@@ -699,9 +797,11 @@ _OPS = {
     "rocdl.make.buffer.rsrc": _make_rsrc,
     "rocdl.raw.ptr.buffer.load": lambda k, op, m: _buffer_access(k, op, m, False),
     "rocdl.raw.ptr.buffer.store": lambda k, op, m: _buffer_access(k, op, m, True),
+    "rocdl.raw.ptr.buffer.atomic.fadd": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.fmax": _buffer_atomic,
+    "rocdl.raw.ptr.buffer.atomic.smax": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.umin": _buffer_atomic,
     "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
     "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
-    "rocdl.s.waitcnt": _identity_none,
+    "rocdl.s.waitcnt": _identity_none, "llvm.fence": _identity_none,
     "rocdl.log": _intrinsic(_log2), "rocdl.rsq": _intrinsic(_rsq),
 }
 

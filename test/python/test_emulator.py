@@ -123,6 +123,112 @@ def test_reductions(target):
     assert np.array_equal(a, x.reshape(tiles, 64, 128).argmax(1).reshape(-1))
 
 
+@tl.kernel(num_warps=4)
+def buffer_ops(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32), n: tl.int32, shift: tl.int32):
+    offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
+    # B8: masked-out elements read `other`, four-element groups cut by n
+    v = tl.buffer_load(src, offs, mask=offs < n, other=-5.0, contiguity=4)
+    # B15: negative offsets are out of the buffer's range: they read 0
+    w = tl.buffer_load(src, offs - shift)
+    tl.buffer_store(v + w * 1000.0, dst, offs, mask=offs < n + 2)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_buffer_range_and_masks(target):  # B8, B15
+    n, shift = 1030, 6
+    x = np.arange(2048, dtype=np.float32) + 1
+    y = np.full(2048, np.nan, np.float32)
+    emulator.run(_compile(buffer_ops, target), (2,), x, y, n, shift)
+    i = np.arange(2048)
+    v = np.where(i < n, x, -5.0)
+    w = np.where(i - shift >= 0, x[np.clip(i - shift, 0, None)], 0.0)
+    ref = np.where(i < n + 2, v + w * 1000, np.nan)
+    assert np.array_equal(y, ref, equal_nan=True)
+
+
+@tl.kernel(num_warps=4)
+def packed_atomics(x: tl.pointer(tl.bfloat16), acc: tl.pointer(tl.bfloat16), old: tl.pointer(tl.bfloat16),
+                   n: tl.int32):
+    offs = tl.arange(0, 512)
+    lay = tl.blocked_layout([2], [64], [4], [0])
+    offs = tl.convert_layout(offs, lay)
+    v = tl.load(x + offs)
+    # B16, B18: bf16 pairs, the mask uniform over each pair; the old values
+    n = tl.multiple_of(n, 2)  # an even bound: whole pairs
+    o = tl.buffer_atomic_add(acc, offs, v, mask=offs < n, contiguity=2)
+    tl.store(old + offs, o)
+
+
+def _bf16(a):
+    u = a.astype(np.float32).view(np.uint32)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000).view(np.float32)
+
+
+def _bits16(a):
+    return (a.view(np.uint32) >> 16).astype(np.uint16)
+
+
+def test_packed_bf16_buffer_atomics():  # B16, B18
+    pairs = 200
+    x = _bf16(np.random.default_rng(6).standard_normal(512))
+    start = _bf16(np.random.default_rng(7).standard_normal(512))
+    xb, acc, old = _bits16(x), _bits16(start), np.zeros(512, np.uint16)
+    emulator.run(_compile(packed_atomics, "gfx950"), (1,), xb, acc, old, 2 * pairs)
+    back = (acc.astype(np.uint32) << 16).view(np.float32)
+    i = np.arange(512)
+    assert np.array_equal(back, np.where(i // 2 < pairs, _bf16(start + x), start))
+    seen = (old.astype(np.uint32) << 16).view(np.float32)
+    assert np.array_equal(seen[:2 * pairs], start[:2 * pairs])
+
+
+@tl.kernel(num_warps=4)
+def hist(x: tl.pointer(tl.int32), bins: tl.pointer(tl.int32), old: tl.pointer(tl.int32), n: tl.int32):
+    offs = tl.program_id(0) * 256 + tl.arange(0, 256)
+    m = offs < n
+    v = tl.load(x + offs, mask=m, other=0)
+    tl.store(old + offs, tl.atomic_add(bins + (v & 15), 1, mask=m), mask=m)
+
+
+@tl.kernel(num_warps=4)
+def bucket_max(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32), n: tl.int32):
+    offs = tl.program_id(0) * 256 + tl.arange(0, 256)
+    m = offs < n
+    tl.atomic_max(out + (offs & 7), tl.load(x + offs, mask=m, other=0.0), mask=m, sem="relaxed")
+
+
+@tl.kernel(num_warps=4)
+def ticket(counter: tl.pointer(tl.int32), tickets: tl.pointer(tl.int32)):
+    tl.store(tickets + tl.program_id(0), tl.atomic_add(counter, 1))
+
+
+@tl.kernel(num_warps=4)
+def claim(slots: tl.pointer(tl.int32), seen: tl.pointer(tl.int32)):
+    i = tl.arange(0, 256)
+    tl.store(seen + tl.program_id(0) * 256 + i, tl.atomic_cas(slots + i, -1, tl.program_id(0) + i * 0))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_atomics(target):
+    n = 1000
+    rng = np.random.default_rng(8)
+    x = rng.integers(-100, 100, n).astype(np.int32)
+    bins, old = np.zeros(16, np.int32), np.full(n, -99, np.int32)
+    emulator.run(_compile(hist, target), (4,), x, bins, old, n)
+    assert np.array_equal(bins, np.bincount(x & 15, minlength=16))
+    for b in range(16):  # each update saw a distinct count
+        assert sorted(old[(x & 15) == b]) == list(range(bins[b]))
+    xf = rng.standard_normal(n).astype(np.float32)
+    out = np.full(8, -np.inf, np.float32)
+    emulator.run(_compile(bucket_max, target), (4,), xf, out, n)  # float max on the bits
+    assert np.array_equal(out, [xf[(np.arange(n) & 7) == b].max() for b in range(8)])
+    counter, tickets = np.zeros(1, np.int32), np.full(5, -1, np.int32)
+    emulator.run(_compile(ticket, target), (5,), counter, tickets)  # thread 0's atomic, through LDS
+    assert counter[0] == 5 and sorted(tickets) == list(range(5))
+    slots, seen = np.full(256, -1, np.int32), np.zeros(3 * 256, np.int32)
+    emulator.run(_compile(claim, target), (3,), slots, seen)
+    assert (slots == 0).all() and (seen[:256] == -1).all() and (seen[256:] == 0).all()
+
+
 def test_a_mutated_lowering_fails():
     """The first DPP butterfly step (quad_perm [1,0,3,2] = 177) made the
     identity (quad_perm [0,1,2,3] = 228): the row maximum and sum miss
@@ -148,14 +254,17 @@ def test_a_mutated_lowering_fails():
 
 
 def test_unmodelled_ops_are_named():
-    @tl.kernel(num_warps=4)
-    def hist(x: tl.pointer(tl.int32), bins: tl.pointer(tl.int32)):
-        v = tl.load(x + tl.arange(0, 256))
-        tl.atomic_add(bins + (v & 15), 1)
+    k = _compile(softmax, "gfx950", BLOCK=1024)
+    from tlxamd import ir
+    from tlxamd.language.core import _default_context
 
-    k = _compile(hist, "gfx950")
-    with pytest.raises(emulator.EmulatorError, match="llvm.atomicrmw is not emulated"):
-        emulator.run(k, (1,), np.zeros(256, np.int32), np.zeros(16, np.int32))
+    with _default_context():
+        # an op the lowering never emits, in place of the first barrier
+        text = k.mlir.replace("rocdl.barrier", "rocdl.s.sleep 1", 1)
+        module = ir.Module.parse(text)
+        x = np.zeros((1, 1000), np.float32)
+        with pytest.raises(emulator.EmulatorError, match="rocdl.s.sleep is not emulated"):
+            emulator.run(module, (1,), np.zeros_like(x), x, 1000, 1000)
 
 
 def test_arguments_are_checked():

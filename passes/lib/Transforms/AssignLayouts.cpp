@@ -270,6 +270,11 @@ private:
       for (OpOperand &operand : op->getOpOperands())
         if (isa<RankedTensorType>(operand.get().getType()))
           convertOperand(operand, it->second);
+      // A result laid out before the op chose (a large access coalesces on
+      // its own) is converted after it.
+      for (Value result : op->getResults())
+        if (isa<RankedTensorType>(result.getType()))
+          retypeResult(op, result, it->second);
       return;
     }
     if (isa<ReduceOp>(op) || ShapeOpSpec::isShapeOp(op))
@@ -314,19 +319,25 @@ private:
     }
     for (OpOperand &operand : op->getOpOperands())
       convertOperand(operand, layout);
-    for (Value result : op->getResults()) {
-      Attribute have = getLayout(result);
-      if (!have || !derived || have == derived)
-        continue; // a scalar, or as derived
-      result.setType(withLayout(result.getType(), derived));
-      if (result.use_empty())
-        continue;
-      OpBuilder b(op->getContext());
-      b.setInsertionPointAfter(op);
-      auto convert = ConvertLayoutOp::create(
-          b, op->getLoc(), withLayout(result.getType(), have), result);
-      result.replaceAllUsesExcept(convert, convert);
-    }
+    for (Value result : op->getResults())
+      if (derived)
+        retypeResult(op, result, derived);
+  }
+
+  /// Give `result` of `op` the layout the op produces; its users keep the
+  /// layout they were given, through a conversion after the op.
+  void retypeResult(Operation *op, Value result, Attribute layout) {
+    Attribute have = getLayout(result);
+    if (!have || have == layout)
+      return; // a scalar, or already so
+    result.setType(withLayout(result.getType(), layout));
+    if (result.use_empty())
+      return;
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    auto convert = ConvertLayoutOp::create(
+        b, op->getLoc(), withLayout(result.getType(), have), result);
+    result.replaceAllUsesExcept(convert, convert);
   }
 
   Operation *kernel;
