@@ -32,7 +32,7 @@ import numpy as np
 
 from . import ir
 
-__all__ = ["EmulatorError", "run"]
+__all__ = ["EmulatorError", "mfma_lane_maps", "run"]
 
 _REGION_BITS = 40
 
@@ -300,7 +300,7 @@ class _Kernel:
     # -- ops ------------------------------------------------------------------
     def execute(self, op, mask):
         name = op.operation.name
-        fn = _OPS.get(name)
+        fn = _OPS.get(name) or (_mfma if name.startswith("rocdl.mfma.") else None)
         if fn is None:
             raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
         out = fn(self, op, mask)
@@ -321,7 +321,7 @@ def _constant(k, op, mask):
     text = str(a)
     if ty.kind == "ptr":
         return np.uint64(0)
-    m = re.match(r"dense<(.*)>", text)
+    m = re.match(r"dense<(.*?)>(?:\s*:.*)?$", text)
     if m:
         body = m.group(1)
         vals = [v.strip() for v in body.strip("[]").split(",")]
@@ -723,6 +723,59 @@ def _update_dpp(k, op, mask):
     quad = k.lane % 4
     sel = np.array([(ctrl >> (2 * i)) & 3 for i in range(4)])
     return src[k.lane - quad + sel[quad]]
+
+
+# MFMA: the operand and result lane/register mapping of the single-block
+# instructions (one M x N tile per wave; M = N = 16 or 32), from the CDNA3 /
+# CDNA4 ISA guides' matrix layouts, written independently of the layout
+# core: the wave's lanes form 64 / M groups of M; with kPerLane = K / groups
+#   A[i][k]: lane i + M * (k // kPerLane), element k % kPerLane
+#   B[k][j]: lane j + N * (k // kPerLane), element k % kPerLane
+#   D[i][j]: lane j + N * ((i // 4) % groups), register
+#            (i // (4 * groups)) * 4 + i % 4
+_MFMA_NAME = re.compile(r"rocdl\.mfma\.(f32|i32)\.(\d+)x(\d+)x(\d+)")
+
+
+def mfma_lane_maps(m: int, n: int, k: int, wave: int = 64):
+    """(a, b, d): for each (row, col) of A (m x k), B (k x n) and D (m x n),
+    the (lane, element) holding it."""
+    groups = wave // m
+    kpl = k // groups
+    a = {(i, kk): (i + m * (kk // kpl), kk % kpl) for i in range(m) for kk in range(k)}
+    b = {(kk, j): (j + n * (kk // kpl), kk % kpl) for kk in range(k) for j in range(n)}
+    d = {(i, j): (j + n * ((i // 4) % groups), (i // (4 * groups)) * 4 + i % 4) for i in range(m) for j in range(n)}
+    return a, b, d
+
+
+def _mfma(k, op, mask):
+    name = op.operation.name
+    mm = _MFMA_NAME.match(name)
+    av, bv, cv = (k.get(v) for v in op.operands[:3])
+    imms = [int(np.asarray(k.get(v)).reshape(-1)[0]) for v in op.operands[3:6]]
+    m, n, kk = (int(x) for x in mm.groups()[1:]) if mm else (0, 0, 0)
+    groups = k.wave // m if m else 0
+    kpl = av.shape[1] if av.ndim == 2 else 1
+    if not mm or m != n or m not in (16, 32) or kpl * groups != kk or any(imms):
+        raise EmulatorError(f"{_loc(op)}: {name} is not emulated (single-block 16x16 / 32x32 MFMA "
+                            f"without cbsz / abid / blgp only)")
+    if not mask.all():
+        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask")
+    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
+    av = av.reshape(k.n, -1).astype(np.float64 if mm.group(1) != "i32" else np.int64)
+    bv = bv.reshape(k.n, -1).astype(av.dtype)
+    if av.dtype == np.int64:  # i8 operands are signed
+        av, bv = np.where(av > 127, av - 256, av), np.where(bv > 127, bv - 256, bv)
+    out = np.array(cv, copy=True)
+    ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])   # m x k x (lane, elem)
+    bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
+    di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
+    for w in range(0, k.n, k.wave):
+        A = av[w + ai[..., 0], ai[..., 1]]
+        B = bv[w + bi[..., 0], bi[..., 1]]
+        C = cv[w + di[..., 0], di[..., 1]].astype(A.dtype)
+        D = A @ B + C
+        out[w + di[..., 0], di[..., 1]] = D.astype(out.dtype)
+    return out
 
 
 def _identity_none(k, op, mask):
