@@ -285,11 +285,11 @@ class _Kernel:
         if name == "llvm.cond_br":
             cond = self.get(term.operands[0]).astype(bool)
             t, f = term.successors
-            seg = _attr(term, "operandSegmentSizes")
-            sizes = [int(x) for x in re.findall(r"-?\d+", str(seg))] if seg is not None else [1, 0, 0]
+            # the operands: the condition, then each successor's arguments
             ops_ = list(term.operands)
-            targs = ops_[1:1 + sizes[1]]
-            fargs = ops_[1 + sizes[1]:]
+            ntrue = len(list(t.arguments))
+            targs = ops_[1:1 + ntrue]
+            fargs = ops_[1 + ntrue:]
             for a, v in zip(t.arguments, targs):
                 self.set(a, self.get(v), mask & cond)
             for a, v in zip(f.arguments, fargs):
@@ -796,16 +796,14 @@ def _call_intrinsic(k, op, mask):
     name = str(op.attributes["intrin"]).strip('"')
     if name.startswith("llvm.amdgcn.raw.ptr.buffer.atomic."):
         return _buffer_atomic(k, op, mask)
+    if name == "llvm.amdgcn.rsq.f32":
+        return _intrinsic(_rsq)(k, op, mask)
     base = name.split(".")[1] if name.startswith("llvm.") else name
     table = {"roundeven": np.rint, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
              "fabs": np.abs, "sqrt": np.sqrt, "exp2": np.exp2}
     if base == "amdgcn" or base not in table:
         raise EmulatorError(f"{_loc(op)}: intrinsic {name} is not emulated")
     return _intrinsic(table[base])(k, op, mask)
-
-
-def _log2(x):
-    return np.log2(x)
 
 
 def _rsq(x):
@@ -837,6 +835,8 @@ _OPS = {
     "llvm.atomicrmw": _atomicrmw, "llvm.cmpxchg": _cmpxchg, "llvm.extractvalue": _extractvalue,
     "llvm.intr.masked.load": _masked_load, "llvm.intr.masked.store": _masked_store,
     "llvm.intr.maxnum": _intrinsic(np.fmax), "llvm.intr.minnum": _intrinsic(np.fmin),
+    "llvm.intr.log2": _intrinsic(np.log2),
+    "llvm.intr.maximum": _intrinsic(np.maximum), "llvm.intr.minimum": _intrinsic(np.minimum),
     "llvm.intr.fabs": _intrinsic(np.abs), "llvm.intr.fma": _intrinsic(lambda a, b, c: a * b + c),
     "llvm.intr.exp2": _intrinsic(np.exp2), "llvm.intr.sqrt": _intrinsic(np.sqrt),
     "llvm.intr.sin": _intrinsic(np.sin), "llvm.intr.cos": _intrinsic(np.cos),
@@ -855,7 +855,6 @@ _OPS = {
     "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
     "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
     "rocdl.s.waitcnt": _identity_none, "llvm.fence": _identity_none,
-    "rocdl.log": _intrinsic(_log2), "rocdl.rsq": _intrinsic(_rsq),
 }
 
 
