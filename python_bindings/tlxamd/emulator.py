@@ -221,7 +221,10 @@ class _Function:
 
 class _Kernel:
     def __init__(self, func, threads: int, wave: int, mem: _Memory, args: List[np.ndarray],
-                 lds_offsets: Dict[str, int], program: Tuple[int, int, int], grid: Tuple[int, int, int]):
+                 lds_offsets: Dict[str, int], program: Tuple[int, int, int], grid: Tuple[int, int, int],
+                 trace: Optional[int] = None, trace_file=None):
+        self.trace = trace
+        self.trace_file = trace_file
         self.f = _Function(func)
         self.n = threads
         self.wave = wave
@@ -306,6 +309,20 @@ class _Kernel:
         out = fn(self, op, mask)
         if out is not None and len(op.results):
             self.set(op.results[0], out, mask)
+        if self.trace is not None:
+            self.print_trace(op, mask)
+
+    def print_trace(self, op, mask):
+        """The op and, for the traced wave's first lanes, the value it
+        produced (`.` for a lane the exec mask turns off)."""
+        w0 = self.trace * self.wave
+        lanes = range(w0, min(w0 + 8, self.n))
+        text = str(op).split("\n")[0].strip()
+        if len(op.results) and op.results[0] in self.vals:
+            v = self.vals[op.results[0]]
+            shown = [np.array2string(np.asarray(v[i]), precision=4) if mask[i] else "." for i in lanes]
+            text += "  ->  " + " ".join(shown)
+        print(f"[wg {self.program[0]} wave {self.trace}] {text}", file=self.trace_file)
 
 
 def _ints(attr) -> List[int]:
@@ -902,11 +919,14 @@ def _lds_globals(module) -> Tuple[Dict[str, int], int]:
     return offsets, size
 
 
-def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: int = 64) -> None:
+def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: int = 64, trace: bool = False,
+        trace_wave: int = 0, trace_file=None) -> None:
     """Run `kernel` (a tlxamd.compiler result for an AMD target, or a module
     lowered by tlxamd-to-llvm) over `grid` programs. Array arguments (numpy
     arrays, CPU torch tensors) are the kernel's pointer arguments and are
-    updated in place; Python ints and floats are its scalar arguments."""
+    updated in place; Python ints and floats are its scalar arguments.
+    `trace=True` prints every op of the first workgroup with the values of
+    the first lanes of wave `trace_wave` (to `trace_file`, default stdout)."""
     from .language.core import _default_context
 
     if hasattr(kernel, "mlir") and hasattr(kernel, "is_amd"):
@@ -943,4 +963,5 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
         for y in range(grid[1]):
             for x in range(grid[0]):
                 mem.lds[:] = 0
-                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), grid).run()
+                traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
+                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), grid, traced, trace_file).run()

@@ -274,3 +274,15 @@ def test_arguments_are_checked():
     nv = _compile(masked_scale, "sm_90a")
     with pytest.raises(emulator.EmulatorError, match="kernels compiled for AMD targets"):
         emulator.run(nv, (1,), np.zeros(4, np.float32), np.zeros(4, np.float32), 4)
+
+
+def test_trace_shows_lane_values():
+    import io
+
+    k = _compile(masked_scale, "gfx950")
+    out = io.StringIO()
+    x = np.arange(8, dtype=np.float32)
+    emulator.run(k, (1,), x, np.zeros(8, np.float32), 8, trace=True, trace_file=out)
+    text = out.getvalue()
+    assert "rocdl.workitem.id.x" in text and "->  0 1 2 3 4 5 6 7" in text
+    assert "[wg 0 wave 0]" in text and "rocdl.raw.ptr.buffer.store" in text
