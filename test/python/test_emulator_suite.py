@@ -171,3 +171,82 @@ def test_shape_ops(kernels, built, target):
     emulator.run(built(kernels["shape_cat_f32"][0], target), (n // 1024,), x, y)
     t = x.reshape(-1, 1024)
     assert np.array_equal(y, np.concatenate([t, t * 2 + 1], 1).reshape(-1))
+
+
+# Every code of a format decoded from its definition (sign, exponent field,
+# mantissa; subnormals; the format's infinities and NaNs): the reference
+# encodes by picking the nearest representable value (ties to the even code)
+# or the one toward zero, independently of the bit arithmetic under test.
+FORMATS = {"e4m3fn": (8, 4, 3, 7, "fn"), "e5m2": (8, 5, 2, 15, "ieee"), "e4m3fnuz": (8, 4, 3, 8, "fnuz"),
+           "e5m2fnuz": (8, 5, 2, 16, "fnuz"), "f16": (16, 5, 10, 15, "ieee"), "bf16": (16, 8, 7, 127, "ieee")}
+
+
+def _decode(code, fmt):
+    bits, e_bits, m_bits, bias, kind = FORMATS[fmt]
+    sign = -1.0 if code >> (bits - 1) else 1.0
+    e, m = (code >> m_bits) & ((1 << e_bits) - 1), code & ((1 << m_bits) - 1)
+    if kind == "fnuz" and code == 1 << (bits - 1):
+        return np.nan
+    if kind == "fn" and e == (1 << e_bits) - 1 and m == (1 << m_bits) - 1:
+        return np.nan
+    if kind == "ieee" and e == (1 << e_bits) - 1:
+        return sign * np.inf if m == 0 else np.nan
+    if e == 0:
+        return sign * m * 2.0 ** (1 - bias - m_bits)
+    return sign * (1 + m / 2 ** m_bits) * 2.0 ** (e - bias)
+
+
+def _encode_reference(x, fmt, rnd):
+    bits, _, _, _, kind = FORMATS[fmt]
+    half = 1 << (bits - 1)
+    mags = np.array([_decode(c, fmt) for c in range(half)])
+    finite = np.isfinite(mags)
+    codes, vals = np.arange(half)[finite], mags[finite]
+    big = vals.max()
+    out = np.zeros(len(x), np.int64)
+    for i, v in enumerate(x.astype(np.float64)):
+        if np.isnan(v):
+            out[i] = -1
+            continue
+        a = abs(v)
+        if bits == 8 or (rnd == "rtz" and np.isfinite(a)):
+            a = min(a, big)  # fp8 saturates; rtz never rounds up to infinity
+        if np.isinf(a):
+            c = int(np.nonzero(np.isinf(mags))[0][0])
+        else:
+            j = np.searchsorted(vals, a, side="right") - 1  # the largest value <= a
+            c = int(codes[j])
+            if rnd == "rtne" and vals[j] != a and j + 1 < len(vals):
+                lo, hi = vals[j], vals[j + 1]
+                if a - lo > hi - a or (a - lo == hi - a and codes[j] & 1):
+                    c = int(codes[j + 1])
+            if rnd == "rtne" and kind == "ieee" and bits == 16 and a >= big + (big - vals[-2]) / 2:
+                c = int(np.nonzero(np.isinf(mags))[0][0])  # IEEE overflow to infinity
+        neg = np.signbit(v) and not (kind == "fnuz" and c == 0)
+        out[i] = c | (half if neg else 0)
+    return out
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("rnd", ["rtne", "rtz"])
+def test_casts(kernels, built, target, fmt, rnd):
+    n = 1024 + 3
+    rng = np.random.default_rng(12)
+    x = (rng.standard_normal(n) * np.exp2(rng.integers(-24, 20, n))).astype(np.float32)
+    special = [np.inf, -np.inf, np.nan, 0.0, -0.0, 448, 464, 480, -500, 240, 248, 57344, 61440, 65504, 65520,
+               1e30, 2.0 ** -9, 2.0 ** -10, 3 * 2.0 ** -11, 2.0 ** -17, -(2.0 ** -18), 1.0625, 1.1875, -1.0625,
+               2.0 ** -126, 2.0 ** -140]
+    x[:len(special)] = special
+    bits = FORMATS[fmt][0]
+    y = np.zeros(n, np.uint8 if bits == 8 else np.uint16)
+    z = np.full(n, np.nan, np.float32)
+    emulator.run(built(kernels[f"cast_{fmt}_{rnd}"][0], target), (2,), x, y, z, n)
+    ref = _encode_reference(x, fmt, rnd)
+    got = y.astype(np.int64)
+    nan = ref < 0
+    assert all(np.isnan(_decode(int(c), fmt)) for c in got[nan])
+    bad = np.nonzero(got[~nan] != ref[~nan])[0]
+    assert not len(bad), [(float(x[~nan][i]), hex(got[~nan][i]), hex(ref[~nan][i])) for i in bad[:4]]
+    back = np.array([_decode(int(c), fmt) for c in got])
+    assert np.array_equal(z.astype(np.float64), back, equal_nan=True)  # decoding is exact
