@@ -39,27 +39,11 @@ static SmallVector<unsigned> invertPermutation(ArrayRef<unsigned> order) {
   return inv;
 }
 
-/// The register bit whose basis is `basis` and the only basis of any input
-/// dimension with a nonzero coordinate along `dim`; -1 when there is none.
-static int findSoleRegisterBit(const LinearLayout &ll,
-                               const LinearLayout::Basis &basis, unsigned dim) {
-  int found = -1;
-  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
-    for (auto [i, b] : llvm::enumerate(ll.getBases(LinearLayout::InDim(in)))) {
-      if (b[dim] == 0)
-        continue;
-      if (in != LinearLayout::Register || b != basis || found >= 0)
-        return -1;
-      found = int(i);
-    }
-  return found;
-}
-
 int mlir::tlxamd::getSplitRegisterBit(const LinearLayout &src) {
   unsigned last = src.getRank() - 1;
   LinearLayout::Basis pair(src.getRank(), 0);
   pair[last] = 1;
-  return findSoleRegisterBit(src, pair, last);
+  return src.getSoleRegisterBitAlong(pair, last);
 }
 
 ShapeOpSpec ShapeOpSpec::get(Operation *op) {
@@ -167,7 +151,7 @@ ShapeOpSpec::getOperandLayout(const LinearLayout &result,
   case Join: {
     LinearLayout::Basis pair(rank, 0);
     pair[rank - 1] = 1;
-    int bit = findSoleRegisterBit(result, pair, rank - 1);
+    int bit = result.getSoleRegisterBitAlong(pair, rank - 1);
     if (bit < 0)
       return failure();
     l = result.withoutRegisterBasis(bit).withOutDimRemoved(rank - 1);

@@ -131,8 +131,11 @@ def _from_bits(b: np.ndarray, ty: _Ty) -> np.ndarray:
 class _Memory:
     """Global buffers (region r at address r << 40) and the LDS array."""
 
-    def __init__(self, buffers: List[np.ndarray], lds_bytes: int):
+    def __init__(self, buffers: List[np.ndarray], lds_bytes: int, packet: np.ndarray):
         self.regions = [np.zeros(0, np.uint8)] + [b.reshape(-1).view(np.uint8) for b in buffers]
+        # hsa_kernel_dispatch_packet_t (llvm.amdgcn.dispatch.ptr), read-only
+        self.regions.append(packet)
+        self.dispatch_address = (len(self.regions) - 1) << _REGION_BITS
         self.lds = np.zeros(max(lds_bytes, 4), np.uint8)
 
     def _resolve(self, addr: np.ndarray, space: int, size: int, op: str):
@@ -221,7 +224,7 @@ class _Function:
 
 class _Kernel:
     def __init__(self, func, threads: int, wave: int, mem: _Memory, args: List[np.ndarray],
-                 lds_offsets: Dict[str, int], program: Tuple[int, int, int], grid: Tuple[int, int, int],
+                 lds_offsets: Dict[str, int], program: Tuple[int, int, int],
                  trace: Optional[int] = None, trace_file=None):
         self.trace = trace
         self.trace_file = trace_file
@@ -233,7 +236,6 @@ class _Kernel:
         self.structs: Dict[Any, List[np.ndarray]] = {}
         self.lds_offsets = lds_offsets
         self.program = program
-        self.grid = grid
         for arg, v in zip(self.f.blocks[0].arguments, args):
             self.vals[arg] = np.broadcast_to(v, (threads,) + np.shape(v)[1:]).copy()
         self.lane = np.arange(threads)
@@ -260,7 +262,6 @@ class _Kernel:
 
     def run(self):
         at = np.zeros(self.n, np.int64)  # each lane's block (rank); -1: returned
-        nblocks = len(self.f.blocks)
         steps = 0
         while (at >= 0).any():
             r = int(at[at >= 0].min())
@@ -270,7 +271,6 @@ class _Kernel:
             steps += 1
             if steps > 1_000_000:
                 raise EmulatorError("more than a million block steps: a loop that does not end?")
-        return nblocks
 
     def block(self, block, mask) -> np.ndarray:
         ops = list(block.operations)
@@ -813,6 +813,8 @@ def _call_intrinsic(k, op, mask):
     name = str(op.attributes["intrin"]).strip('"')
     if name.startswith("llvm.amdgcn.raw.ptr.buffer.atomic."):
         return _buffer_atomic(k, op, mask)
+    if name == "llvm.amdgcn.dispatch.ptr":
+        return np.uint64(k.mem.dispatch_address)
     if name == "llvm.amdgcn.rsq.f32":
         return _intrinsic(_rsq)(k, op, mask)
     base = name.split(".")[1] if name.startswith("llvm.") else name
@@ -958,10 +960,15 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
         else:
             values.append(_typed(np.array(a), ty))
     lds_offsets, lds_bytes = _lds_globals(module)
-    mem = _Memory(buffers, lds_bytes)
+    # workgroup_size_{x,y,z} (u16) at byte 4, grid_size_{x,y,z} (u32, in
+    # work-items) at byte 12
+    packet = np.zeros(64, np.uint8)
+    packet[4:10] = np.array([threads, 1, 1], np.uint16).view(np.uint8)
+    packet[12:24] = np.array([grid[0] * threads, grid[1], grid[2]], np.uint32).view(np.uint8)
+    mem = _Memory(buffers, lds_bytes, packet)
     for z in range(grid[2]):
         for y in range(grid[1]):
             for x in range(grid[0]):
                 mem.lds[:] = 0
                 traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
-                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), grid, traced, trace_file).run()
+                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file).run()

@@ -279,6 +279,20 @@ int64_t LinearLayout::getContiguousRegisters(int *dim) const {
   return 1;
 }
 
+int LinearLayout::getSoleRegisterBitAlong(const Basis &basis,
+                                          unsigned dim) const {
+  int found = -1;
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (auto [i, b] : llvm::enumerate(bases[in])) {
+      if (b[dim] == 0)
+        continue;
+      if (in != Register || b != basis || found >= 0)
+        return -1;
+      found = int(i);
+    }
+  return found;
+}
+
 bool LinearLayout::isSurjective() const {
   // Coordinates of power-of-two extents flatten to bit strings; Gaussian
   // elimination over GF(2) counts the independent bases.

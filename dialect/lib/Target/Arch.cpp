@@ -197,7 +197,8 @@ static const ArchInfo kArchs[] = {
      /*wmma=*/0,
      kCDNA3Matrix,
      /*tmem=*/0,
-     /*cluster=*/1},
+     /*cluster=*/1,
+     /*ptxFp8Conversions=*/false},
     {"gfx950",
      Vendor::AMD,
      "CDNA4 (MI350)",
@@ -217,7 +218,8 @@ static const ArchInfo kArchs[] = {
      0,
      kCDNA4Matrix,
      0,
-     1},
+     1,
+     /*ptxFp8Conversions=*/false},
     {"gfx1250",
      Vendor::AMD,
      "gfx1250",
@@ -237,7 +239,8 @@ static const ArchInfo kArchs[] = {
      3,
      kGfx1250Matrix,
      0,
-     1},
+     1,
+     /*ptxFp8Conversions=*/false},
     {"sm_90a",
      Vendor::NVIDIA,
      "Hopper",
@@ -257,7 +260,8 @@ static const ArchInfo kArchs[] = {
      0,
      kSm90Matrix,
      0,
-     8},
+     8,
+     /*ptxFp8Conversions=*/true},
     {"sm_100a",
      Vendor::NVIDIA,
      "Blackwell",
@@ -277,7 +281,8 @@ static const ArchInfo kArchs[] = {
      0,
      kSm100Matrix, /*tmem: 128 lanes x 512 columns x 4 B=*/
      256 * 1024,
-     8},
+     8,
+     /*ptxFp8Conversions=*/true},
 };
 
 //===----------------------------------------------------------------------===//
@@ -479,7 +484,8 @@ static llvm::json::Object toJSON(const ArchInfo &a) {
       {"wmma_version", a.wmmaVersion},
       {"matrix_instrs", std::move(matrix)},
       {"tensor_memory_bytes", a.tensorMemoryBytes},
-      {"max_cluster_size", a.maxClusterSize}};
+      {"max_cluster_size", a.maxClusterSize},
+      {"ptx_fp8_conversions", a.ptxFp8Conversions}};
 }
 
 void mlir::tlxamd::printCapabilityTableJSON(llvm::raw_ostream &os) {

@@ -87,10 +87,12 @@ Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
 }
 
 // fp8 conversions: cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 and
-// cvt.rn.f16x2.{e4m3x2,e5m2x2} (sm_89 and later: every NVIDIA target of
-// the capability table), two elements per instruction; f32 -> f16 / bf16
-// toward zero: cvt.rz. FNUZ formats and fp8 toward zero are computed.
-static StringRef getPtxFp8Pair(Type type) {
+// cvt.rn.f16x2.{e4m3x2,e5m2x2} where the capability table has them, two
+// elements per instruction; f32 -> f16 / bf16 toward zero: cvt.rz. FNUZ
+// formats and fp8 toward zero are computed.
+static StringRef getPtxFp8Pair(const ArchInfo &arch, Type type) {
+  if (!arch.ptxFp8Conversions)
+    return "";
   if (isa<Float8E4M3FNType>(type))
     return "e4m3x2";
   if (isa<Float8E5M2Type>(type))
@@ -116,7 +118,7 @@ SmallVector<Value> TargetInfo::truncFloatsNative(RewriterBase &rewriter,
     }
     return codes;
   }
-  StringRef pair = getPtxFp8Pair(dst);
+  StringRef pair = getPtxFp8Pair(getArch(), dst);
   if (towardZero || pair.empty())
     return {};
   for (size_t i = 0; i < values.size(); i += 2) {
@@ -144,7 +146,7 @@ SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
                                                Location loc,
                                                ArrayRef<Value> codes,
                                                Type src) const {
-  StringRef pair = getPtxFp8Pair(src);
+  StringRef pair = getPtxFp8Pair(getArch(), src);
   if (pair.empty())
     return {};
   Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();

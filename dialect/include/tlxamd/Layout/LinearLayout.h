@@ -117,6 +117,10 @@ public:
   bool operator==(const LinearLayout &other) const {
     return isStructurallyEqual(other);
   }
+  /// The register bit whose basis is `basis`, when it is the only basis of
+  /// any input dimension with a nonzero coordinate along `dim`; -1 otherwise
+  /// (split: the pair bit of the last dimension).
+  int getSoleRegisterBitAlong(const Basis &basis, unsigned dim) const;
   /// Whether every coordinate inside the out sizes is reached by some index
   /// (the bases span the whole tensor over GF(2)).
   bool isSurjective() const;

@@ -78,6 +78,9 @@ struct ArchInfo {
   llvm::ArrayRef<MatrixInstr> matrixInstrs;
   unsigned tensorMemoryBytes; ///< TMEM per SM (Blackwell), 0 if none
   unsigned maxClusterSize;    ///< CTAs per cluster (portable), 1 if none
+  /// PTX fp8 pair conversions (cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32,
+  /// cvt.rn.f16x2.{e4m3x2,e5m2x2}; sm_89 and later).
+  bool ptxFp8Conversions;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
