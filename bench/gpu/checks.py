@@ -1,9 +1,26 @@
 """Correctness checks of the GPU suite's kernels against torch, shared by
-run_gpu.py (the benchmark) and test/python/test_gpu.py (the `gpu` tests).
+run_gpu.py (the benchmark), test/python/test_gpu.py (the `gpu` tests) and
+test/python/test_emulator_gpu_suite.py (the same kernels built for AMD,
+run in the emulator on CPU tensors: `use_device("cpu", 1)`).
 Outputs are poisoned first; every element is checked, masked-out lanes and
 `other` values included, and atomics' returned old values."""
 
 import torch
+
+DEVICE = "cuda"
+PROCESSORS = None  # multiprocessors of the device (persistent grids); None: ask CUDA
+
+
+def use_device(device: str, processors: int = None) -> None:
+    """Where the checks allocate their tensors, and how many processors a
+    persistent grid fills."""
+    global DEVICE, PROCESSORS
+    DEVICE, PROCESSORS = device, processors
+
+
+def sync():
+    if DEVICE == "cuda":
+        sync()
 
 TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32, "f64": torch.float64,
             "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "f8": torch.float8_e4m3fn}
@@ -36,8 +53,8 @@ def equal(a, b):
 def random(n, dt):
     """Fresh inputs: normal floats, or integers spread over [-100, 100)."""
     if dt.is_floating_point:
-        return torch.randn(n, device="cuda").to(dt)
-    return torch.randint(-100, 100, (n,), device="cuda").to(dt)
+        return torch.randn(n, device=DEVICE).to(dt)
+    return torch.randint(-100, 100, (n,), device=DEVICE).to(dt)
 
 
 def check(kernel, case, n, block):
@@ -48,9 +65,9 @@ def check(kernel, case, n, block):
     if kind == "convert":
         grid = (n // case["tile"],)
         x = random(n, dt)
-        y = poison(torch.empty(n, device="cuda", dtype=dt))
+        y = poison(torch.empty(n, device=DEVICE, dtype=dt))
         kernel[grid](x, y)
-        torch.cuda.synchronize()
+        sync()
         ok = torch.equal(x, y)
         return ok, "" if ok else f"{int((x != y).sum())} elements differ", lambda: kernel[grid](x, y)
     grid = ((n + block - 1) // block,)
@@ -58,33 +75,33 @@ def check(kernel, case, n, block):
     if kind == "copy":
         assert n % block == 0
         x = random(n, dt)
-        y = poison(torch.empty(n, device="cuda", dtype=dt))
+        y = poison(torch.empty(n, device=DEVICE, dtype=dt))
         kernel[grid](x, y)
-        torch.cuda.synchronize()
+        sync()
         ok = torch.equal(x, y)
         return ok, "" if ok else f"{int((x != y).sum())} elements differ", lambda: kernel[grid](x, y)
     if kind in ("masked", "masked_other"):
         x = random(padded, dt)
-        y = poison(torch.empty(padded, device="cuda", dtype=dt))
+        y = poison(torch.empty(padded, device=DEVICE, dtype=dt))
         kernel[grid](x, y, n)
-        torch.cuda.synchronize()
+        sync()
         head = equal(y[:n], x[:n])
         if kind == "masked":
             tail = bool(is_poison(y[n:]).all())  # masked-out stores dropped
         else:
-            other = torch.full((1,), -7.0, device="cuda").to(dt)
+            other = torch.full((1,), -7.0, device=DEVICE).to(dt)
             tail = bool((bits(y[n:]) == bits(other)).all())  # masked-out loads read `other`
         detail = "" if head and tail else f"in-bounds equal={head}, masked lanes correct={tail}"
         return head and tail, detail, lambda: kernel[grid](x, y, n)
     if kind == "atomic":
         c = case["contiguity"]
         m = (n // c) * c
-        acc0 = torch.randint(-64, 64, (padded,), device="cuda").to(dt)
-        val = torch.randint(-64, 64, (padded,), device="cuda").to(dt)
+        acc0 = torch.randint(-64, 64, (padded,), device=DEVICE).to(dt)
+        val = torch.randint(-64, 64, (padded,), device=DEVICE).to(dt)
         acc = acc0.clone()
-        old = poison(torch.empty(padded, device="cuda", dtype=dt))
+        old = poison(torch.empty(padded, device=DEVICE, dtype=dt))
         kernel[grid](acc, val, old, n)
-        torch.cuda.synchronize()
+        sync()
         checks = {
             "old values": torch.equal(old[:m], acc0[:m]),
             "sums": torch.equal(acc[:m], (acc0 + val)[:m]),
@@ -120,11 +137,11 @@ def _check_atomics(kernel, case, n):
     fn = case["fn"]
     grid = ((n + 255) // 256,)
     if fn == "hist":
-        x = torch.randint(0, 1000, (n,), device="cuda", dtype=torch.int32)
-        bins = torch.zeros(16, device="cuda", dtype=torch.int32)
-        old = poison(torch.empty(n, device="cuda", dtype=torch.int32))
+        x = torch.randint(0, 1000, (n,), device=DEVICE, dtype=torch.int32)
+        bins = torch.zeros(16, device=DEVICE, dtype=torch.int32)
+        old = poison(torch.empty(n, device=DEVICE, dtype=torch.int32))
         kernel[grid](x, bins, old, n)
-        torch.cuda.synchronize()
+        sync()
         ref = torch.bincount((x & 15).long(), minlength=16).int()
         # each bin's updates saw 0, 1, ..., count - 1 (in some order)
         key = (x & 15).long() * (n + 1) + old.long()
@@ -134,21 +151,21 @@ def _check_atomics(kernel, case, n):
         return ok, "" if ok else f"bins equal={torch.equal(bins, ref)}, old values={olds_ok}", \
             lambda: kernel[grid](x, bins, old, n)
     if fn == "bucket_max":
-        x = torch.randn(n, device="cuda") * 100
-        out = torch.full((8,), -float("inf"), device="cuda")
+        x = torch.randn(n, device=DEVICE) * 100
+        out = torch.full((8,), -float("inf"), device=DEVICE)
         kernel[grid](x, out, n)
-        torch.cuda.synchronize()
-        idx = torch.arange(n, device="cuda") & 7
-        ref = torch.full((8,), -float("inf"), device="cuda").scatter_reduce(0, idx, x, "amax")
+        sync()
+        idx = torch.arange(n, device=DEVICE) & 7
+        ref = torch.full((8,), -float("inf"), device=DEVICE).scatter_reduce(0, idx, x, "amax")
         ok = torch.equal(out, ref)
         return ok, "" if ok else f"got {out.tolist()} want {ref.tolist()}", lambda: kernel[grid](x, out, n)
     programs = n
-    counter = torch.zeros(2, device="cuda", dtype=torch.int32)
-    tickets = poison(torch.empty(programs, device="cuda", dtype=torch.int32))
+    counter = torch.zeros(2, device=DEVICE, dtype=torch.int32)
+    tickets = poison(torch.empty(programs, device=DEVICE, dtype=torch.int32))
     kernel[(programs,)](counter, tickets)
-    torch.cuda.synchronize()
+    sync()
     ok = int(counter[0]) == programs and torch.equal(
-        torch.sort(tickets).values, torch.arange(programs, device="cuda", dtype=torch.int32))
+        torch.sort(tickets).values, torch.arange(programs, device=DEVICE, dtype=torch.int32))
     return ok, "" if ok else f"counter {int(counter[0])} for {programs} programs", \
         lambda: kernel[(programs,)](counter, tickets)
 
@@ -167,7 +184,7 @@ def softmax_grid(kernel_case, rows):
     """One program per row, or (persistent) a few per multiprocessor."""
     if not kernel_case.get("persistent"):
         return (rows,)
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sms = PROCESSORS or torch.cuda.get_device_properties(0).multi_processor_count
     return (min(rows, 4 * sms),)
 
 
@@ -176,16 +193,16 @@ def _check_softmax(kernel, case, rows, dt):
     included); the output rows are wider than cols (a separate stride) and
     the padding must stay untouched."""
     cols = case["cols"]
-    x = (torch.randn(rows, cols, device="cuda") * 4).to(dt)
+    x = (torch.randn(rows, cols, device=DEVICE) * 4).to(dt)
     pad = 16
-    y = poison(torch.empty(rows, cols + pad, device="cuda", dtype=dt))
+    y = poison(torch.empty(rows, cols + pad, device=DEVICE, dtype=dt))
     grid = softmax_grid(case, rows)
 
     def launch():
         kernel[grid](y, x, x.stride(0), y.stride(0), rows, cols)
 
     launch()
-    torch.cuda.synchronize()
+    sync()
     ref = torch.softmax(x.float(), dim=1)
     got = y[:, :cols].float()
     tol = 1e-5 if dt == torch.float32 else 8e-3
@@ -199,15 +216,15 @@ def _check_softmax(kernel, case, rows, dt):
 
 def _check_rowsum(kernel, case, rows):
     cols, bm = case["cols"], case["consts"]["BLOCK_M"]
-    x = torch.randn(rows, cols, device="cuda")
-    y = poison(torch.empty(rows + bm, device="cuda"))
+    x = torch.randn(rows, cols, device=DEVICE)
+    y = poison(torch.empty(rows + bm, device=DEVICE))
     grid = ((rows + bm - 1) // bm,)
 
     def launch():
         kernel[grid](x, y, rows, cols)
 
     launch()
-    torch.cuda.synchronize()
+    sync()
     ref = x.double().sum(1).float()
     ok = torch.allclose(y[:rows], ref, rtol=1e-5, atol=1e-3) and bool(is_poison(y[rows:]).all())
     return ok, "" if ok else f"max error {float((y[:rows] - ref).abs().max())}", launch
@@ -222,14 +239,14 @@ def _check_reduce(kernel, case, rows, dt):
     tiles = x.view(rows // m, m, n)
     int_out = fn in ("argmax", "argmin") or not dt.is_floating_point
     out_len = rows if axis == 1 else rows // m * n
-    y = poison(torch.empty(out_len, device="cuda", dtype=torch.int32 if int_out else dt))
+    y = poison(torch.empty(out_len, device=DEVICE, dtype=torch.int32 if int_out else dt))
     grid = (rows // m,)
 
     def launch():
         kernel[grid](x, y)
 
     launch()
-    torch.cuda.synchronize()
+    sync()
     d = axis + 1
     if fn == "xor_sum":
         ref = tiles[:, 0] if axis == 0 else tiles[:, :, 0]
@@ -256,11 +273,11 @@ CODE_DT = {1: torch.uint8, 2: torch.int16}
 def cast_inputs(n):
     """Normal values over 2^-24 .. 2^20 of both signs, with infinities, NaN,
     zeros of both signs, ties and the formats' extremes at the front."""
-    x = torch.randn(n, device="cuda") * torch.exp2(torch.randint(-24, 20, (n,), device="cuda").float())
+    x = torch.randn(n, device=DEVICE) * torch.exp2(torch.randint(-24, 20, (n,), device=DEVICE).float())
     special = torch.tensor([float("inf"), -float("inf"), float("nan"), 0.0, -0.0, 448.0, 464.0, 480.0, -500.0,
                             240.0, 248.0, 57344.0, 61440.0, 65504.0, 65520.0, 1e30, 2.0 ** -9, 2.0 ** -10,
                             3 * 2.0 ** -11, 2.0 ** -17, -2.0 ** -18, 1.0625, 1.1875, -1.0625, 2.0 ** -126,
-                            2.0 ** -140, -3e-39], device="cuda")
+                            2.0 ** -140, -3e-39], device=DEVICE)
     x[:len(special)] = special
     return x
 
@@ -290,15 +307,15 @@ def _check_cast(kernel, case, n):
     fmt, rnd = case["fmt"], case["rounding"]
     dt = CAST_DT[fmt]
     x = cast_inputs(n)
-    y = torch.empty(n, device="cuda", dtype=dt)
+    y = torch.empty(n, device=DEVICE, dtype=dt)
     y.view(CODE_DT[y.element_size()]).fill_(0x55)
-    z = poison(torch.empty(n, device="cuda"))
+    z = poison(torch.empty(n, device=DEVICE))
 
     def launch():
         kernel[((n + 1023) // 1024,)](x, y, z, n)
 
     launch()
-    torch.cuda.synchronize()
+    sync()
     ref = cast_reference(x, fmt, rnd)
     got_nan, ref_nan = torch.isnan(y.float()), torch.isnan(ref.float())
     codes = CODE_DT[y.element_size()]
@@ -319,7 +336,7 @@ def _check_shape(kernel, case, n, dt):
     fn = case["fn"]
     x = random(n, dt)
     y_len = {"cat": 2 * n, "interleave": 2 * n, "reshape_sum": n // 32}.get(fn, n)
-    y = poison(torch.empty(y_len, device="cuda", dtype=dt))
+    y = poison(torch.empty(y_len, device=DEVICE, dtype=dt))
     tiles = {"trans": n // (64 * 128), "permute": n // 1024, "reshape_sum": n // 2048, "cat": n // 1024,
              "interleave": n // 1024, "split": n // 2048}[fn]
     args = (x, y, n // 128) if fn == "trans" else (x, y)
@@ -328,7 +345,7 @@ def _check_shape(kernel, case, n, dt):
         kernel[(tiles,)](*args)
 
     launch()
-    torch.cuda.synchronize()
+    sync()
     if fn == "trans":
         ref = x.view(n // 128, 128).t().reshape(-1)
     elif fn == "permute":
@@ -356,11 +373,11 @@ COLSUM_ROWS = 64
 def _check_colsum(kernel, n, block):
     """n elements as COLSUM_ROWS rows; out = column sums (a runtime loop)."""
     cols = n // COLSUM_ROWS
-    x = torch.randn(COLSUM_ROWS, cols, device="cuda")
-    y = poison(torch.empty(cols, device="cuda"))
+    x = torch.randn(COLSUM_ROWS, cols, device=DEVICE)
+    y = poison(torch.empty(cols, device=DEVICE))
     grid = ((cols + block - 1) // block,)
     kernel[grid](x, y, COLSUM_ROWS, cols)
-    torch.cuda.synchronize()
+    sync()
     ref = x.sum(0)
     ok = torch.allclose(y, ref, rtol=1e-5, atol=1e-4)
     return ok, "" if ok else f"max error {float((y - ref).abs().max())}", lambda: kernel[grid](x, y, COLSUM_ROWS, cols)
@@ -368,13 +385,13 @@ def _check_colsum(kernel, n, block):
 
 def _check_branches(kernel, n, block):
     """Both sides of the runtime if, and the while loop's count."""
-    x = torch.randn(n, device="cuda")
+    x = torch.randn(n, device=DEVICE)
     grid = ((n + block - 1) // block,)
     results = []
     for mode, ref in ((5, x * 2 + 2), (0, x + 1), (-3, x + 1), (64, x * 2 + 6)):
-        y = poison(torch.empty(n, device="cuda"))
+        y = poison(torch.empty(n, device=DEVICE))
         kernel[grid](x, y, n, mode)
-        torch.cuda.synchronize()
+        sync()
         results.append((mode, torch.equal(y, ref)))
     ok = all(r for _, r in results)
     return ok, "" if ok else f"wrong for modes {[m for m, r in results if not r]}", lambda: kernel[grid](x, y, n, 5)
@@ -387,23 +404,25 @@ def _check_math(kernel, case, n, block, dt):
     """One elementwise function against torch (the approximate hardware
     instructions within their documented error)."""
     fn = case["fn"]
-    x = torch.randn(n, device="cuda") * 3
+    x = torch.randn(n, device=DEVICE) * 3
     if MATH_INPUTS.get(fn) == "positive":
         x = x.abs() + 1e-3
     x = x.to(dt)
-    y = poison(torch.empty(n, device="cuda", dtype=dt))
+    y = poison(torch.empty(n, device=DEVICE, dtype=dt))
     grid = ((n + block - 1) // block,)
     kernel[grid](x, y, n)
-    torch.cuda.synchronize()
+    sync()
     xf = x.float()
     ref = {
         "exp": torch.exp, "exp2": torch.exp2, "log": torch.log, "log2": torch.log2, "sin": torch.sin,
-        "cos": torch.cos, "sqrt": torch.sqrt, "rsqrt": torch.rsqrt, "abs": torch.abs,
+        "cos": torch.cos, "rsqrt": torch.rsqrt, "abs": torch.abs,
+        # correctly rounded (torch's CPU f32 sqrt is not): through f64, exact
+        "sqrt": lambda v: torch.sqrt(v.double()).float(),
         # one rounding: the exact product plus v (exact in f64), rounded once
         "fma": lambda v: (v.double() * v.double() + v.double()).float(), "maximum": lambda v: torch.clamp(v, min=0.5),
         "minimum": lambda v: torch.clamp(v, max=0.5), "clamp": lambda v: torch.clamp(v, -0.5, 0.5),
         "where": lambda v: torch.where(v > 0.25, v, -v),
-        "cdiv": lambda v: ((torch.arange(n, device="cuda") + 2) // 3 % 7).float(),
+        "cdiv": lambda v: ((torch.arange(n, device=DEVICE) + 2) // 3 % 7).float(),
     }[fn](xf)
     if dt != torch.float32:
         rtol, atol = 1e-2, 1e-2

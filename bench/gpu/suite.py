@@ -9,19 +9,29 @@ needed there).
 import json
 import os
 
-THREADS = 128          # 4 warps of 32 lanes (sm_90a)
+WARPS = 4              # warps per program of the explicit-layout kernels
 ELEMS = 16             # elements per thread
+THREADS = WARPS * 32   # sm_90a: 32 lanes per warp
 BLOCK = THREADS * ELEMS
+
+
+def block_for(warp: int) -> int:
+    """Elements per program of the explicit-layout kernels for `warp` lanes
+    per warp (32 on NVIDIA, 64 on CDNA)."""
+    return WARPS * warp * ELEMS
 
 DTYPES = ("bf16", "f16", "f32")
 
 
-def _kernels():
+def _kernels(warp: int = 32):
+    """Every kernel of the suite, laid out for `warp` lanes per warp."""
     from tlxamd import language as tl
 
     dts = {"bf16": tl.bfloat16, "f16": tl.float16, "f32": tl.float32, "f64": tl.float64,
            "i8": tl.int8, "i16": tl.int16, "i64": tl.int64}
-    layout = tl.blocked_layout([ELEMS], [32], [4], [0])
+    layout = tl.blocked_layout([ELEMS], [warp], [WARPS], [0])
+    # the lane grid of 2-D tiles: 4 x 8 lanes per warp on NVIDIA, 8 x 8 on CDNA
+    lanes_2d = [warp // 8, 8]
     out = {}
 
     def copy(dt, c, name=None, lay=None, cache_load=None, cache_store=None):
@@ -70,10 +80,14 @@ def _kernels():
 
     @tl.kernel(num_warps=4, name="convert_layout_f32")
     def convert(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32)):
-        # a 64x64 tile per program: loaded blocked, moved to a WMMA
-        # accumulator layout through shared memory, stored from there
-        blk = tl.blocked_layout([1, 4], [4, 8], [2, 2], [1, 0])
-        acc = tl.amd_wmma_layout(3, [16, 16, 32], True, [2, 2])
+        # a 64x64 tile per program: loaded blocked, moved to a WMMA (wave32)
+        # or MFMA (wave64) accumulator layout through shared memory, stored
+        # from there
+        blk = tl.blocked_layout([1, 4], lanes_2d, [2, 2], [1, 0])
+        if warp == 32:
+            acc = tl.amd_wmma_layout(3, [16, 16, 32], True, [2, 2])
+        else:
+            acc = tl.amd_mfma_layout(3, [32, 32, 8], True, [2, 2])
         base = tl.program_id(0) * 4096
 
         def offsets(parent):
@@ -89,11 +103,11 @@ def _kernels():
         @tl.kernel(num_warps=4, name=f"convert_lanes_{dt}")
         def k(src: tl.pointer(dts[dt]), dst: tl.pointer(dts[dt])):
             # a 64x64 tile per program, one element per thread per 16x8
-            # block: the lane grid of each warp transposed (row-major to
+            # (wave64: 32x8) block: the lane grid of each warp transposed (row-major to
             # column-major), which moves elements only between the lanes of
             # a warp: one warp shuffle per register, no shared memory
-            rows = tl.blocked_layout([1, 1], [4, 8], [4, 1], [1, 0])
-            cols = tl.blocked_layout([1, 1], [4, 8], [4, 1], [0, 1])
+            rows = tl.blocked_layout([1, 1], lanes_2d, [4, 1], [1, 0])
+            cols = tl.blocked_layout([1, 1], lanes_2d, [4, 1], [0, 1])
             base = tl.program_id(0) * 4096
 
             def offsets(parent):
@@ -133,23 +147,23 @@ def _kernels():
     # 512-byte span.
     for dt in DTYPES:
         v = vec[dt]
-        co = tl.blocked_layout([v], [32], [4], [0])
+        co = tl.blocked_layout([v], [warp], [WARPS], [0])
         out[f"copy_{dt}_coalesced"] = (copy(dt, v, name=f"copy_{dt}_coalesced", lay=co),
                                        {"kind": "copy", "dtype": dt, "contiguity": v})
         out[f"masked_{dt}_coalesced"] = (masked(dt, v, name=f"masked_{dt}_coalesced", lay=co),
                                          {"kind": "masked", "dtype": dt, "contiguity": v})
     # f32 coalesced with 2 and 8 repetitions per thread
-    co32 = tl.blocked_layout([4], [32], [4], [0])
+    co32 = tl.blocked_layout([4], [warp], [WARPS], [0])
     for reps in (2, 8):
         out[f"copy_f32_coalesced_r{reps}"] = (
             copy("f32", 4, name=f"copy_f32_coalesced_r{reps}", lay=co32),
-            {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 512 * reps})
+            {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 4 * warp * WARPS * reps})
     # 32 elements per thread (four 16-byte accesses for 16-bit types)
-    wide = tl.blocked_layout([2 * ELEMS], [32], [4], [0])
+    wide = tl.blocked_layout([2 * ELEMS], [warp], [WARPS], [0])
     out["copy_bf16_c8_x32"] = (copy("bf16", 8, name="copy_bf16_c8_x32", lay=wide),
-                               {"kind": "copy", "dtype": "bf16", "contiguity": 8, "block": 2 * BLOCK})
+                               {"kind": "copy", "dtype": "bf16", "contiguity": 8, "block": 2 * block_for(warp)})
     out["copy_f32_c4_x32"] = (copy("f32", 4, name="copy_f32_c4_x32", lay=wide),
-                              {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 2 * BLOCK})
+                              {"kind": "copy", "dtype": "f32", "contiguity": 4, "block": 2 * block_for(warp)})
     out["masked_other_f32"] = (masked_other("f32"), {"kind": "masked_other", "dtype": "f32", "contiguity": 1})
     out["atomic_f32_c1"] = (atomic("f32", 1), {"kind": "atomic", "dtype": "f32", "contiguity": 1})
     out["atomic_bf16_c2"] = (atomic("bf16", 2), {"kind": "atomic", "dtype": "bf16", "contiguity": 2,
@@ -157,7 +171,7 @@ def _kernels():
     out["convert_layout_f32"] = (convert, {"kind": "convert", "dtype": "f32", "tile": 4096})
     for dt in ("bf16", "f32"):
         out[f"convert_lanes_{dt}"] = (convert_lanes(dt), {"kind": "convert", "dtype": dt, "tile": 4096})
-    for name, case in _mlir_kernels().items():
+    for name, case in _mlir_kernels(warp).items():
         out[name] = case
     out.update(_triton_style_kernels())
     return out
@@ -483,12 +497,14 @@ def _triton_style_kernels():
     return out
 
 
-def _f8_kernel(name: str, c: int, other: bool) -> str:
+def _f8_kernel(name: str, c: int, other: bool, warp: int) -> str:
     """An f8E4M3FN kernel as MLIR text (the Python language has no f8 dtype):
     a masked load (with `other = -7.0` when `other`), then a masked store, or
     an unmasked one that exposes the `other` lanes."""
-    lay = f"#tlxamd.blocked<{{size_per_thread = [{ELEMS}], threads_per_warp = [32], warps_per_cta = [4], order = [0]}}>"
-    t, ti = f"tensor<{BLOCK}xf8E4M3FN, {lay}>", f"tensor<{BLOCK}xi32, {lay}>"
+    lay = (f"#tlxamd.blocked<{{size_per_thread = [{ELEMS}], threads_per_warp = [{warp}], "
+           f"warps_per_cta = [{WARPS}], order = [0]}}>")
+    block = block_for(warp)
+    t, ti = f"tensor<{block}xf8E4M3FN, {lay}>", f"tensor<{block}xi32, {lay}>"
     ptr = "!tlxamd.ptr<f8E4M3FN>"
     attrs = f" {{contiguity = {c} : i32}}" if c > 1 else ""
     load_other = " other %o" if other else ""
@@ -498,12 +514,12 @@ def _f8_kernel(name: str, c: int, other: bool) -> str:
     stored = "%s" if c > 1 else "%v"
     return f"""
 gpu.module @{name}_module {{
-  gpu.func @{name}(%src: {ptr}, %dst: {ptr}, %n: i32) kernel attributes {{tlxamd.num_warps = 4 : i32}} {{
+  gpu.func @{name}(%src: {ptr}, %dst: {ptr}, %n: i32) kernel attributes {{tlxamd.num_warps = {WARPS} : i32}} {{
     %pid = tlxamd.program_id 0 : i32
-    %cb = arith.constant {BLOCK} : i32
+    %cb = arith.constant {block} : i32
     %base = arith.muli %pid, %cb : i32
     %bs = tlxamd.splat %base : {ti}
-    %r = tlxamd.make_range 0 to {BLOCK} : {ti}
+    %r = tlxamd.make_range 0 to {block} : {ti}
     %offs = arith.addi %bs, %r : {ti}
     %ns = tlxamd.splat %n : {ti}
     %m = arith.cmpi slt, %offs, %ns : {ti}
@@ -517,31 +533,38 @@ gpu.module @{name}_module {{
 """
 
 
-def _mlir_kernels():
+def _mlir_kernels(warp: int = 32):
     """Kernels written as MLIR text: f8 elements, whose `other` constant is
     lowered to its bits (0xCE for -7.0)."""
     return {
-        "masked_other_f8": (_f8_kernel("masked_other_f8", 1, True),
+        "masked_other_f8": (_f8_kernel("masked_other_f8", 1, True, warp),
                             {"kind": "masked_other", "dtype": "f8", "contiguity": 1}),
-        "masked_f8_c16": (_f8_kernel("masked_f8_c16", 16, False),
+        "masked_f8_c16": (_f8_kernel("masked_f8_c16", 16, False, warp),
                           {"kind": "masked", "dtype": "f8", "contiguity": 16}),
     }
+
+
+def kernels(warp: int = 32) -> dict:
+    """name -> (kernel, case) for `warp` lanes per warp; every case has its
+    constexpr values in case["consts"]."""
+    out = _kernels(warp)
+    for _, case in out.values():
+        if case.get("consts") is None:
+            case["consts"] = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", block_for(warp))}
+    return out
 
 
 def build(outdir: str, target: str = "sm_90a") -> dict:
     import time
 
-    from tlxamd import compiler
+    from tlxamd import compiler, targets
 
     os.makedirs(outdir, exist_ok=True)
-    manifest = {"target": target, "block": BLOCK, "cases": {}}
-    for name, (kern, case) in _kernels().items():
-        consts = case.pop("consts", None)
-        if consts is None:
-            consts = {} if case["kind"] == "convert" else {"BLOCK": case.get("block", BLOCK)}
-        case["consts"] = consts
+    warp = targets.get(target)["warp_size"]
+    manifest = {"target": target, "block": block_for(warp), "cases": {}}
+    for name, (kern, case) in kernels(warp).items():
         t0 = time.perf_counter()
-        source = kern if isinstance(kern, str) else kern.build(target=target, **consts)
+        source = kern if isinstance(kern, str) else kern.build(target=target, **case["consts"])
         k = compiler.compile(source, target=target)
         case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
         k.save(outdir, name)

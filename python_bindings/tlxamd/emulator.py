@@ -5,6 +5,7 @@ exact IR handed to LLVM), in numpy.
     from tlxamd import compiler, emulator
     k = compiler.compile(module, target="gfx950")
     emulator.run(k, (grid,), x, y, n)        # numpy arrays are updated in place
+    emulator.load(k)[(grid,)](x, y, n)       # tlxamd.runtime's calling convention
 
 Execution model: one workgroup at a time, all its waves in lockstep. Every
 SSA value is a numpy array over the workgroup's lanes (vectors add an axis).
@@ -16,8 +17,11 @@ construction (all lanes reach a barrier's block together unless the kernel
 is divergent around it). Memory: each array argument is a global buffer
 (byte-addressed, bounds-checked), LDS is one zeroed array per workgroup
 sized by the module's address-space-3 globals. Buffer resources follow the
-CDNA3/CDNA4 raw-buffer range check (stride 0): an access whose bytes do not
-all lie below `num_records` reads 0 and writes nothing.
+CDNA3/CDNA4 raw-buffer range check (stride 0, what LLVM's AMDGPUUsage
+documents): the voffset is unsigned and saturating, soffset is not checked,
+dword x{2,3,4} accesses are checked per dword and everything else (narrower
+accesses, atomics) all or nothing; out-of-range parts read 0 and are not
+written.
 
 Ops outside the supported set stop with EmulatorError naming the op and its
 location: never a silent wrong answer.
@@ -32,7 +36,7 @@ import numpy as np
 
 from . import ir
 
-__all__ = ["EmulatorError", "mfma_lane_maps", "run"]
+__all__ = ["EmulatedKernel", "EmulatorError", "load", "mfma_lane_maps", "run"]
 
 _REGION_BITS = 40
 
@@ -635,9 +639,8 @@ def _buffer_atomic(k, op, mask):
     val, rsrc, voff, soff, _aux = op.operands
     ty = _ty(val.type)
     r = k.get(rsrc)
-    off = k.get(voff).astype(np.int64) + k.get(soff).astype(np.int64)
-    ok = mask & (off >= 0) & (off + ty.bytes <= r[:, 1].astype(np.int64))
-    addr = r[:, 0] + off.astype(np.uint64)
+    vo, addr = _buffer_offsets(k, r, voff, soff)
+    ok = mask & _in_range(vo, 0, ty.bytes, r)  # atomics: all or nothing
     kind = _rmw_kind(op)
     if ty.lanes:  # packed 16-bit pairs: each half its own atomic
         ety = _ty(str(val.type).split("x", 1)[1].rstrip(">"))
@@ -700,18 +703,38 @@ def _buffer_access(k, op, mask, store: bool):
         rsrc, voff, soff, _aux = ops_
         ty = _ty(op.results[0].type)
     r = k.get(rsrc)
-    off = k.get(voff).astype(np.int64) + k.get(soff).astype(np.int64)
-    # raw buffer (stride 0): in range when every byte lies below num_records
-    ok = mask & (off >= 0) & (off + ty.bytes <= r[:, 1].astype(np.int64))
-    addr = r[:, 0] + off.astype(np.uint64)
-    if store:
-        if ok.any():
-            k.mem.write(addr[ok], 1, _as_bytes(data[ok], ty), _loc(op))
-        return None
-    out = np.zeros((k.n, ty.bytes), np.uint8)
-    if ok.any():
-        out[ok] = k.mem.read(addr[ok], 1, ty.bytes, _loc(op))
-    return _from_bytes(out, ty)
+    vo, addr = _buffer_offsets(k, r, voff, soff)
+    # dword x{2,3,4} accesses are range-checked per dword, narrower ones whole
+    width = 4 if ty.bytes % 4 == 0 else ty.bytes
+    raw = _as_bytes(data, ty) if store else np.zeros((k.n, ty.bytes), np.uint8)
+    for start in range(0, ty.bytes, width):
+        ok = mask & _in_range(vo, start, width, r)
+        if not ok.any():
+            continue
+        at = addr[ok] + np.uint64(start)
+        if store:
+            k.mem.write(at, 1, raw[ok, start:start + width], _loc(op))
+        else:
+            raw[ok, start:start + width] = k.mem.read(at, 1, width, _loc(op))
+    return None if store else _from_bytes(raw, ty)
+
+
+def _buffer_offsets(k, rsrc, voff, soff):
+    """A raw buffer access's voffset (unsigned) and its addresses: base +
+    soffset + voffset."""
+    vo = k.get(voff).astype(np.uint32).astype(np.int64)
+    so = k.get(soff).astype(np.uint32).astype(np.int64)
+    vo = np.broadcast_to(vo, (k.n,))
+    return vo, rsrc[:, 0] + (vo + so).astype(np.uint64)
+
+
+def _in_range(vo, start, width, rsrc):
+    """The raw-buffer (stride 0) range check of the `width` bytes at voffset
+    + start: the voffset is unsigned and the sum saturates at 2^32 - 1 (a
+    negative offset never wraps into range); the bytes must lie below
+    num_records. soffset is not range-checked."""
+    at = np.minimum(vo + start, 0xFFFFFFFF)
+    return at + width <= rsrc[:, 1].astype(np.int64)
 
 
 def _bpermute(k, op, mask):
@@ -750,6 +773,15 @@ def _update_dpp(k, op, mask):
 #   B[k][j]: lane j + N * (k // kPerLane), element k % kPerLane
 #   D[i][j]: lane j + N * ((i // 4) % groups), register
 #            (i // (4 * groups)) * 4 + i % 4
+def _fused_multiply_add(a, b, c):
+    """a * b + c rounded once: products of f32/f16 values are exact in f64
+    (a second rounding of the f64 sum differs from a single one only on
+    exact f32 ties); f64 through the extended type where the platform has
+    one."""
+    wide = np.float64 if a.dtype.itemsize <= 4 else np.longdouble
+    return (a.astype(wide) * b.astype(wide) + c.astype(wide)).astype(a.dtype)
+
+
 _MFMA_NAME = re.compile(r"rocdl\.mfma\.(f32|i32)\.(\d+)x(\d+)x(\d+)")
 
 
@@ -856,7 +888,7 @@ _OPS = {
     "llvm.intr.maxnum": _intrinsic(np.fmax), "llvm.intr.minnum": _intrinsic(np.fmin),
     "llvm.intr.log2": _intrinsic(np.log2),
     "llvm.intr.maximum": _intrinsic(np.maximum), "llvm.intr.minimum": _intrinsic(np.minimum),
-    "llvm.intr.fabs": _intrinsic(np.abs), "llvm.intr.fma": _intrinsic(lambda a, b, c: a * b + c),
+    "llvm.intr.fabs": _intrinsic(np.abs), "llvm.intr.fma": _intrinsic(_fused_multiply_add),
     "llvm.intr.exp2": _intrinsic(np.exp2), "llvm.intr.sqrt": _intrinsic(np.sqrt),
     "llvm.intr.sin": _intrinsic(np.sin), "llvm.intr.cos": _intrinsic(np.cos),
     "llvm.intr.smax": _binary(np.maximum, signed=True), "llvm.intr.smin": _binary(np.minimum, signed=True),
@@ -921,6 +953,35 @@ def _lds_globals(module) -> Tuple[Dict[str, int], int]:
     return offsets, size
 
 
+def _host_bytes(a) -> np.ndarray:
+    """The bytes of a pointer argument, sharing its memory: a contiguous
+    numpy array or CPU torch tensor (any dtype: bf16 and fp8 included)."""
+    if type(a).__module__.startswith("torch"):
+        if getattr(a, "device", None) is None or a.device.type != "cpu":
+            raise TypeError(f"pointer arguments must be CPU tensors, got one on {getattr(a, 'device', None)}")
+        if not a.is_contiguous():
+            raise TypeError("pointer arguments must be contiguous")
+        import torch
+
+        a = a.detach().reshape(-1).view(torch.uint8).numpy()
+    if not isinstance(a, np.ndarray) or not a.flags.c_contiguous:
+        raise TypeError("pointer arguments must be contiguous numpy arrays or CPU tensors")
+    return a
+
+
+def _lowered_module(kernel):
+    """The lowered module of a tlxamd.compiler result (parsed), or `kernel`
+    itself."""
+    from .language.core import _default_context
+
+    if hasattr(kernel, "mlir") and hasattr(kernel, "is_amd"):
+        if not kernel.is_amd:
+            raise EmulatorError("the emulator runs kernels compiled for AMD targets")
+        with _default_context():
+            return ir.Module.parse(kernel.mlir)
+    return kernel
+
+
 def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: int = 64, trace: bool = False,
         trace_wave: int = 0, trace_file=None) -> None:
     """Run `kernel` (a tlxamd.compiler result for an AMD target, or a module
@@ -929,16 +990,7 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
     updated in place; Python ints and floats are its scalar arguments.
     `trace=True` prints every op of the first workgroup with the values of
     the first lanes of wave `trace_wave` (to `trace_file`, default stdout)."""
-    from .language.core import _default_context
-
-    if hasattr(kernel, "mlir") and hasattr(kernel, "is_amd"):
-        if not kernel.is_amd:
-            raise EmulatorError("the emulator runs kernels compiled for AMD targets")
-        ctx = _default_context()
-        with ctx:
-            module = ir.Module.parse(kernel.mlir)
-    else:
-        module = kernel
+    module = _lowered_module(kernel)
     func = _find_kernel(module, name)
     size = _attr(func, "rocdl.reqd_work_group_size") or _attr(func, "gpu.known_block_size")
     threads = _ints(size)[0] if size is not None else None
@@ -952,10 +1004,7 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
     for p, a in zip(params, args):
         ty = _ty(p.type)
         if ty.kind == "ptr":
-            arr = a.numpy() if hasattr(a, "numpy") else a
-            if not isinstance(arr, np.ndarray) or not arr.flags.c_contiguous:
-                raise TypeError("pointer arguments must be contiguous numpy arrays or CPU tensors")
-            buffers.append(arr)
+            buffers.append(_host_bytes(a))
             values.append(np.uint64(len(buffers) << _REGION_BITS))
         else:
             values.append(_typed(np.array(a), ty))
@@ -972,3 +1021,23 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
                 mem.lds[:] = 0
                 traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
                 _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file).run()
+
+
+class EmulatedKernel:
+    """A kernel launched like a `tlxamd.runtime` kernel, `k[grid](*args)`,
+    executed by the emulator."""
+
+    def __init__(self, kernel, name: Optional[str] = None):
+        self.kernel, self.name = _lowered_module(kernel), name
+
+    def __getitem__(self, grid):
+        grid = (grid,) if isinstance(grid, int) else tuple(grid)
+        if not grid or any(not isinstance(g, int) or g < 1 for g in grid):
+            raise ValueError(f"grid dimensions must be positive integers, got {grid}")
+        return lambda *args: run(self.kernel, grid, *args, name=self.name)
+
+
+def load(kernel, name: Optional[str] = None) -> EmulatedKernel:
+    """`kernel` (an AMD tlxamd.compiler result or a lowered module) as an
+    object launched with `k[grid](*args)`."""
+    return EmulatedKernel(kernel, name)

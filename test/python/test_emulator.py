@@ -253,6 +253,118 @@ def test_a_mutated_lowering_fails():
     assert not np.allclose(bad, ref, rtol=1e-3)
 
 
+# A raw buffer over the first `records` bytes of %src; each lane loads a
+# <4 x i32> (dword x4), an i16 and (lane 0) does an atomic add, at voffset
+# lane * 4 + %bias with soffset %soff; everything is stored per lane to %dst.
+_RAW_BUFFER = """
+llvm.func @raw(%src: !llvm.ptr<1>, %dst: !llvm.ptr<1>, %records: i64, %bias: i32, %soff: i32)
+    attributes {gpu.kernel, rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 64, 1, 1>} {
+  %lane = rocdl.workitem.id.x : i32
+  %z = llvm.mlir.constant(0 : i32) : i32
+  %s0 = llvm.mlir.constant(0 : i16) : i16
+  %fl = llvm.mlir.constant(159744 : i32) : i32
+  %four = llvm.mlir.constant(4 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %r = rocdl.make.buffer.rsrc %src, %s0, %records, %fl : <1> to <8>
+  %l4 = llvm.mul %lane, %four : i32
+  %off = llvm.add %l4, %bias : i32
+  %v = rocdl.raw.ptr.buffer.load %r, %off, %soff, %z : vector<4xi32>
+  %h = rocdl.raw.ptr.buffer.load %r, %off, %soff, %z : i16
+  %old = llvm.call_intrinsic "llvm.amdgcn.raw.ptr.buffer.atomic.add.i32"(%one, %r, %off, %soff, %z)
+      : (i32, !llvm.ptr<8>, i32, i32, i32) -> i32
+  %pv = llvm.getelementptr %dst[%lane] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<8xi32>
+  llvm.store %v, %pv : vector<4xi32>, !llvm.ptr<1>
+  %ph = llvm.getelementptr %pv[4] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i32
+  %hw = llvm.sext %h : i16 to i32
+  llvm.store %hw, %ph : i32, !llvm.ptr<1>
+  %po = llvm.getelementptr %pv[5] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i32
+  llvm.store %old, %po : i32, !llvm.ptr<1>
+  llvm.return
+}
+"""
+
+
+def _raw_buffer(records, bias, soff):
+    from tlxamd import ir
+    from tlxamd.language.core import _default_context
+
+    src = np.arange(1000, 1000 + 512, dtype=np.int32)
+    out = np.full((64, 8), -1, np.int32)
+    with _default_context():
+        emulator.run(ir.Module.parse(_RAW_BUFFER), (1,), src, out, records, bias, soff)
+    return src, out
+
+
+def _dword(src, byte):
+    return int(src.view(np.uint8)[byte:byte + 4].view(np.int32)[0])
+
+
+@pytest.mark.parametrize("bias", [0, 2, -8])
+def test_raw_buffer_range_check(bias):  # B15, P2
+    """Dword x4 accesses straddling num_records keep their in-range dwords
+    (checked per dword); narrower accesses and atomics are all or nothing;
+    a negative voffset is a huge unsigned one (never wraps into range)."""
+    records = 100  # 25 dwords
+    src0 = np.arange(1000, 1000 + 512, dtype=np.int32)
+    src, out = _raw_buffer(records, bias, 0)
+    for lane in range(64):
+        off = lane * 4 + bias  # as i32, then unsigned
+        uoff = off & 0xFFFFFFFF
+        want = [_dword(src0, uoff + 4 * j) if uoff + 4 * j + 4 <= records else 0 for j in range(4)]
+        assert list(out[lane, :4]) == want, (lane, off)
+        half = int(src0.view(np.int16)[uoff // 2]) if uoff + 2 <= records and uoff % 2 == 0 else 0
+        assert out[lane, 4] == half, (lane, off)
+        if bias % 4 == 0:  # dword atomics at dword addresses
+            assert out[lane, 5] == (_dword(src0, uoff) if uoff + 4 <= records else 0), (lane, off)
+    if bias % 4 == 0:
+        hit = [(lane * 4 + bias) // 4 for lane in range(64) if 0 <= lane * 4 + bias <= records - 4]
+        assert np.array_equal(src - src0, np.bincount(hit, minlength=512))
+
+
+def test_raw_buffer_soffset_is_not_range_checked():
+    """soffset moves the address but not the range check: voffsets below
+    num_records read at soffset + voffset."""
+    src0 = np.arange(1000, 1000 + 512, dtype=np.int32)
+    _, out = _raw_buffer(64, 0, 256)
+    for lane in range(64):
+        want = [_dword(src0, 256 + lane * 4 + 4 * j) if lane * 4 + 4 * j + 4 <= 64 else 0 for j in range(4)]
+        assert list(out[lane, :4]) == want, lane
+
+
+def test_a_mutated_bpermute_fails():
+    """One ds_bpermute of the warp-shuffle layout change (the suite's
+    convert_lanes kernel) reads its neighbour lane (address xor 4): the
+    result no longer matches."""
+    import os
+    import sys
+
+    from tlxamd import ir
+    from tlxamd.language.core import _default_context
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench", "gpu"))
+    import suite as gpu_suite
+
+    kern, case = gpu_suite.kernels(64)["convert_lanes_f32"]
+    k = compiler.compile(kern.build(target="gfx950"), target="gfx950", binary=False)
+    x = np.random.default_rng(9).standard_normal(4096).astype(np.float32)
+    good = np.full_like(x, np.nan)
+    emulator.run(k, (1,), x, good)
+    assert np.array_equal(good, x)
+    lines = k.mlir.splitlines()
+    i = next(i for i, line in enumerate(lines) if "rocdl.ds_bpermute" in line)
+    res, rest = lines[i].split(" = rocdl.ds_bpermute ")
+    addr = rest.split(",")[0]
+    lines[i:i + 1] = ["%mut_c4 = llvm.mlir.constant(4 : i32) : i32",
+                      f"%mut_a = llvm.xor {addr}, %mut_c4 : i32",
+                      f"{res} = rocdl.ds_bpermute %mut_a," + rest.split(",", 1)[1]]
+    with _default_context():
+        mutated = ir.Module.parse("\n".join(lines))
+    bad = np.full_like(x, np.nan)
+    emulator.run(mutated, (1,), x, bad)
+    assert not np.array_equal(bad, x)
+    assert np.isin(bad, x).all()  # the elements are there, in the wrong places
+
+
 def test_unmodelled_ops_are_named():
     k = _compile(softmax, "gfx950", BLOCK=1024)
     from tlxamd import ir
