@@ -146,7 +146,45 @@ NB_MODULE(_tlxamd, m) {
         return out;
       },
       nb::arg("layout"), nb::arg("shape"),
-      "[register, lane, warp, block] bases of a layout for a tensor shape.");
+      "[register, lane, warp, block] bases of a layout for a tensor shape "
+      "(a shared layout: [offset, -, -, block]).");
+
+  m.def(
+      "shared_access_cost",
+      [](MlirAttribute dist, MlirAttribute shared, std::vector<int64_t> shape,
+         unsigned elementBytes, unsigned banks) {
+        int64_t cost[4];
+        std::string err;
+        if (!mlirTlxamdSharedAccessCost(dist, shared, shape.size(),
+                                        shape.data(), elementBytes, banks, cost,
+                                        appendString, &err))
+          throw nb::value_error(err.c_str());
+        return nb::make_tuple(cost[0], cost[1], cost[2], cost[3]);
+      },
+      nb::arg("dist"), nb::arg("shared"), nb::arg("shape"),
+      nb::arg("element_bytes"), nb::arg("banks"),
+      "(elements per access, accesses per lane, wavefronts, ideal "
+      "wavefronts) of a warp moving a tile between the two layouts.");
+
+  m.def(
+      "choose_shared_layout",
+      [](MlirAttribute src, MlirAttribute dst, std::vector<int64_t> shape,
+         unsigned elementBytes, unsigned banks) {
+        unsigned fields[3];
+        std::vector<unsigned> order(shape.size());
+        std::string err;
+        if (!mlirTlxamdChooseSharedLayout(src, dst, shape.size(), shape.data(),
+                                          elementBytes, banks, fields,
+                                          order.data(), appendString, &err))
+          throw nb::value_error(err.c_str());
+        nb::list o;
+        for (unsigned d : order)
+          o.append(d);
+        return nb::make_tuple(fields[0], fields[1], fields[2], o);
+      },
+      nb::arg("src"), nb::arg("dst"), nb::arg("shape"),
+      nb::arg("element_bytes"), nb::arg("banks"),
+      "(vec, per_phase, max_phase, order) of the cheapest swizzled layout.");
 
   m.def(
       "layout_facts",
@@ -178,5 +216,11 @@ NB_MODULE(_tlxamd, m) {
   m.def(
       "is_layout",
       [](MlirAttribute attr) { return mlirTlxamdAttributeIsALayout(attr); },
+      nb::arg("attr"));
+  m.def(
+      "is_shared_layout",
+      [](MlirAttribute attr) {
+        return mlirTlxamdAttributeIsASharedLayout(attr);
+      },
       nb::arg("attr"));
 }

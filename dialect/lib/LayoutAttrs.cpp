@@ -451,3 +451,60 @@ TLXAMD_VERIFY_ENCODING(DotOperandLayoutAttr)
 TLXAMD_VERIFY_ENCODING(SliceLayoutAttr)
 TLXAMD_VERIFY_ENCODING(LinearLayoutEncodingAttr)
 #undef TLXAMD_VERIFY_ENCODING
+
+//===----------------------------------------------------------------------===//
+// Syntax of the shared-memory layouts (rules: SharedLayoutAttrs.cpp)
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzledSharedLayoutAttr::parse(AsmParser &parser, Type) {
+  FieldReader r(parser, "swizzled_shared");
+  if (failed(r.parse()))
+    return {};
+  auto vec = r.getUnsigned("vec");
+  auto perPhase = r.getUnsigned("per_phase");
+  auto maxPhase = r.getUnsigned("max_phase");
+  auto order = r.getUnsignedList("order");
+  if (failed(vec) || failed(perPhase) || failed(maxPhase) || failed(order) ||
+      failed(r.finish()))
+    return {};
+  return parser.getChecked<SwizzledSharedLayoutAttr>(
+      parser.getContext(), *vec, *perPhase, *maxPhase, *order);
+}
+
+Attribute NvmmaSharedLayoutAttr::parse(AsmParser &parser, Type) {
+  FieldReader r(parser, "nvmma_shared");
+  if (failed(r.parse()))
+    return {};
+  auto swizzle = r.getUnsigned("swizzle_bytes");
+  auto bits = r.getUnsigned("element_bits");
+  auto transposed = r.getBool("transposed", false);
+  auto rank = r.getUnsigned("rank", 2);
+  if (failed(swizzle) || failed(bits) || failed(transposed) || failed(rank) ||
+      failed(r.finish()))
+    return {};
+  return parser.getChecked<NvmmaSharedLayoutAttr>(parser.getContext(), *swizzle,
+                                                  *bits, *transposed, *rank);
+}
+
+Attribute PaddedSharedLayoutAttr::parse(AsmParser &parser, Type) {
+  FieldReader r(parser, "padded_shared");
+  if (failed(r.parse()))
+    return {};
+  std::optional<unsigned> width = 2;
+  auto pairs = r.getBases("interval_padding_pairs", width);
+  auto order = r.getUnsignedList("order");
+  if (failed(pairs) || failed(order) || failed(r.finish()))
+    return {};
+  SmallVector<unsigned> intervals, paddings;
+  for (size_t i = 0; i + 1 < pairs->size(); i += 2) {
+    if ((*pairs)[i] < 0 || (*pairs)[i + 1] < 0) {
+      parser.emitError(r.loc) << "#tlxamd.padded_shared intervals and "
+                                 "paddings must be non-negative";
+      return {};
+    }
+    intervals.push_back((*pairs)[i]);
+    paddings.push_back((*pairs)[i + 1]);
+  }
+  return parser.getChecked<PaddedSharedLayoutAttr>(parser.getContext(),
+                                                   intervals, paddings, *order);
+}

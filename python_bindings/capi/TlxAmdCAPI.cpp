@@ -129,6 +129,10 @@ bool mlirTlxamdAttributeIsALayout(MlirAttribute attr) {
   return isa<tlxamd::DistributedLayoutAttr>(unwrap(attr));
 }
 
+bool mlirTlxamdAttributeIsASharedLayout(MlirAttribute attr) {
+  return isa<tlxamd::SharedLayoutAttr>(unwrap(attr));
+}
+
 /// Verify `layout` for `shape`, reporting the first diagnostic to `error`.
 static std::optional<tlxamd::LinearLayout>
 linearLayoutFor(MlirAttribute attr, intptr_t rank, const int64_t *shape,
@@ -137,9 +141,11 @@ linearLayoutFor(MlirAttribute attr, intptr_t rank, const int64_t *shape,
     error(mlirStringRefCreate(msg.data(), msg.size()), userData);
     return std::nullopt;
   };
-  auto layout = dyn_cast<tlxamd::DistributedLayoutAttr>(unwrap(attr));
-  if (!layout)
-    return fail("not a tlxamd distributed layout");
+  Attribute layout = unwrap(attr);
+  auto distributed = dyn_cast<tlxamd::DistributedLayoutAttr>(layout);
+  auto shared = dyn_cast<tlxamd::SharedLayoutAttr>(layout);
+  if (!distributed && !shared)
+    return fail("not a tlxamd distributed or shared layout");
   ArrayRef<int64_t> dims(shape, rank);
   std::string msg;
   MLIRContext *ctx = layout.getContext();
@@ -149,10 +155,14 @@ linearLayoutFor(MlirAttribute attr, intptr_t rank, const int64_t *shape,
       msg = d.str();
     return success();
   });
-  if (failed(layout.verifyShape(
-          dims, [&]() { return emitError(UnknownLoc::get(ctx)); })))
+  auto emit = [&]() { return emitError(UnknownLoc::get(ctx)); };
+  if (distributed
+          ? failed(distributed.verifyShape(dims, emit))
+          : failed(shared.verifyShape(
+                dims, tlxamd::getSharedLayoutElementBits(shared), emit)))
     return fail(msg.empty() ? "invalid shape for layout" : msg);
-  return tlxamd::toLinearLayout(layout, dims);
+  return distributed ? tlxamd::toLinearLayout(layout, dims)
+                     : tlxamd::toSharedLinearLayout(layout, dims);
 }
 
 bool mlirTlxamdLayoutGetLinearLayout(MlirAttribute attr, intptr_t rank,
@@ -192,5 +202,48 @@ bool mlirTlxamdLayoutGetFacts(MlirAttribute attr, intptr_t rank,
   int dim = -1;
   *contiguity = ll->getContiguousRegisters(&dim);
   *contigDim = dim;
+  return true;
+}
+
+bool mlirTlxamdSharedAccessCost(MlirAttribute dist, MlirAttribute shared,
+                                intptr_t rank, const int64_t *shape,
+                                unsigned elementBytes, unsigned banks,
+                                int64_t *cost, MlirStringCallback error,
+                                void *userData) {
+  if (!isa<tlxamd::DistributedLayoutAttr>(unwrap(dist)) ||
+      !isa<tlxamd::SharedLayoutAttr>(unwrap(shared))) {
+    std::string msg = "expected a distributed layout and a shared layout";
+    error(mlirStringRefCreate(msg.data(), msg.size()), userData);
+    return false;
+  }
+  if (!linearLayoutFor(dist, rank, shape, error, userData) ||
+      !linearLayoutFor(shared, rank, shape, error, userData))
+    return false;
+  auto c = tlxamd::getSharedAccessCost(unwrap(dist), unwrap(shared),
+                                       ArrayRef<int64_t>(shape, rank),
+                                       elementBytes, banks);
+  cost[0] = c.vectorElements;
+  cost[1] = c.accesses;
+  cost[2] = c.wavefronts;
+  cost[3] = c.idealWavefronts;
+  return true;
+}
+
+bool mlirTlxamdChooseSharedLayout(MlirAttribute src, MlirAttribute dst,
+                                  intptr_t rank, const int64_t *shape,
+                                  unsigned elementBytes, unsigned banks,
+                                  unsigned *fields, unsigned *order,
+                                  MlirStringCallback error, void *userData) {
+  for (MlirAttribute a : {src, dst})
+    if (!isa<tlxamd::DistributedLayoutAttr>(unwrap(a)) ||
+        !linearLayoutFor(a, rank, shape, error, userData))
+      return false;
+  auto l = tlxamd::chooseSwizzledSharedLayout(unwrap(src), unwrap(dst),
+                                              ArrayRef<int64_t>(shape, rank),
+                                              elementBytes, banks);
+  fields[0] = l.getVec();
+  fields[1] = l.getPerPhase();
+  fields[2] = l.getMaxPhase();
+  llvm::copy(l.getOrder(), order);
   return true;
 }

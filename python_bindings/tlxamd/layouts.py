@@ -30,13 +30,23 @@ __all__ = [
     "DotOperandLayout",
     "SliceLayout",
     "DistributedLinearLayout",
+    "SharedLayout",
+    "SwizzledSharedLayout",
+    "NVMMASharedLayout",
+    "PaddedSharedLayout",
+    "SharedLinearLayout",
     "blocked_layout",
     "amd_mfma_layout",
     "amd_wmma_layout",
     "dot_operand_layout",
     "slice_layout",
     "linear_layout",
+    "swizzled_shared_layout",
+    "nvmma_shared_layout",
+    "padded_shared_layout",
     "to_linear_layout",
+    "shared_access_cost",
+    "choose_shared_layout",
     "elements_per_thread",
     "contiguity_per_thread",
     "layout_from_attr",
@@ -258,6 +268,119 @@ class DistributedLinearLayout(Layout):
         }
 
 
+class SharedLayout(Layout):
+    """A shared-memory layout: the element offset of each element of a tile
+    in a shared allocation."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SwizzledSharedLayout(SharedLayout):
+    """Triton's swizzled layout: rows of the two fastest dimensions of
+    `order`, row r's columns XOR-ed with vec * ((r // per_phase) % max_phase)."""
+
+    vec: int
+    per_phase: int
+    max_phase: int
+    order: Tuple[int, ...]
+
+    def __post_init__(self):
+        for f in ("vec", "per_phase", "max_phase"):
+            object.__setattr__(self, f, _int(f, getattr(self, f)))
+        object.__setattr__(self, "order", _int_list("order", self.order))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (f"#tlxamd.swizzled_shared<{{vec = {self.vec}, per_phase = {self.per_phase}, "
+                f"max_phase = {self.max_phase}, order = {_fmt(self.order)}}}>")
+
+
+@dataclasses.dataclass(frozen=True)
+class NVMMASharedLayout(SharedLayout):
+    """The layout of wgmma / tcgen05 operands and TMA tiles: 8-row core
+    matrices of `swizzle_byte_width` bytes per row (0, 32, 64, 128), 16-byte
+    chunks XOR-ed by the row (Gluon's NVMMASharedLayout)."""
+
+    swizzle_byte_width: int
+    element_bitwidth: int
+    rank: int = 2
+    transposed: bool = False
+
+    def __post_init__(self):
+        for f in ("swizzle_byte_width", "element_bitwidth", "rank"):
+            object.__setattr__(self, f, _int(f, getattr(self, f)))
+        if not isinstance(self.transposed, bool):
+            raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
+        self._validate()
+
+    def _mlir(self) -> str:
+        rank = f", rank = {self.rank}" if self.rank != 2 else ""
+        return (f"#tlxamd.nvmma_shared<{{swizzle_bytes = {self.swizzle_byte_width}, "
+                f"element_bits = {self.element_bitwidth}, "
+                f"transposed = {'true' if self.transposed else 'false'}{rank}}}>")
+
+
+@dataclasses.dataclass(frozen=True)
+class PaddedSharedLayout(SharedLayout):
+    """The tile in `order` with `padding` elements after every `interval`
+    elements, for each [interval, padding] pair (Gluon's
+    PaddedSharedLayout.with_identity_for)."""
+
+    interval_padding_pairs: Tuple[Tuple[int, int], ...]
+    order: Tuple[int, ...]
+
+    def __post_init__(self):
+        pairs = self.interval_padding_pairs
+        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
+            raise TypeError(f"interval_padding_pairs must be a list of [interval, padding], got {pairs!r}")
+        norm = []
+        for p in pairs:
+            p = _int_list("interval_padding_pairs entry", p)
+            if len(p) != 2:
+                raise ValueError(f"each interval_padding_pairs entry is [interval, padding], got {list(p)}")
+            norm.append(p)
+        object.__setattr__(self, "interval_padding_pairs", tuple(norm))
+        object.__setattr__(self, "order", _int_list("order", self.order))
+        self._validate()
+
+    def _mlir(self) -> str:
+        pairs = ", ".join(_fmt(p) for p in self.interval_padding_pairs)
+        return f"#tlxamd.padded_shared<{{interval_padding_pairs = [{pairs}], order = {_fmt(self.order)}}}>"
+
+    def padded_offset(self, offset: int) -> int:
+        """Where linear element `offset` of the tile lives."""
+        return offset + sum((offset // i) * p for i, p in self.interval_padding_pairs)
+
+
+@dataclasses.dataclass(frozen=True)
+class SharedLinearLayout:
+    """A shared layout's linear layout (Gluon's SharedLinearLayout): the
+    coordinates of each bit of an element offset, for a tile of `shape`."""
+
+    offset_bases: Tuple[Tuple[int, ...], ...]
+    block_bases: Tuple[Tuple[int, ...], ...]
+    shape: Tuple[int, ...]
+
+    def coordinates(self, offset: int) -> Tuple[int, ...]:
+        """The tensor coordinates of the element at `offset`."""
+        c = [0] * len(self.shape)
+        for bit, b in enumerate(self.offset_bases):
+            if offset >> bit & 1:
+                c = [x ^ y for x, y in zip(c, b)]
+        return tuple(c)
+
+
+def swizzled_shared_layout(vec, per_phase, max_phase, order) -> SwizzledSharedLayout:
+    return SwizzledSharedLayout(vec, per_phase, max_phase, order)
+
+
+def nvmma_shared_layout(swizzle_byte_width, element_bitwidth, rank=2, transposed=False) -> NVMMASharedLayout:
+    return NVMMASharedLayout(swizzle_byte_width, element_bitwidth, rank, transposed)
+
+
+def padded_shared_layout(interval_padding_pairs, order) -> PaddedSharedLayout:
+    return PaddedSharedLayout(interval_padding_pairs, order)
+
+
 def blocked_layout(size_per_thread, threads_per_warp, warps_per_cta, order) -> BlockedLayout:
     return BlockedLayout(size_per_thread, threads_per_warp, warps_per_cta, order)
 
@@ -294,13 +417,17 @@ def _query(layout: Layout, shape):
         return attr, shape
 
 
-def to_linear_layout(layout: Layout, shape) -> DistributedLinearLayout:
-    """The linear layout of `layout` for a tensor of `shape`."""
+def to_linear_layout(layout: Layout, shape):
+    """The linear layout of `layout` for a tensor of `shape`: a
+    DistributedLinearLayout, or for a shared layout a SharedLinearLayout
+    (element offset -> coordinates)."""
     attr, shape = _query(layout, shape)
     try:
         regs, lanes, warps, blocks = _tlxamd.linear_layout(attr, list(shape))
     except ValueError as e:
         raise ValueError(f"{layout} cannot describe a tensor of shape {list(shape)}: {e}") from None
+    if isinstance(layout, SharedLayout):
+        return SharedLinearLayout(tuple(tuple(b) for b in regs), tuple(tuple(b) for b in blocks), tuple(shape))
     ll = object.__new__(DistributedLinearLayout)
     for name, val in (("reg_bases", regs), ("lane_bases", lanes), ("warp_bases", warps),
                       ("block_bases", blocks)):
@@ -309,7 +436,57 @@ def to_linear_layout(layout: Layout, shape) -> DistributedLinearLayout:
     return ll
 
 
+def _banks(target: str) -> int:
+    from . import targets
+
+    return targets.get(target)["shared_memory_banks"]
+
+
+def _element_bytes(element_bitwidth) -> int:
+    bits = _int("element_bitwidth", element_bitwidth)
+    if bits not in (8, 16, 32, 64):
+        raise ValueError(f"element_bitwidth must be 8, 16, 32 or 64, got {bits}")
+    return bits // 8
+
+
+def shared_access_cost(layout: Layout, shared_layout: "SharedLayout", shape, element_bitwidth: int,
+                       target: str) -> dict:
+    """What a warp pays to move a tile of `shape` between the distributed
+    `layout` and `shared_layout` on `target` (its LDS / shared-memory banks):
+    `vector_elements` per access (the widest in-order, aligned run, at most
+    16 bytes), `accesses` per lane, `wavefronts` for a warp's accesses, and
+    `ideal_wavefronts` without bank conflicts."""
+    if not isinstance(layout, Layout) or isinstance(layout, SharedLayout):
+        raise TypeError(f"layout must be a distributed layout, got {layout!r}")
+    if not isinstance(shared_layout, SharedLayout):
+        raise TypeError(f"shared_layout must be a shared layout, got {shared_layout!r}")
+    banks, nbytes = _banks(target), _element_bytes(element_bitwidth)
+    attr, shape = _query(layout, shape)
+    with _private_context():
+        shared = ir.Attribute.parse(shared_layout._mlir())
+        vec, accesses, wavefronts, ideal = _tlxamd.shared_access_cost(attr, shared, list(shape), nbytes, banks)
+    return {"vector_elements": vec, "accesses": accesses, "wavefronts": wavefronts, "ideal_wavefronts": ideal}
+
+
+def choose_shared_layout(src: Layout, dst: Layout, shape, element_bitwidth: int, target: str) -> SwizzledSharedLayout:
+    """The swizzled shared layout through which a tile moves from `src` to
+    `dst` cheapest on `target`: fewest wavefronts, then widest accesses,
+    then the mildest swizzle (what `convert_layout` through shared memory
+    uses)."""
+    for name, lay in (("src", src), ("dst", dst)):
+        if not isinstance(lay, Layout) or isinstance(lay, SharedLayout):
+            raise TypeError(f"{name} must be a distributed layout, got {lay!r}")
+    banks, nbytes = _banks(target), _element_bytes(element_bitwidth)
+    a, shape = _query(src, shape)
+    with _private_context():
+        b = ir.Attribute.parse(dst._mlir())
+        vec, per_phase, max_phase, order = _tlxamd.choose_shared_layout(a, b, list(shape), nbytes, banks)
+    return SwizzledSharedLayout(vec, per_phase, max_phase, order)
+
+
 def _facts(layout: Layout, shape):
+    if isinstance(layout, SharedLayout):
+        raise TypeError(f"{layout} is a shared-memory layout; threads hold no registers of it")
     attr, shape = _query(layout, shape)
     try:
         return _tlxamd.layout_facts(attr, list(shape))

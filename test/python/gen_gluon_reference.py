@@ -1,7 +1,9 @@
-"""Regenerate data/gluon_linear_layouts.json: linear layouts computed by
-Triton's Gluon (`to_linear_layout`) for a grid of layouts and shapes.
+"""Regenerate data/gluon_linear_layouts.json and data/gluon_shared_layouts.json:
+linear layouts computed by Triton's Gluon (`to_linear_layout`) for a grid of
+distributed and shared-memory layouts and shapes.
 
-    python test/python/gen_gluon_reference.py   # needs `pip install triton`
+    python test/python/gen_gluon_reference.py            # needs `pip install triton`
+    python test/python/gen_gluon_reference.py --shared   # the shared layouts
 
 The JSON is the reference that test_layouts.py compares the tlxamd layout
 core against, so that the comparison runs everywhere (Triton is a large
@@ -16,6 +18,7 @@ import random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "data", "gluon_linear_layouts.json")
+OUT_SHARED = os.path.join(HERE, "data", "gluon_shared_layouts.json")
 
 
 def cases():
@@ -83,6 +86,38 @@ def cases():
     return out
 
 
+def shared_cases():
+    """Shared layouts (tlxamd.layouts keyword form) and tile shapes."""
+    out = []
+    rng = random.Random(20261201)
+    for rank in (1, 2, 3):
+        for _ in range(60):
+            vec, per_phase, max_phase = (rng.choice([1, 2, 4, 8, 16]), rng.choice([1, 2, 4, 8]),
+                                         rng.choice([1, 2, 4, 8, 16]))
+            order = list(range(rank))
+            rng.shuffle(order)
+            shape = [rng.choice([1, 2, 4, 8, 16, 32, 64, 128]) for _ in range(rank)]
+            out.append(({"kind": "swizzled_shared", "vec": vec, "per_phase": per_phase, "max_phase": max_phase,
+                         "order": order}, shape))
+    for swizzle, bits, transposed, rank in itertools.product((0, 32, 64, 128), (8, 16, 32), (False, True),
+                                                             (2, 3)):
+        for _ in range(3):
+            shape = [rng.choice([8, 16, 32, 64, 128, 256]) for _ in range(rank)]
+            if rank == 3:
+                shape[0] = rng.choice([1, 2, 4])
+            contig = 0 if transposed else rank - 1
+            rows = 1
+            for d, e in enumerate(shape):
+                rows *= min(e, 256) if d != contig else 1
+            if transposed and rank != 2:
+                continue  # not a bijection in Gluon (tlxamd rejects it)
+            if shape[contig] * bits < 8 * max(swizzle, 16) or rows < 8:
+                continue  # too small for the swizzle: Gluon aborts (tlxamd's verifier rejects it)
+            out.append(({"kind": "nvmma_shared", "swizzle_byte_width": swizzle, "element_bitwidth": bits,
+                         "rank": rank, "transposed": transposed}, shape))
+    return out
+
+
 def to_gluon(desc):
     from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.language import amd
@@ -99,6 +134,11 @@ def to_gluon(desc):
         return gl.DotOperandLayout(desc["operand_index"], to_gluon(desc["parent"]), desc["k_width"])
     if k == "slice":
         return gl.SliceLayout(desc["dim"], to_gluon(desc["parent"]))
+    if k == "swizzled_shared":
+        return gl.SwizzledSharedLayout(desc["vec"], desc["per_phase"], desc["max_phase"], desc["order"])
+    if k == "nvmma_shared":
+        return gl.NVMMASharedLayout(desc["swizzle_byte_width"], desc["element_bitwidth"], rank=desc["rank"],
+                                    transposed=desc["transposed"])
     raise ValueError(k)
 
 
@@ -109,26 +149,36 @@ def gluon_linear_layout(desc, shape):
     ir.load_dialects(ctx)
     builder = gluon_ir.GluonOpBuilder(ctx)
     ll = builder.to_linear_layout(to_gluon(desc)._to_ir(builder), list(shape))
+    if desc["kind"].endswith("_shared"):
+        return {"offset_bases": ll.offset_bases, "block_bases": ll.block_bases}
     return {"reg_bases": ll.reg_bases, "lane_bases": ll.lane_bases, "warp_bases": ll.warp_bases,
             "block_bases": ll.block_bases}
 
 
 def main():
+    import sys
+
     import triton
 
+    if "--shared" in sys.argv:
+        return record(shared_cases(), OUT_SHARED, triton.__version__)
+    return record(cases(), OUT, triton.__version__)
+
+
+def record(cases, out, version):
     records = []
-    for desc, shape in cases():
+    for desc, shape in cases:
         try:
             ref = gluon_linear_layout(desc, shape)
         except Exception as e:  # Gluon rejects the case: record nothing
             print("skip", desc, shape, e)
             continue
         records.append({"layout": desc, "shape": shape, "expected": ref})
-    with open(OUT, "w") as f:
-        json.dump({"generator": f"triton {triton.__version__} gluon to_linear_layout",
+    with open(out, "w") as f:
+        json.dump({"generator": f"triton {version} gluon to_linear_layout",
                    "cases": records}, f, indent=None, separators=(",", ":"))
         f.write("\n")
-    print(f"wrote {len(records)} cases to {OUT}")
+    print(f"wrote {len(records)} cases to {out}")
     os._exit(0)  # skip nanobind's leak report at interpreter exit
 
 

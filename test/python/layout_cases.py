@@ -20,4 +20,9 @@ def make_layout(desc):
         return L.dot_operand_layout(desc["operand_index"], make_layout(desc["parent"]), desc["k_width"])
     if k == "slice":
         return L.slice_layout(desc["dim"], make_layout(desc["parent"]))
+    if k == "swizzled_shared":
+        return L.swizzled_shared_layout(desc["vec"], desc["per_phase"], desc["max_phase"], desc["order"])
+    if k == "nvmma_shared":
+        return L.nvmma_shared_layout(desc["swizzle_byte_width"], desc["element_bitwidth"], rank=desc["rank"],
+                                     transposed=desc["transposed"])
     raise ValueError(k)

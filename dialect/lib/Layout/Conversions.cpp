@@ -217,7 +217,113 @@ LL linearToLL(LinearLayoutEncodingAttr l) {
   return LL(rank, {unflatten(l.getRegisterBases()), unflatten(l.getLaneBases()),
                    unflatten(l.getWarpBases()), unflatten(l.getBlockBases())});
 }
+//===----------------------------------------------------------------------===//
+// Shared layouts: element offset (the Offset input) -> coordinates
+//===----------------------------------------------------------------------===//
+
+/// The swizzled rows x columns tile of the two fastest dimensions of
+/// `order`: offsets walk a row's columns, then the rows, whose columns are
+/// XOR-ed by `vec * phase(row)`; the remaining dimensions follow in order.
+LL swizzledSharedToLL(SwizzledSharedLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  ArrayRef<unsigned> order = l.getOrder();
+  if (rank == 1)
+    return LL::identity1D(shape[0], LL::Offset, 0, rank);
+  unsigned colDim = order[0], rowDim = order[1];
+  int64_t numCols = shape[colDim], numRows = shape[rowDim];
+  LL::Bases offsets;
+  for (int64_t col = 1; col < numCols; col *= 2) {
+    LL::Basis b(rank, 0);
+    b[colDim] = col;
+    offsets.push_back(b);
+  }
+  for (int64_t row = 1; row < numRows; row *= 2) {
+    LL::Basis b(rank, 0);
+    b[rowDim] = row;
+    int64_t phase = (row / l.getPerPhase()) % l.getMaxPhase();
+    b[colDim] = (int64_t(l.getVec()) * phase) % numCols;
+    offsets.push_back(b);
+  }
+  LL tile(rank, {offsets, {}, {}, {}});
+  for (unsigned i = 2; i < rank; ++i)
+    tile *= LL::identity1D(shape[order[i]], LL::Offset, order[i], rank);
+  return tile;
+}
+
+/// NVIDIA's 8-row core matrices of `swizzle_bytes` per row (16-byte chunks
+/// XOR-ed by the row), tiled over the TMA box: the contiguous dimension is
+/// cut to the swizzle width, the other dimensions collapse into rows; then
+/// the box repeats over the tile.
+LL nvmmaSharedToLL(NvmmaSharedLayoutAttr l, ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  bool transposed = l.getTransposed();
+  unsigned contig = transposed ? 0 : rank - 1;
+  // The TMA box: every extent at most 256, the contiguous one the swizzle.
+  SmallVector<int64_t> box(shape);
+  for (int64_t &s : box)
+    s = std::min<int64_t>(s, 256);
+  if (l.getSwizzleBytes() != 0)
+    box[contig] = int64_t(l.getSwizzleBytes()) * 8 / l.getElementBits();
+  SmallVector<unsigned> standard;
+  for (unsigned d = 0; d < rank; ++d)
+    standard.push_back(d);
+  if (l.getSwizzleBytes() == 0) {
+    // Row-major over the box, the contiguous dimension fastest.
+    LL layout = LL::identity1D(box[contig], LL::Offset, contig, rank);
+    for (unsigned d = rank; d-- > 0;)
+      if (d != contig)
+        layout *= LL::identity1D(box[d], LL::Offset, d, rank);
+    return layout.transposeOuts(standard).ensureNotSmallerThan(shape);
+  }
+  // Rows x columns of the collapsed box (columns contiguous).
+  int64_t cols = box[contig], rows = 1;
+  for (unsigned d = 0; d < rank; ++d)
+    if (d != contig)
+      rows *= box[d];
+  int64_t tileCols = int64_t(l.getSwizzleBytes()) * 8 / l.getElementBits();
+  int64_t vec = l.getVec();
+  int64_t perPhase = 128 / l.getSwizzleBytes(),
+          maxPhase = l.getSwizzleBytes() / 16;
+  LL::Bases offsets;
+  for (int64_t col = 1; col < tileCols; col *= 2)
+    offsets.push_back({0, int32_t(col)});
+  for (int64_t row = 1; row < 8; row *= 2)
+    offsets.push_back(
+        {int32_t(row), int32_t(vec * ((row / perPhase) % maxPhase))});
+  LL box2d = LL(2, {offsets, {}, {}, {}})
+                 .transposeOuts({0, 1})
+                 .ensureNotSmallerThan({rows, cols});
+  // Back to the box's dimensions: the rows are the other dimensions in
+  // order (for a transposed layout, the contiguous first dimension moved
+  // last).
+  SmallVector<int64_t> rotated(box);
+  if (transposed)
+    std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
+  LL layout = box2d.reshapeOuts(rotated);
+  if (transposed) {
+    SmallVector<unsigned> perm = {rank - 1};
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      perm.push_back(d);
+    layout = layout.permuteOuts(perm);
+  }
+  return layout.transposeOuts(standard).ensureNotSmallerThan(shape);
+}
+
+/// The identity offset map in `order` (the padding is added on top).
+LL paddedSharedToLL(PaddedSharedLayoutAttr l, ArrayRef<int64_t> shape) {
+  SmallVector<unsigned> dims(shape.begin(), shape.end());
+  return LL::identityND(LL::Offset, dims, l.getOrder());
+}
 } // namespace
+
+LinearLayout mlir::tlxamd::toSharedLinearLayout(Attribute layout,
+                                                ArrayRef<int64_t> shape) {
+  if (auto l = dyn_cast<SwizzledSharedLayoutAttr>(layout))
+    return swizzledSharedToLL(l, shape);
+  if (auto l = dyn_cast<NvmmaSharedLayoutAttr>(layout))
+    return nvmmaSharedToLL(l, shape);
+  return paddedSharedToLL(cast<PaddedSharedLayoutAttr>(layout), shape);
+}
 
 LinearLayout mlir::tlxamd::toLinearLayout(Attribute layout,
                                           ArrayRef<int64_t> shape) {
@@ -236,4 +342,61 @@ LinearLayout mlir::tlxamd::toLinearLayout(Attribute layout,
 
 LinearLayout mlir::tlxamd::getLinearLayout(RankedTensorType type) {
   return toLinearLayout(type.getEncoding(), type.getShape());
+}
+
+//===----------------------------------------------------------------------===//
+// Choosing a shared layout for a distributed -> shared -> distributed move
+//===----------------------------------------------------------------------===//
+
+LinearLayout::SharedAccessCost
+mlir::tlxamd::getSharedAccessCost(Attribute dist, Attribute shared,
+                                  ArrayRef<int64_t> shape,
+                                  unsigned elementBytes, unsigned banks) {
+  std::optional<LinearLayout> offsets = LinearLayout::getSharedOffsets(
+      toLinearLayout(dist, shape), toSharedLinearLayout(shared, shape));
+  assert(offsets && "shared layouts are bijections of the tile");
+  return LinearLayout::getSharedAccessCost(*offsets, elementBytes,
+                                           kMaxSharedVectorBytes, banks);
+}
+
+SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
+    Attribute src, Attribute dst, ArrayRef<int64_t> shape,
+    unsigned elementBytes, unsigned banks) {
+  MLIRContext *ctx = src.getContext();
+  unsigned rank = shape.size();
+  // Offsets run along the dimension the source's registers are contiguous
+  // in (so its stores vectorize), then the destination's, then the rest
+  // from the last dimension.
+  SmallVector<unsigned> order;
+  for (Attribute l : {src, dst}) {
+    int dim = -1;
+    toLinearLayout(l, shape).getContiguousRegisters(&dim);
+    if (dim >= 0 && !llvm::is_contained(order, unsigned(dim)))
+      order.push_back(dim);
+  }
+  for (unsigned d = rank; d-- > 0;)
+    if (!llvm::is_contained(order, d))
+      order.push_back(d);
+  int64_t maxVec = std::max<int64_t>(1, kMaxSharedVectorBytes / elementBytes);
+  SwizzledSharedLayoutAttr best;
+  std::tuple<int64_t, int64_t, unsigned> bestKey;
+  for (int64_t vec = 1; vec <= maxVec; vec *= 2)
+    for (unsigned perPhase = 1; perPhase <= 16; perPhase *= 2)
+      for (unsigned maxPhase = 1; maxPhase <= 32; maxPhase *= 2) {
+        if (maxPhase == 1 && (vec != 1 || perPhase != 1))
+          continue; // all unswizzled tiles are the same
+        auto cand =
+            SwizzledSharedLayoutAttr::get(ctx, vec, perPhase, maxPhase, order);
+        auto store = getSharedAccessCost(src, cand, shape, elementBytes, banks);
+        auto load = getSharedAccessCost(dst, cand, shape, elementBytes, banks);
+        // Fewest wavefronts, then fewest accesses, then the mildest swizzle.
+        std::tuple<int64_t, int64_t, unsigned> key = {
+            store.wavefronts + load.wavefronts, store.accesses + load.accesses,
+            maxPhase * perPhase};
+        if (!best || key < bestKey) {
+          best = cand;
+          bestKey = key;
+        }
+      }
+  return best;
 }

@@ -6,6 +6,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <map>
+#include <set>
 
 using namespace mlir::tlxamd;
 
@@ -459,6 +461,120 @@ LinearLayout::getWarpShuffles(const LinearLayout &src,
     steps.push_back(std::move(step));
   }
   return steps;
+}
+
+std::optional<LinearLayout>
+LinearLayout::getSharedOffsets(const LinearLayout &dist,
+                               const LinearLayout &shared) {
+  unsigned rank = shared.getRank();
+  if (dist.getRank() != rank)
+    return std::nullopt;
+  // Coordinates as bit vectors: dimension d's bits after those of d + 1
+  // (row-major flattening; every extent is a power of two).
+  llvm::SmallVector<unsigned> shift(rank, 0);
+  unsigned bits = 0;
+  for (unsigned d = rank; d-- > 0;) {
+    if (dist.getOutDimSize(d) != shared.getOutDimSize(d))
+      return std::nullopt;
+    shift[d] = bits;
+    bits += llvm::Log2_32(shared.getOutDimSize(d));
+  }
+  auto flatten = [&](const Basis &b) {
+    uint64_t v = 0;
+    for (unsigned d = 0; d < rank; ++d)
+      v |= uint64_t(b[d]) << shift[d];
+    return v;
+  };
+  const Bases &offs = shared.getBases(Offset);
+  if (offs.size() != bits || bits > 40)
+    return std::nullopt;
+  // Gauss-Jordan over GF(2): rows (coordinate bits, offset bits), reduced
+  // until each coordinate bit has its own row.
+  llvm::SmallVector<std::pair<uint64_t, uint64_t>> rows;
+  for (auto [i, b] : llvm::enumerate(offs))
+    rows.push_back({flatten(b), uint64_t(1) << i});
+  llvm::SmallVector<uint64_t> inverse(bits, 0);
+  for (unsigned col = 0; col < bits; ++col) {
+    auto pivot = llvm::find_if(rows, [&](const auto &r) {
+      return (r.first >> col & 1) &&
+             (r.first & ((uint64_t(1) << col) - 1)) == 0;
+    });
+    if (pivot == rows.end())
+      return std::nullopt; // not a bijection
+    auto p = *pivot;
+    for (auto &r : rows)
+      if (&r != &*pivot && (r.first >> col & 1))
+        r = {r.first ^ p.first, r.second ^ p.second};
+  }
+  for (const auto &r : rows) {
+    if (!llvm::isPowerOf2_64(r.first))
+      return std::nullopt;
+    inverse[llvm::Log2_64(r.first)] = r.second;
+  }
+  std::array<Bases, kNumInDims> out;
+  for (unsigned in = 0; in < kNumInDims; ++in)
+    for (const Basis &b : dist.getBases(InDim(in))) {
+      uint64_t flat = flatten(b), off = 0;
+      for (unsigned bit = 0; bit < bits; ++bit)
+        if (flat >> bit & 1)
+          off ^= inverse[bit];
+      out[in].push_back({int32_t(off)});
+    }
+  LinearLayout l(1, std::move(out));
+  l.outSizes[0] = int32_t(int64_t(1) << bits);
+  return l;
+}
+
+int64_t LinearLayout::getContiguousOffsets() const {
+  // Register bits 0..k-1 must be offset bits 0..k-1, in order, and every
+  // other basis a multiple of 2^k: then each group of 2^k registers sits,
+  // in register order, at an offset aligned to its size.
+  unsigned k = 0;
+  while (k < bases[Register].size() && bases[Register][k][0] == (1 << k))
+    ++k;
+  auto aligned = [&](unsigned kk) {
+    for (unsigned in = 0; in < kNumInDims; ++in)
+      for (auto [i, b] : llvm::enumerate(bases[in]))
+        if (!(in == Register && i < kk) && (b[0] & ((1 << kk) - 1)))
+          return false;
+    return true;
+  };
+  while (k > 0 && !aligned(k))
+    --k;
+  return int64_t(1) << k;
+}
+
+LinearLayout::SharedAccessCost
+LinearLayout::getSharedAccessCost(const LinearLayout &offsets,
+                                  unsigned elementBytes,
+                                  unsigned maxVectorBytes, unsigned banks) {
+  int64_t vec = std::min<int64_t>(offsets.getContiguousOffsets(),
+                                  std::max(1u, maxVectorBytes / elementBytes));
+  int64_t accessBytes = vec * elementBytes;
+  int64_t lanes = offsets.getInDimSize(Lane);
+  int64_t perPhase =
+      std::clamp<int64_t>(int64_t(banks) * 4 / accessBytes, 1, lanes);
+  SharedAccessCost cost{vec, offsets.getNumRegisters() / vec, 0, 0};
+  // Registers beyond the vector bits repeat the access at other offsets:
+  // every access of warp 0, each phase on its own.
+  for (int64_t r = 0; r < offsets.getNumRegisters(); r += vec) {
+    for (int64_t first = 0; first < lanes; first += perPhase) {
+      std::map<int64_t, std::set<int64_t>> words; // bank -> distinct words
+      for (int64_t lane = first; lane < first + perPhase; ++lane) {
+        int64_t byte = int64_t(offsets.apply(r, lane, 0)[0]) * elementBytes;
+        for (int64_t w = byte / 4; w <= (byte + accessBytes - 1) / 4; ++w)
+          words[w % banks].insert(w);
+      }
+      int64_t most = 0;
+      for (auto &[bank, ws] : words)
+        most = std::max<int64_t>(most, ws.size());
+      cost.wavefronts += most;
+      cost.idealWavefronts += std::max<int64_t>(
+          1, (perPhase * accessBytes + int64_t(banks) * 4 - 1) /
+                 (int64_t(banks) * 4));
+    }
+  }
+  return cost;
 }
 
 std::string LinearLayout::str() const {

@@ -72,6 +72,9 @@ MLIR_CAPI_EXPORTED MlirType mlirTlxamdReshapeTypeGet(MlirType src,
 /// Whether `attr` is a tlxamd distributed layout.
 MLIR_CAPI_EXPORTED bool mlirTlxamdAttributeIsALayout(MlirAttribute attr);
 
+/// Whether `attr` is a tlxamd shared-memory layout.
+MLIR_CAPI_EXPORTED bool mlirTlxamdAttributeIsASharedLayout(MlirAttribute attr);
+
 /// The linear layout of `layout` for a tensor of `shape` (`rank` extents).
 /// On success the bases are written to `bases` (register, lane, warp, block
 /// bases in order, `rank` coordinates each; `capacity` int32 slots) and
@@ -92,6 +95,24 @@ mlirTlxamdLayoutGetFacts(MlirAttribute layout, intptr_t rank,
                          const int64_t *shape, int64_t *elementsPerThread,
                          int64_t *contiguity, int32_t *contigDim,
                          MlirStringCallback error, void *userData);
+
+/// What a warp's accesses cost when it moves a tile of `shape` between the
+/// distributed layout `dist` and the shared layout `shared` (`banks` 4-byte
+/// banks, elements of `elementBytes`): cost = {elements per access,
+/// accesses per lane, wavefronts, wavefronts without conflicts}.
+MLIR_CAPI_EXPORTED bool
+mlirTlxamdSharedAccessCost(MlirAttribute dist, MlirAttribute shared,
+                           intptr_t rank, const int64_t *shape,
+                           unsigned elementBytes, unsigned banks, int64_t *cost,
+                           MlirStringCallback error, void *userData);
+
+/// The swizzled shared layout for storing a tile from `src` and loading it
+/// into `dst`: fields = {vec, per_phase, max_phase}, `order` gets `rank`
+/// entries.
+MLIR_CAPI_EXPORTED bool mlirTlxamdChooseSharedLayout(
+    MlirAttribute src, MlirAttribute dst, intptr_t rank, const int64_t *shape,
+    unsigned elementBytes, unsigned banks, unsigned *fields, unsigned *order,
+    MlirStringCallback error, void *userData);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,28 @@ namespace mlir::tlxamd {
 /// (DistributedLayoutAttr::verifyShape); this is the one entry point to the
 /// layout core for verifiers, lowerings and the C API.
 LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+/// A shared-memory layout (SharedLayoutAttr) of a tile of `shape`: from the
+/// element offset (LinearLayout::Offset) to coordinates. The padded layout
+/// gives its unpadded offsets (see PaddedSharedLayoutAttr::getPaddedOffset).
+LinearLayout toSharedLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+/// The element width a shared layout states (nvmma_shared), else 0 (any).
+unsigned getSharedLayoutElementBits(Attribute layout);
+/// The widest access to shared memory a lane makes (ds_read_b128,
+/// ld.shared.v4).
+constexpr unsigned kMaxSharedVectorBytes = 16;
+/// What moving a tile of `shape` between the distributed layout `dist` and
+/// the shared layout `shared` costs a warp, with `banks` 4-byte banks.
+LinearLayout::SharedAccessCost
+getSharedAccessCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
+                    unsigned elementBytes, unsigned banks);
+/// The swizzled shared layout that makes storing a tile from `src` and
+/// loading it into `dst` cheapest: fewest wavefronts (bank conflicts), then
+/// widest vectors, then the mildest swizzle.
+SwizzledSharedLayoutAttr chooseSwizzledSharedLayout(Attribute src,
+                                                    Attribute dst,
+                                                    ArrayRef<int64_t> shape,
+                                                    unsigned elementBytes,
+                                                    unsigned banks);
 
 /// The linear layout of a distributed tensor type.
 LinearLayout getLinearLayout(RankedTensorType type);

@@ -174,4 +174,117 @@ def TlxAmd_LinearLayoutAttr : TlxAmd_LayoutAttr<"LinearLayoutEncoding", "linear"
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Shared-memory layouts: where each element of a tile lives in a shared
+// allocation. Each converts to a linear layout from the element offset
+// (the `Offset` input dimension) to tensor coordinates, in the same layout
+// core (Layout/Conversions.cpp); bank conflicts and vector widths derive
+// from it.
+//===----------------------------------------------------------------------===//
+
+def TlxAmd_SharedLayoutInterface : AttrInterface<"SharedLayoutAttr"> {
+  let cppNamespace = "::mlir::tlxamd";
+  let description = [{
+    A shared-memory layout: the element offset of each tensor element in an
+    allocation.
+  }];
+  let methods = [
+    InterfaceMethod<"Rank of the tiles this layout describes.",
+      "unsigned", "getRank">,
+    InterfaceMethod<"Check that the layout can describe a tile of `shape` "
+      "with elements of `elementBits` bits.",
+      "::llvm::LogicalResult", "verifyShape",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "unsigned":$elementBits,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+  ];
+}
+
+class TlxAmd_SharedAttr<string name, string attrMnemonic>
+    : AttrDef<TlxAmd_Dialect, name, [TlxAmd_SharedLayoutInterface]> {
+  let mnemonic = attrMnemonic;
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const;
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+def TlxAmd_SwizzledSharedLayoutAttr
+    : TlxAmd_SharedAttr<"SwizzledSharedLayout", "swizzled_shared"> {
+  let summary = "Triton's swizzled shared layout";
+  let description = [{
+    Rows of the two fastest dimensions (`order[0]` the columns, `order[1]`
+    the rows) are stored contiguously; row r's columns are XOR-ed with
+    `vec * ((r / per_phase) % max_phase)`, so `vec`-element vectors of
+    consecutive rows land in different banks. `vec = 1, per_phase = 1,
+    max_phase = 1` is the unswizzled row-major tile.
+
+    ```mlir
+    #tlxamd.swizzled_shared<{vec = 8, per_phase = 2, max_phase = 4, order = [1, 0]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getOrder().size(); }
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+def TlxAmd_NvmmaSharedLayoutAttr
+    : TlxAmd_SharedAttr<"NvmmaSharedLayout", "nvmma_shared"> {
+  let summary = "the shared layout of wgmma / tcgen05 operands and TMA tiles";
+  let description = [{
+    NVIDIA's swizzled shared-memory layout: 8-row core matrices of
+    `swizzle_bytes` (0, 32, 64 or 128) per row, 16-byte chunks XOR-ed by the
+    row within each 8-row tile (the TMA `CU_TENSOR_MAP_SWIZZLE_*B` modes).
+    `transposed` makes the first dimension the contiguous one.
+
+    ```mlir
+    #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$swizzleBytes, "unsigned":$elementBits,
+                        "bool":$transposed, "unsigned":$rank);
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    /// Elements per swizzled 16-byte chunk.
+    unsigned getVec() const { return 128 / getElementBits(); }
+  }];
+}
+
+def TlxAmd_PaddedSharedLayoutAttr
+    : TlxAmd_SharedAttr<"PaddedSharedLayout", "padded_shared"> {
+  let summary = "a row-major tile with padding inserted at intervals";
+  let description = [{
+    The tile in `order` (fastest first), with `padding` elements inserted
+    after every `interval` elements, for each (interval, padding) pair:
+    element i lives at i + sum over pairs of (i / interval) * padding
+    (Gluon's PaddedSharedLayout with the identity offset map).
+
+    ```mlir
+    #tlxamd.padded_shared<{interval_padding_pairs = [[64, 4]], order = [1, 0]}>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
+                        ArrayRefParameter<"unsigned">:$paddings,
+                        ArrayRefParameter<"unsigned">:$order);
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getOrder().size(); }
+    ::llvm::LogicalResult verifyShape(
+        ::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    /// The padded offset of linear element offset `i`.
+    int64_t getPaddedOffset(int64_t i) const;
+  }];
+}
+
 #endif // TLXAMD_LAYOUT_ATTRS_TD

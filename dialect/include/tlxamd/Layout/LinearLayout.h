@@ -27,6 +27,9 @@ class LinearLayout {
 public:
   enum InDim : unsigned { Register = 0, Lane = 1, Warp = 2, Block = 3 };
   static constexpr unsigned kNumInDims = 4;
+  /// Shared-memory layouts map the bits of an element offset in an
+  /// allocation (Gluon's "offset" input); it is their first input dimension.
+  static constexpr InDim Offset = Register;
   /// One basis vector: a coordinate per tensor dimension.
   using Basis = llvm::SmallVector<int32_t, 4>;
   using Bases = llvm::SmallVector<Basis, 8>;
@@ -170,6 +173,39 @@ public:
   /// function of the lane id over GF(2) (linear layouts compose linearly).
   static std::optional<llvm::SmallVector<ShuffleStep>>
   getWarpShuffles(const LinearLayout &src, const LinearLayout &dst);
+
+  //===--------------------------------------------------------------------===//
+  // Distributed <-> shared accesses
+  //===--------------------------------------------------------------------===//
+
+  /// The element offset, in a shared tile laid out by `shared` (Offset ->
+  /// coordinates, a bijection onto its out sizes), of the element each
+  /// (register, lane, warp, block) of `dist` holds: a rank-1 layout with
+  /// `dist`'s input bases. nullopt when `shared` is not a bijection or the
+  /// two describe different shapes.
+  static std::optional<LinearLayout>
+  getSharedOffsets(const LinearLayout &dist, const LinearLayout &shared);
+  /// Registers, from register 0, whose offsets (a getSharedOffsets result)
+  /// are consecutive: the widest vector one shared access moves.
+  int64_t getContiguousOffsets() const;
+
+  /// What a warp's accesses to shared memory cost under a bank model
+  /// (`banks` banks of 4 bytes): lanes are served `banks * 4 /
+  /// access bytes` at a time (one phase; at least 1, at most the warp), a
+  /// phase takes as many wavefronts as the most distinct 4-byte words one
+  /// bank holds among its lanes' accesses (same word: broadcast).
+  struct SharedAccessCost {
+    int64_t vectorElements;  ///< elements per access (per lane)
+    int64_t accesses;        ///< accesses per lane for the whole tensor
+    int64_t wavefronts;      ///< wavefronts of one warp's accesses, summed
+    int64_t idealWavefronts; ///< the same without bank conflicts
+  };
+  /// The cost of a warp moving its registers with the widest vectors (at
+  /// most `maxVectorBytes`): `offsets` from getSharedOffsets.
+  static SharedAccessCost getSharedAccessCost(const LinearLayout &offsets,
+                                              unsigned elementBytes,
+                                              unsigned maxVectorBytes,
+                                              unsigned banks);
 
   std::string str() const;
 

@@ -65,6 +65,8 @@ struct ArchInfo {
   bool isDefault;               ///< the default target of its vendor
   unsigned warpSize;            ///< lanes per warp / wavefront
   unsigned sharedMemoryBytes;   ///< LDS / shared memory per program
+  /// 4-byte banks of LDS / shared memory (one access of each per cycle).
+  unsigned sharedMemoryBanks;
   /// Bytes one lane may copy straight from global to shared memory
   /// (buffer_load ... lds / cp.async), ascending.
   llvm::ArrayRef<unsigned> directToSharedBytes;
