@@ -1,6 +1,8 @@
 // convert_layout on both vendors: blocked -> MFMA (gfx950) / WMMA (sm_90a,
 // wave32) moves elements between threads through shared memory (16 KiB for
-// 64x64 f32, two barriers); a layout change that only reorders registers
+// 64x64 f32, two barriers) laid out by the swizzle the layout core chooses
+// for both sides, so each thread's 4 consecutive elements are one 16-byte
+// access each way (ds_write_b128 / ds_read_b128, st/ld.shared.v4); a layout change that only reorders registers
 // moves nothing; one that moves elements between the lanes of a warp only is
 // one indexed shuffle per register (ds_bpermute_b32 / shfl.sync.idx) from
 // the lane the layouts name: for the transposed lane grid of a warp, lane
@@ -13,9 +15,11 @@
 // AMD-LABEL: blocked_to_mfma:
 // AMD-COUNT-4: buffer_load_dwordx4
 // AMD: s_barrier
-// AMD-COUNT-8: ds_write2_b32
+// AMD-COUNT-4: ds_write_b128
+// AMD-NOT: ds_write
 // AMD: s_barrier
-// AMD-COUNT-8: ds_read2_b32
+// AMD-COUNT-4: ds_read_b128
+// AMD-NOT: ds_read
 // AMD-COUNT-4: buffer_store_dwordx4
 // AMD: s_endpgm
 // AMD-LABEL: register_permutation:
@@ -45,9 +49,11 @@
 
 // NV-LABEL: .visible .entry blocked_to_mfma(
 // NV: bar.sync 0;
-// NV-COUNT-32: st.shared.b32
+// NV-COUNT-8: st.shared.v4.b32
+// NV-NOT: st.shared
 // NV: bar.sync 0;
-// NV-COUNT-32: ld.shared.b32
+// NV-COUNT-8: ld.shared.v4.b32
+// NV-NOT: ld.shared
 // NV-LABEL: .visible .entry register_permutation(
 // NV-NOT: bar.sync
 // NV-NOT: .shared

@@ -8,13 +8,16 @@
 // RUN: ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
 // [64, 128] f32 tile loaded 16 bytes per thread, transposed, stored 16
-// bytes per thread along the other dimension: LDS in between.
+// bytes per thread along the other dimension: LDS in between, written 16
+// bytes per access along the rows (the swizzle keeps the column reads
+// conflict-free; they are single elements).
 // AMD-LABEL: trans_tile:
 // AMD-COUNT-8: global_load_dwordx4
 // AMD: s_barrier
-// AMD: ds_write2_b32
+// AMD-COUNT-8: ds_write_b128
+// AMD-NOT: ds_write
 // AMD: s_barrier
-// AMD: ds_read2_b32
+// AMD: ds_read
 // AMD-COUNT-8: global_store_dwordx4
 // AMD: s_endpgm
 
@@ -55,7 +58,8 @@
 // NV-LABEL: .entry trans_tile(
 // NV-COUNT-16: ld.global.v4.b32
 // NV: bar.sync
-// NV: st.shared.b32
+// NV-COUNT-16: st.shared.v4.b32
+// NV-NOT: st.shared
 // NV: bar.sync
 // NV: ld.shared.b32
 // NV: st.global.v4.b32

@@ -203,3 +203,116 @@ Value mlir::tlxamd::createSharedScratch(RewriterBase &rewriter, Operation *op,
 Type mlir::tlxamd::sharedStorageType(RewriterBase &rewriter, Type type) {
   return type.isInteger(1) ? rewriter.getI8Type() : type;
 }
+
+namespace {
+/// The vector groups of a shared access: registers per access, and each
+/// group's offset value (the offset of its first register).
+struct SharedGroups {
+  int64_t vec;
+  SmallVector<Value> offsets;
+};
+
+SharedGroups emitSharedGroups(RewriterBase &rewriter, Location loc,
+                              const LinearLayout &offsets,
+                              const ThreadIndex &thread, unsigned bytes) {
+  int64_t vec = std::min<int64_t>(offsets.getContiguousOffsets(),
+                                  std::max(1u, kMaxSharedVectorBytes / bytes));
+  auto coords = emitCoordinates(rewriter, loc, offsets, thread);
+  SharedGroups g{vec, {}};
+  for (size_t r = 0; r < coords.size(); r += vec)
+    g.offsets.push_back(coords[r][0]);
+  return g;
+}
+
+Value sharedAddress(RewriterBase &rewriter, Location loc, Value base,
+                    Type memType, Value offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+  return LLVM::GEPOp::create(rewriter, loc, ptrType, memType, base,
+                             ValueRange{offset});
+}
+
+/// What a register is kept as in a shared tile: sharedStorageType, and
+/// pointers as i64 (vectors of them would not fold into wide accesses).
+Type tileStorageType(RewriterBase &rewriter, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return rewriter.getI64Type();
+  return sharedStorageType(rewriter, type);
+}
+
+unsigned storageBytes(Type memType) {
+  return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
+}
+
+Value toStorage(RewriterBase &rewriter, Location loc, Value v, Type memType) {
+  if (v.getType() == memType)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(rewriter, loc, memType, v);
+  return LLVM::ZExtOp::create(rewriter, loc, memType, v);
+}
+
+Value fromStorage(RewriterBase &rewriter, Location loc, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(rewriter, loc, type, v);
+  return LLVM::TruncOp::create(rewriter, loc, type, v);
+}
+} // namespace
+
+void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc, Value base,
+                               const LinearLayout &offsets,
+                               const ThreadIndex &thread,
+                               ArrayRef<Value> values) {
+  if (values.empty())
+    return;
+  Type elemType = values.front().getType();
+  Type memType = tileStorageType(rewriter, elemType);
+  unsigned bytes = storageBytes(memType);
+  SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
+  for (auto [i, off] : llvm::enumerate(g.offsets)) {
+    SmallVector<Value> group;
+    for (int64_t e = 0; e < g.vec; ++e) {
+      group.push_back(toStorage(rewriter, loc, values[i * g.vec + e], memType));
+    }
+    Value stored =
+        g.vec == 1 ? group.front()
+                   : packRegisters(rewriter, loc,
+                                   VectorType::get({g.vec}, memType), group);
+    LLVM::StoreOp::create(rewriter, loc, stored,
+                          sharedAddress(rewriter, loc, base, memType, off),
+                          /*alignment=*/g.vec * bytes);
+  }
+}
+
+SmallVector<Value> mlir::tlxamd::loadShared(RewriterBase &rewriter,
+                                            Location loc, Value base,
+                                            const LinearLayout &offsets,
+                                            const ThreadIndex &thread,
+                                            Type elemType) {
+  Type memType = tileStorageType(rewriter, elemType);
+  unsigned bytes = storageBytes(memType);
+  SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
+  SmallVector<Value> out;
+  for (Value off : g.offsets) {
+    Type loadType =
+        g.vec == 1 ? memType : Type(VectorType::get({g.vec}, memType));
+    Value v =
+        LLVM::LoadOp::create(rewriter, loc, loadType,
+                             sharedAddress(rewriter, loc, base, memType, off),
+                             /*alignment=*/g.vec * bytes);
+    SmallVector<Value> elems =
+        g.vec == 1 ? SmallVector<Value>{v} : unpackRegisters(rewriter, loc, v);
+    for (Value e : elems)
+      out.push_back(fromStorage(rewriter, loc, e, elemType));
+  }
+  return out;
+}
+
+unsigned mlir::tlxamd::getSharedTileElementBytes(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  if (type.isInteger(1))
+    return 1;
+  return std::max(1u, type.getIntOrFloatBitWidth() / 8);
+}

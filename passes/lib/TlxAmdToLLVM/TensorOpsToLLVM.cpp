@@ -305,8 +305,10 @@ struct WarpShuffleLayoutChange : TargetPattern<OpTy, /*benefit=*/1> {
 };
 
 /// Layout changes that move data between threads: every thread stores its
-/// registers at their row-major offsets in a shared-memory scratch buffer,
-/// the program synchronizes, and every thread loads its new registers.
+/// registers into a shared-memory scratch tile, the program synchronizes,
+/// and every thread loads its new registers. The tile's layout is the
+/// swizzle the layout core finds cheapest for both sides (fewest bank
+/// conflicts, widest vectors).
 template <typename OpTy>
 struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
   using TargetPattern<OpTy, 0>::TargetPattern;
@@ -318,56 +320,36 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
+    RankedTensorType srcType = op.getSrc().getType();
     Type elemType =
         this->getTypeConverter()->convertType(type.getElementType());
-    Type memType = sharedStorageType(rewriter, elemType);
-    int64_t bytes = getLayoutChangeScratchBytes(type);
+    unsigned bytes = getSharedTileElementBytes(elemType);
+
+    SwizzledSharedLayoutAttr tile = chooseSwizzledSharedLayout(
+        srcType.getEncoding(), type.getEncoding(), type.getShape(), bytes,
+        targetInfo.getArch().sharedMemoryBanks);
+    LinearLayout sharedLL = toSharedLinearLayout(tile, type.getShape());
+    std::optional<LinearLayout> srcOffsets =
+        LinearLayout::getSharedOffsets(getLinearLayout(srcType), sharedLL);
+    std::optional<LinearLayout> dstOffsets =
+        LinearLayout::getSharedOffsets(getLinearLayout(type), sharedLL);
+    if (!srcOffsets || !dstOffsets)
+      return rewriter.notifyMatchFailure(op, "no shared tile for the change");
 
     Value base =
-        createSharedScratch(rewriter, op, bytes, "__tlxamd_layout_scratch");
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-
+        createSharedScratch(rewriter, op, getLayoutChangeScratchBytes(type),
+                            "__tlxamd_layout_scratch");
     ThreadIndex thread =
         emitThreadIndex(rewriter, loc, targetInfo,
                         getDistributedLayout(type).getLanesPerWarp());
-    auto offsetOf = [&](ArrayRef<Value> coords) {
-      Value off = i32Const(rewriter, loc, 0);
-      int64_t stride = 1;
-      for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-        Value term = stride == 1
-                         ? coords[d]
-                         : LLVM::MulOp::create(rewriter, loc, coords[d],
-                                               i32Const(rewriter, loc, stride))
-                               .getResult();
-        off = LLVM::AddOp::create(rewriter, loc, off, term);
-        stride *= type.getDimSize(d);
-      }
-      return LLVM::GEPOp::create(rewriter, loc, ptrType, memType, base,
-                                 ValueRange{off});
-    };
-
     // A barrier first: an earlier use of the scratch (a previous loop
     // iteration) must be finished everywhere.
     gpu::BarrierOp::create(rewriter, loc);
-    LinearLayout srcLL = getLinearLayout(op.getSrc().getType());
-    auto srcCoords = emitCoordinates(rewriter, loc, srcLL, thread);
-    SmallVector<Value> src = unpackRegisters(rewriter, loc, adaptor.getSrc());
-    for (auto [r, v] : llvm::enumerate(src)) {
-      Value stored = memType != elemType
-                         ? LLVM::ZExtOp::create(rewriter, loc, memType, v)
-                         : v;
-      LLVM::StoreOp::create(rewriter, loc, stored, offsetOf(srcCoords[r]));
-    }
+    storeShared(rewriter, loc, base, *srcOffsets, thread,
+                unpackRegisters(rewriter, loc, adaptor.getSrc()));
     gpu::BarrierOp::create(rewriter, loc);
-    LinearLayout dstLL = getLinearLayout(type);
-    auto dstCoords = emitCoordinates(rewriter, loc, dstLL, thread);
-    SmallVector<Value> dst;
-    for (auto &c : dstCoords) {
-      Value v = LLVM::LoadOp::create(rewriter, loc, memType, offsetOf(c));
-      if (memType != elemType)
-        v = LLVM::TruncOp::create(rewriter, loc, elemType, v);
-      dst.push_back(v);
-    }
+    SmallVector<Value> dst =
+        loadShared(rewriter, loc, base, *dstOffsets, thread, elemType);
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc,
                           this->getTypeConverter()->convertType(type), dst));
