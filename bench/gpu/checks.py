@@ -20,7 +20,7 @@ def use_device(device: str, processors: int = None) -> None:
 
 def sync():
     if DEVICE == "cuda":
-        sync()
+        torch.cuda.synchronize()
 
 TORCH_DT = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32, "f64": torch.float64,
             "i8": torch.int8, "i16": torch.int16, "i32": torch.int32, "i64": torch.int64, "f8": torch.float8_e4m3fn}
