@@ -436,6 +436,11 @@ def to_linear_layout(layout: Layout, shape):
     return ll
 
 
+def _check_distributed(name: str, layout) -> None:
+    if not isinstance(layout, Layout) or isinstance(layout, SharedLayout):
+        raise TypeError(f"{name} must be a distributed layout, got {layout!r}")
+
+
 def _banks(target: str) -> int:
     from . import targets
 
@@ -456,8 +461,7 @@ def shared_access_cost(layout: Layout, shared_layout: "SharedLayout", shape, ele
     `vector_elements` per access (the widest in-order, aligned run, at most
     16 bytes), `accesses` per lane, `wavefronts` for a warp's accesses, and
     `ideal_wavefronts` without bank conflicts."""
-    if not isinstance(layout, Layout) or isinstance(layout, SharedLayout):
-        raise TypeError(f"layout must be a distributed layout, got {layout!r}")
+    _check_distributed("layout", layout)
     if not isinstance(shared_layout, SharedLayout):
         raise TypeError(f"shared_layout must be a shared layout, got {shared_layout!r}")
     banks, nbytes = _banks(target), _element_bytes(element_bitwidth)
@@ -473,9 +477,8 @@ def choose_shared_layout(src: Layout, dst: Layout, shape, element_bitwidth: int,
     `dst` cheapest on `target`: fewest wavefronts, then widest accesses,
     then the mildest swizzle (what `convert_layout` through shared memory
     uses)."""
-    for name, lay in (("src", src), ("dst", dst)):
-        if not isinstance(lay, Layout) or isinstance(lay, SharedLayout):
-            raise TypeError(f"{name} must be a distributed layout, got {lay!r}")
+    _check_distributed("src", src)
+    _check_distributed("dst", dst)
     banks, nbytes = _banks(target), _element_bytes(element_bitwidth)
     a, shape = _query(src, shape)
     with _private_context():

@@ -231,16 +231,13 @@ Value sharedAddress(RewriterBase &rewriter, Location loc, Value base,
                              ValueRange{offset});
 }
 
-/// What a register is kept as in a shared tile: sharedStorageType, and
-/// pointers as i64 (vectors of them would not fold into wide accesses).
+/// What a register is kept as in a shared tile (getSharedTileElementBytes
+/// bytes): sharedStorageType, and pointers as i64 (vectors of them would not
+/// fold into wide accesses).
 Type tileStorageType(RewriterBase &rewriter, Type type) {
   if (isa<LLVM::LLVMPointerType>(type))
     return rewriter.getI64Type();
   return sharedStorageType(rewriter, type);
-}
-
-unsigned storageBytes(Type memType) {
-  return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
 }
 
 Value toStorage(RewriterBase &rewriter, Location loc, Value v, Type memType) {
@@ -268,13 +265,12 @@ void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc, Value base,
     return;
   Type elemType = values.front().getType();
   Type memType = tileStorageType(rewriter, elemType);
-  unsigned bytes = storageBytes(memType);
+  unsigned bytes = getSharedTileElementBytes(elemType);
   SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
   for (auto [i, off] : llvm::enumerate(g.offsets)) {
     SmallVector<Value> group;
-    for (int64_t e = 0; e < g.vec; ++e) {
+    for (int64_t e = 0; e < g.vec; ++e)
       group.push_back(toStorage(rewriter, loc, values[i * g.vec + e], memType));
-    }
     Value stored =
         g.vec == 1 ? group.front()
                    : packRegisters(rewriter, loc,
@@ -291,7 +287,7 @@ SmallVector<Value> mlir::tlxamd::loadShared(RewriterBase &rewriter,
                                             const ThreadIndex &thread,
                                             Type elemType) {
   Type memType = tileStorageType(rewriter, elemType);
-  unsigned bytes = storageBytes(memType);
+  unsigned bytes = getSharedTileElementBytes(elemType);
   SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
   SmallVector<Value> out;
   for (Value off : g.offsets) {

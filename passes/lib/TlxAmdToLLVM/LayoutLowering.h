@@ -58,15 +58,16 @@ Value createSharedScratch(RewriterBase &rewriter, Operation *op, int64_t bytes,
 /// i8).
 Type sharedStorageType(RewriterBase &rewriter, Type type);
 
+/// Bytes one register of `type` (a converted element type) takes in a
+/// shared tile: i1 as a byte, pointers as i64.
+unsigned getSharedTileElementBytes(Type type);
+
 /// Moves between a thread's registers and a shared tile. `offsets` is
 /// LinearLayout::getSharedOffsets of the registers' layout and the tile's
 /// shared layout: each group of its contiguous offsets (at most 16 bytes)
 /// is one vector access at `base` + offset. `values` / the result are the
-/// registers of element type `elemType`, kept in shared memory as
-/// sharedStorageType(elemType).
-/// Bytes one register of `type` (a converted element type) takes in a
-/// shared tile.
-unsigned getSharedTileElementBytes(Type type);
+/// registers of element type `elemType`, each taking
+/// getSharedTileElementBytes(elemType) bytes.
 void storeShared(RewriterBase &rewriter, Location loc, Value base,
                  const LinearLayout &offsets, const ThreadIndex &thread,
                  ArrayRef<Value> values);
