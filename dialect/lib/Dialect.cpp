@@ -31,6 +31,37 @@ void TlxAmdDialect::initialize() {
 // Types
 //===----------------------------------------------------------------------===//
 
+Type MemDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape, allocShape;
+  Type elem;
+  Attribute encoding, space;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elem) || parser.parseComma() ||
+      parser.parseAttribute(encoding) || parser.parseComma() ||
+      parser.parseAttribute(space))
+    return {};
+  bool isMutable = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (!isMutable && allocShape.empty() &&
+        succeeded(parser.parseOptionalKeyword("mutable"))) {
+      isMutable = true;
+      continue;
+    }
+    if (!allocShape.empty() ||
+        parser.parseDimensionList(allocShape, /*allowDynamic=*/false,
+                                  /*withTrailingX=*/false))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  if (allocShape.empty())
+    allocShape = shape;
+  return parser.getChecked<MemDescType>(parser.getContext(), shape, elem,
+                                        encoding, space, isMutable,
+                                        allocShape);
+}
+
 bool mlir::tlxamd::isValidPointeeType(Type type) {
   return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
 }
@@ -99,6 +130,16 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
         !isa<gpu::GPUFuncOp>(op) && op->getName().getStringRef() != "llvm.func")
       return op->emitError() << "'" << getAssignedLayoutsAttrName()
                              << "' is a unit attribute of kernels";
+    return success();
+  }
+  // tlxamd-allocate-shared-memory's results (Analysis/SharedAllocation.h).
+  if (attr.getName() == "tlxamd.shared_memory_bytes" ||
+      attr.getName() == "tlxamd.shared_offset" ||
+      attr.getName() == "tlxamd.outstanding_copies") {
+    auto intAttr = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!intAttr || intAttr.getInt() < 0)
+      return op->emitError() << "'" << attr.getName()
+                             << "' must be a non-negative integer attribute";
     return success();
   }
   if (attr.getName() == "tlxamd.divisibility" ||

@@ -183,6 +183,17 @@ LinearLayout LinearLayout::withOutDimInserted(unsigned dim) const {
   return l;
 }
 
+LinearLayout LinearLayout::withOutSizes(llvm::ArrayRef<int64_t> shape) const {
+  assert(shape.size() == rank && "one size per out dim");
+  LinearLayout l = *this;
+  for (unsigned d = 0; d < rank; ++d) {
+    assert(shape[d] >= outSizes[d] && llvm::isPowerOf2_64(shape[d]) &&
+           "out sizes only grow, to powers of two");
+    l.outSizes[d] = int32_t(shape[d]);
+  }
+  return l;
+}
+
 LinearLayout LinearLayout::withOutDimRemoved(unsigned dim) const {
   LinearLayout l = *this;
   for (Bases &bs : l.bases)

@@ -199,7 +199,8 @@ static const ArchInfo kArchs[] = {
      kCDNA3Matrix,
      /*tmem=*/0,
      /*cluster=*/1,
-     /*ptxFp8Conversions=*/false},
+     /*ptxFp8Conversions=*/false,
+     /*asyncCopy=*/AsyncCopyKind::BufferLds},
     {"gfx950",
      Vendor::AMD,
      "CDNA4 (MI350)",
@@ -221,7 +222,8 @@ static const ArchInfo kArchs[] = {
      kCDNA4Matrix,
      0,
      1,
-     /*ptxFp8Conversions=*/false},
+     /*ptxFp8Conversions=*/false,
+     /*asyncCopy=*/AsyncCopyKind::BufferLds},
     {"gfx1250",
      Vendor::AMD,
      "gfx1250",
@@ -243,7 +245,8 @@ static const ArchInfo kArchs[] = {
      kGfx1250Matrix,
      0,
      1,
-     /*ptxFp8Conversions=*/false},
+     /*ptxFp8Conversions=*/false,
+     /*asyncCopy=*/AsyncCopyKind::None},
     {"sm_90a",
      Vendor::NVIDIA,
      "Hopper",
@@ -265,7 +268,8 @@ static const ArchInfo kArchs[] = {
      kSm90Matrix,
      0,
      8,
-     /*ptxFp8Conversions=*/true},
+     /*ptxFp8Conversions=*/true,
+     /*asyncCopy=*/AsyncCopyKind::CpAsync},
     {"sm_100a",
      Vendor::NVIDIA,
      "Blackwell",
@@ -287,7 +291,8 @@ static const ArchInfo kArchs[] = {
      kSm100Matrix, /*tmem: 128 lanes x 512 columns x 4 B=*/
      256 * 1024,
      8,
-     /*ptxFp8Conversions=*/true},
+     /*ptxFp8Conversions=*/true,
+     /*asyncCopy=*/AsyncCopyKind::CpAsync},
 };
 
 //===----------------------------------------------------------------------===//
@@ -428,6 +433,18 @@ mlir::tlxamd::stringifyCachePolicyEncoding(CachePolicyEncoding encoding) {
   llvm_unreachable("unknown cache policy encoding");
 }
 
+llvm::StringRef mlir::tlxamd::stringifyAsyncCopyKind(AsyncCopyKind kind) {
+  switch (kind) {
+  case AsyncCopyKind::None:
+    return "none";
+  case AsyncCopyKind::BufferLds:
+    return "buffer_lds";
+  case AsyncCopyKind::CpAsync:
+    return "cp_async";
+  }
+  llvm_unreachable("unknown async copy kind");
+}
+
 // CDNA3/CDNA4 cache policy bits of buffer instructions: sc0 = 1, nt = 2,
 // sc1 = 16 (LLVM's CPol for gfx940+).
 //          load           store
@@ -485,6 +502,7 @@ static llvm::json::Object toJSON(const ArchInfo &a) {
       {"packed_f16_buffer_atomics", a.packedF16BufferAtomics},
       {"packed_bf16_buffer_atomics", a.packedBF16BufferAtomics},
       {"cache_policy", stringifyCachePolicyEncoding(a.cachePolicy)},
+      {"async_copy", stringifyAsyncCopyKind(a.asyncCopy)},
       {"agprs", a.numAGPRs},
       {"mfma_version", a.mfmaVersion},
       {"wmma_version", a.wmmaVersion},

@@ -90,8 +90,9 @@ LogicalResult BufferAtomicAddOp::verifyForTarget(const ArchInfo &arch) {
 namespace {
 /// Per kernel, the lanes per warp its distributed tensors assume: the same
 /// for all of them, and at least the target's warp size (a wave64 layout on
-/// a 32-lane target runs each layout warp as two hardware warps); and the
-/// shared memory its layout changes use.
+/// a 32-lane target runs each layout warp as two hardware warps). What
+/// fits the target's shared memory is tlxamd-allocate-shared-memory's
+/// check (it reuses memory across lifetimes).
 class TensorChecker {
 public:
   explicit TensorChecker(const ArchInfo &arch) : arch(arch) {}
@@ -100,16 +101,10 @@ public:
     for (Type t : op->getResultTypes())
       if (failed(checkType(op, t)))
         return failure();
-    if (isa<ConvertLayoutOp, RequireLayoutOp>(op) &&
-        failed(checkLayoutChange(op)))
-      return failure();
-    if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      if (!getDistributedLayout(reduce.getSrcs()[0].getType()))
-        return success(); // reported where the operand is produced
-      FailureOr<ReductionPlan> plan = planReduction(reduce, arch.warpSize);
-      if (failed(plan) || failed(checkSharedMemory(op, plan->scratchBytes)))
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      if (getDistributedLayout(reduce.getSrcs()[0].getType()) &&
+          failed(planReduction(reduce, arch.warpSize)))
         return failure();
-    }
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       if (getDistributedLayout(cst.getType()) &&
           !isa<SplatElementsAttr>(cst.getValue()))
@@ -120,41 +115,6 @@ public:
   }
 
 private:
-  LogicalResult checkLayoutChange(Operation *op) {
-    auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-    auto dst = cast<RankedTensorType>(op->getResult(0).getType());
-    // A layout-free source is reported where it is produced.
-    if (!getDistributedLayout(src) || !getDistributedLayout(dst))
-      return success();
-    if (classifyLayoutChange(src, dst, arch.warpSize) !=
-        LayoutChangeKind::SharedMemory)
-      return success();
-    return checkSharedMemory(op, getLayoutChangeScratchBytes(dst));
-  }
-
-  /// Layout changes through shared memory and reductions across warps: each
-  /// has its own scratch buffer, and a kernel's buffers together must fit
-  /// the target's shared memory.
-  LogicalResult checkSharedMemory(Operation *op, int64_t bytes) {
-    if (bytes == 0)
-      return success();
-    int64_t &total = sharedBytes[op->getParentOfType<gpu::GPUFuncOp>()];
-    total += bytes;
-    if (total <= arch.sharedMemoryBytes)
-      return success();
-    int64_t needed = total;
-    return op->emitOpError()
-           << "moves " << bytes << " bytes through shared memory; the "
-           << "kernel's shared-memory scratch (layout changes, reductions) "
-           << "needs " << needed << " bytes, more "
-           << "than the " << arch.sharedMemoryBytes << " bytes of " << arch.name
-           << " (targets with enough: "
-           << getArchNamesWhere([&](const ArchInfo &a) {
-                return a.sharedMemoryBytes >= needed;
-              })
-           << ")";
-  }
-
   LogicalResult checkType(Operation *op, Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
     if (tensor && !tensor.getEncoding())
@@ -189,7 +149,6 @@ private:
   const ArchInfo &arch;
   llvm::DenseMap<Operation *, unsigned> kernelLanes;
   llvm::SmallPtrSet<Operation *, 4> reported;
-  llvm::DenseMap<Operation *, int64_t> sharedBytes;
 };
 } // namespace
 
@@ -204,4 +163,174 @@ LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
       failed |= mlir::failed(legality.verifyForTarget(arch));
   });
   return failure(failed);
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies to shared memory (document 001)
+//===----------------------------------------------------------------------===//
+
+/// Whether the lane bases of `offsets` (the first `laneBits`) are the
+/// offsets of one block of `vec << laneBits` elements, in any order.
+static bool lanesWriteOneBlock(const LinearLayout &offsets, int64_t vec,
+                               unsigned laneBits) {
+  const LinearLayout::Bases &lanes = offsets.getBases(LinearLayout::Lane);
+  if (lanes.size() < laneBits)
+    return false;
+  int64_t block = ((vec << laneBits) - 1) & ~(vec - 1);
+  // Linearly independent over GF(2), inside the block: row reduction.
+  llvm::SmallVector<int64_t> rows;
+  for (unsigned i = 0; i < laneBits; ++i) {
+    int64_t v = lanes[i][0];
+    if (v & ~block)
+      return false;
+    for (int64_t r : rows)
+      v = std::min(v, v ^ r);
+    if (!v)
+      return false;
+    rows.push_back(v);
+  }
+  return true;
+}
+
+/// The same layout without its swizzle (for telling L6 from L7).
+static Attribute withoutSwizzle(Attribute layout) {
+  if (auto s = dyn_cast<SwizzledSharedLayoutAttr>(layout))
+    return SwizzledSharedLayoutAttr::get(layout.getContext(), 1, 1, 1,
+                                         s.getOrder());
+  if (auto n = dyn_cast<NvmmaSharedLayoutAttr>(layout))
+    return NvmmaSharedLayoutAttr::get(layout.getContext(), 0,
+                                      n.getElementBits(), n.getTransposed(),
+                                      n.getRank());
+  return {};
+}
+
+FailureOr<DirectCopyPlan>
+mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op, const ArchInfo &arch,
+                             bool emitErrors) {
+  auto fail = [&]() -> InFlightDiagnostic {
+    return emitErrors ? op.emitOpError() : InFlightDiagnostic();
+  };
+  RankedTensorType type = op.getOffsets().getType();
+  MemDescType dest = op.getDest().getType();
+  if (!getDistributedLayout(type)) {
+    fail() << "offsets have no layout; run tlxamd-assign-layouts first";
+    return failure();
+  }
+  std::optional<LinearLayout> offsets = getMemDescOffsets(type, dest);
+  if (!offsets) {
+    fail() << "the offsets' layout and the tile's shared layout do not "
+              "describe the same tile";
+    return failure();
+  }
+  DirectCopyPlan plan;
+  plan.offsets = *offsets;
+
+  // L5: the run each lane copies. Consecutive in the tile (and aligned: no
+  // other basis moves inside it), consecutive in global memory as far as
+  // the offsets are proven, one mask value, at most 16 bytes.
+  unsigned bits = dest.getElementType().getIntOrFloatBitWidth();
+  int64_t inTile = offsets->getContiguousOffsets();
+  auto alignedIn = [&](int64_t v) {
+    for (auto in : {LinearLayout::Register, LinearLayout::Lane,
+                    LinearLayout::Warp, LinearLayout::Block})
+      for (auto [i, b] : llvm::enumerate(offsets->getBases(in)))
+        if (!(in == LinearLayout::Register && int64_t(1) << i < v) &&
+            (b[0] & (v - 1)))
+          return false;
+    return true;
+  };
+  while (inTile > 1 && !alignedIn(inTile))
+    inTile /= 2;
+  AxisInfoAnalysis axis;
+  int64_t proven = axis.getOffsetsRun(op.getOffsets(), type);
+  int64_t uniform = op.getMask() ? axis.getMaskUniformWidth(op.getMask(), type,
+                                                            inTile)
+                                 : inTile;
+  int64_t vec = std::min({inTile, proven, uniform,
+                          int64_t(kMaxSharedVectorBytes * 8 / bits)});
+  vec = std::max<int64_t>(vec, 1);
+  unsigned bytes = vec * bits / 8;
+  llvm::SmallVector<unsigned> allowed;
+  for (unsigned b : arch.directToSharedBytes)
+    // Document 001 (L5): 128 or 32 bits per lane on AMD.
+    if (arch.isNVIDIA() || b == 4 || b == 16)
+      allowed.push_back(b * 8);
+  if (!llvm::is_contained(allowed, bytes * 8)) {
+    InFlightDiagnostic d = fail();
+    d << "each lane copies " << vec << " x " << bits << "-bit elements ("
+      << bytes * 8 << " bits) per instruction; " << arch.name << " ("
+      << arch.family << ") copies ";
+    llvm::interleave(allowed, d, " or ");
+    d << " bits per lane (L5): consecutive in the tile " << inTile
+      << ", proven consecutive offsets " << proven;
+    if (op.getMask())
+      d << ", uniform mask " << uniform;
+    return failure();
+  }
+  plan.vec = vec;
+  if (!arch.isAMD())
+    return plan;
+
+  // L6 / L7: one LDS address per warp; lane l writes base + l * vec.
+  unsigned laneBits = llvm::Log2_32(arch.warpSize);
+  if (!lanesWriteOneBlock(*offsets, vec, laneBits)) {
+    Attribute plain = withoutSwizzle(dest.getEncoding());
+    MemDescType plainDest;
+    if (plain)
+      plainDest = MemDescType::get(
+          op.getContext(), dest.getShape(), dest.getElementType(), plain,
+          dest.getMemorySpace(), true, dest.getAllocShape());
+    std::optional<LinearLayout> plainOffsets =
+        plain ? getMemDescOffsets(type, plainDest) : std::nullopt;
+    if (plainOffsets && lanesWriteOneBlock(*plainOffsets, vec, laneBits)) {
+      fail() << "dest " << dest.getEncoding()
+             << " swizzles across a warp boundary: the " << arch.warpSize
+             << " lanes of a warp no longer write one block of "
+             << (vec << laneBits)
+             << " elements; a swizzle may only permute within it (L7)";
+      return failure();
+    }
+    InFlightDiagnostic d = fail();
+    d << "writes to dest are not coalesced: the " << arch.warpSize
+      << " lanes of a warp must write one block of " << (vec << laneBits)
+      << " consecutive elements (" << vec
+      << " per lane), but lane bits write at element offsets";
+    for (unsigned i = 0;
+         i < offsets->getBases(LinearLayout::Lane).size() && i < laneBits; ++i)
+      d << " " << offsets->getBases(LinearLayout::Lane)[i][0];
+    d << " (L6)";
+    return failure();
+  }
+  if (auto padded = dyn_cast<PaddedSharedLayoutAttr>(dest.getEncoding()))
+    if (padded.getIntervals().front() < (vec << laneBits)) {
+      fail() << "writes to dest are not coalesced: padding after every "
+             << padded.getIntervals().front()
+             << " elements splits the block of " << (vec << laneBits)
+             << " elements a warp writes (L6)";
+      return failure();
+    }
+  int64_t block = ((vec << laneBits) - 1) & ~(vec - 1);
+  for (auto in : {LinearLayout::Register, LinearLayout::Lane,
+                  LinearLayout::Warp, LinearLayout::Block})
+    for (auto [i, b] : llvm::enumerate(offsets->getBases(in))) {
+      bool laneBit = in == LinearLayout::Lane && i < laneBits;
+      if (laneBit ? b[0] != (vec << i) : (b[0] & block) != 0)
+        plan.lanesInOrder = false;
+    }
+  return plan;
+}
+
+LogicalResult BufferLoadToSharedOp::verifyForTarget(const ArchInfo &arch) {
+  if (arch.asyncCopy == AsyncCopyKind::None)
+    return emitOpError("global-to-shared copies are not available on ")
+           << arch.name << " (" << arch.family << "; targets that have them: "
+           << getArchNamesWhere([](const ArchInfo &a) {
+                return a.asyncCopy != AsyncCopyKind::None;
+              })
+           << ")";
+  if (failed(verifyCacheForTarget(*this, getCache(), arch)))
+    return failure();
+  if (!getDistributedLayout(getOffsets().getType()))
+    return success(); // reported where the offsets are produced
+  return planDirectCopy(*this, arch, /*emitErrors=*/true);
 }

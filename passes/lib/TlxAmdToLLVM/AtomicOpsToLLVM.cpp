@@ -268,8 +268,7 @@ template <typename OpTy> struct AtomicLowering : ConvertOpToLLVMPattern<OpTy> {
                                        tid, i32Const(rewriter, loc, 0));
     Value mask = getMask(adaptor);
     unsigned bytes = std::max(1u, type.getIntOrFloatBitWidth() / 8);
-    Value slot =
-        createSharedScratch(rewriter, op, bytes, "__tlxamd_atomic_scratch");
+    Value slot = getSharedMemory(rewriter, op);
     // An earlier use of the slot (a previous loop iteration) must be read
     // everywhere before it is overwritten.
     gpu::BarrierOp::create(rewriter, loc);

@@ -1,7 +1,9 @@
 //===- KernelConversion.cpp - the conversion shared by ROCDL and NVVM ----===//
+#include "LayoutLowering.h"
 #include "Patterns.h"
 
 #include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
 
@@ -234,7 +236,20 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   // also when the conversion runs without the pipeline's verify pass.
   if (failed(verifyForTarget(module, targetInfo.getArch())))
     return failure();
+  // Shared memory as tlxamd-allocate-shared-memory placed it (placed here
+  // for kernels that have not been through the pass).
+  bool allocated = true;
+  module.walk([&](FunctionOpInterface f) {
+    allocated &= f.isExternal() || f->hasAttr(kSharedBytesAttr);
+  });
+  if (!allocated &&
+      failed(allocateSharedMemory(module, targetInfo.getArch())))
+    return failure();
   MLIRContext *ctx = module.getContext();
+  {
+    OpBuilder builder(ctx);
+    createSharedBlock(builder, module);
+  }
   llvm::StringMap<unsigned> threads;
   if (failed(setKernelBlockSizes(module, targetInfo, threads)))
     return failure();
@@ -243,6 +258,11 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   LLVMTypeConverter converter(ctx, options);
   converter.addConversion([ctx](PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  // A memory descriptor: the tile's base and its view's XOR (SharedTile).
+  converter.addConversion([ctx](MemDescType) -> Type {
+    return LLVM::LLVMStructType::getLiteral(
+        ctx, {LLVM::LLVMPointerType::get(ctx, 3), IntegerType::get(ctx, 32)});
   });
   addTensorTypeConversion(converter);
   if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())) ||

@@ -1,6 +1,7 @@
 //===- LayoutLowering.cpp - index arithmetic of linear layouts -----------===//
 #include "LayoutLowering.h"
 
+#include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -28,9 +29,7 @@ ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
   return {lane, warp};
 }
 
-/// XOR of the contributions of the bits of `x` along `dim` (shifts and
-/// masks, one per run of consecutive bits), or nullptr when none.
-static Value emitContribution(RewriterBase &rewriter, Location loc,
+Value mlir::tlxamd::emitContribution(RewriterBase &rewriter, Location loc,
                               const LinearLayout &layout,
                               LinearLayout::InDim in, unsigned dim, Value x) {
   Value acc;
@@ -178,26 +177,53 @@ Value mlir::tlxamd::shuffleValue(RewriterBase &rewriter, Location loc, Value v,
              : LLVM::BitcastOp::create(rewriter, loc, type, out).getResult();
 }
 
-Value mlir::tlxamd::createSharedScratch(RewriterBase &rewriter, Operation *op,
-                                        int64_t bytes, StringRef prefix) {
+void mlir::tlxamd::createSharedBlock(OpBuilder &builder, Operation *module) {
+  int64_t bytes = 0;
+  module->walk([&](Operation *op) {
+    if (auto attr = op->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+      bytes = std::max(bytes, attr.getInt());
+  });
+  if (bytes == 0)
+    return;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&module->getRegion(0).front());
+  LLVM::GlobalOp::create(
+      builder, module->getLoc(),
+      LLVM::LLVMArrayType::get(builder.getI8Type(), bytes),
+      /*isConstant=*/false, LLVM::Linkage::Internal, kSharedBlockName,
+      Attribute(), /*alignment=*/1024, /*addrSpace=*/3);
+}
+
+Value mlir::tlxamd::getSharedMemory(RewriterBase &rewriter, Operation *op) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(), bytes);
-  int64_t index = 0;
-  for (auto g : module.getBody()->getOps<LLVM::GlobalOp>())
-    if (g.getSymName().starts_with(prefix))
-      ++index;
-  LLVM::GlobalOp global;
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    global = LLVM::GlobalOp::create(
-        rewriter, loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal,
-        prefix.str() + "_" + std::to_string(index), Attribute(),
-        /*alignment=*/16, /*addrSpace=*/3);
-  }
+  std::optional<int64_t> offset = getSharedOffset(op);
+  assert(offset && "the conversion allocates shared memory first");
   auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-  return LLVM::AddressOfOp::create(rewriter, loc, ptrType, global.getSymName());
+  Value block =
+      LLVM::AddressOfOp::create(rewriter, loc, ptrType, kSharedBlockName);
+  if (*offset == 0)
+    return block;
+  return LLVM::GEPOp::create(rewriter, loc, ptrType, rewriter.getI8Type(),
+                             block, ArrayRef<LLVM::GEPArg>{int32_t(*offset)});
+}
+
+Value mlir::tlxamd::finishSharedOffset(RewriterBase &rewriter, Location loc,
+                                       const SharedTile &tile, Value off) {
+  if (tile.xorOffset)
+    off = LLVM::XOrOp::create(rewriter, loc, off, tile.xorOffset);
+  if (!tile.padding)
+    return off;
+  Value out = off;
+  for (auto [interval, padding] :
+       llvm::zip(tile.padding.getIntervals(), tile.padding.getPaddings())) {
+    // (off / interval) * padding, both powers of two.
+    Value q = LLVM::LShrOp::create(
+        rewriter, loc, off, i32Const(rewriter, loc, llvm::Log2_32(interval)));
+    Value pad = LLVM::ShlOp::create(
+        rewriter, loc, q, i32Const(rewriter, loc, llvm::Log2_32(padding)));
+    out = LLVM::AddOp::create(rewriter, loc, out, pad);
+  }
+  return out;
 }
 
 Type mlir::tlxamd::sharedStorageType(RewriterBase &rewriter, Type type) {
@@ -213,14 +239,18 @@ struct SharedGroups {
 };
 
 SharedGroups emitSharedGroups(RewriterBase &rewriter, Location loc,
+                              const SharedTile &tile,
                               const LinearLayout &offsets,
                               const ThreadIndex &thread, unsigned bytes) {
   int64_t vec = std::min<int64_t>(offsets.getContiguousOffsets(),
                                   std::max(1u, kMaxSharedVectorBytes / bytes));
+  // A vector never crosses a padding interval.
+  if (tile.padding)
+    vec = std::min<int64_t>(vec, tile.padding.getIntervals().front());
   auto coords = emitCoordinates(rewriter, loc, offsets, thread);
   SharedGroups g{vec, {}};
   for (size_t r = 0; r < coords.size(); r += vec)
-    g.offsets.push_back(coords[r][0]);
+    g.offsets.push_back(finishSharedOffset(rewriter, loc, tile, coords[r][0]));
   return g;
 }
 
@@ -257,7 +287,8 @@ Value fromStorage(RewriterBase &rewriter, Location loc, Value v, Type type) {
 }
 } // namespace
 
-void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc, Value base,
+void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc,
+                               const SharedTile &tile,
                                const LinearLayout &offsets,
                                const ThreadIndex &thread,
                                ArrayRef<Value> values) {
@@ -266,7 +297,8 @@ void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc, Value base,
   Type elemType = values.front().getType();
   Type memType = tileStorageType(rewriter, elemType);
   unsigned bytes = getSharedTileElementBytes(elemType);
-  SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
+  SharedGroups g =
+      emitSharedGroups(rewriter, loc, tile, offsets, thread, bytes);
   for (auto [i, off] : llvm::enumerate(g.offsets)) {
     SmallVector<Value> group;
     for (int64_t e = 0; e < g.vec; ++e)
@@ -276,26 +308,29 @@ void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc, Value base,
                    : packRegisters(rewriter, loc,
                                    VectorType::get({g.vec}, memType), group);
     LLVM::StoreOp::create(rewriter, loc, stored,
-                          sharedAddress(rewriter, loc, base, memType, off),
+                          sharedAddress(rewriter, loc, tile.base, memType, off),
                           /*alignment=*/g.vec * bytes);
   }
 }
 
 SmallVector<Value> mlir::tlxamd::loadShared(RewriterBase &rewriter,
-                                            Location loc, Value base,
+                                            Location loc,
+                                            const SharedTile &tile,
                                             const LinearLayout &offsets,
                                             const ThreadIndex &thread,
                                             Type elemType) {
   Type memType = tileStorageType(rewriter, elemType);
   unsigned bytes = getSharedTileElementBytes(elemType);
-  SharedGroups g = emitSharedGroups(rewriter, loc, offsets, thread, bytes);
+  SharedGroups g =
+      emitSharedGroups(rewriter, loc, tile, offsets, thread, bytes);
   SmallVector<Value> out;
   for (Value off : g.offsets) {
     Type loadType =
         g.vec == 1 ? memType : Type(VectorType::get({g.vec}, memType));
     Value v =
         LLVM::LoadOp::create(rewriter, loc, loadType,
-                             sharedAddress(rewriter, loc, base, memType, off),
+                             sharedAddress(rewriter, loc, tile.base, memType,
+                                           off),
                              /*alignment=*/g.vec * bytes);
     SmallVector<Value> elems =
         g.vec == 1 ? SmallVector<Value>{v} : unpackRegisters(rewriter, loc, v);

@@ -34,6 +34,13 @@ SmallVector<SmallVector<Value>> emitCoordinates(RewriterBase &rewriter,
                                                 const LinearLayout &layout,
                                                 const ThreadIndex &thread);
 
+/// XOR of the contributions of the bits of `x` (i32) through the bases of
+/// input dimension `in` of `layout` along out dimension `dim` (shifts and
+/// masks, one per run of consecutive bits), or nullptr when none.
+Value emitContribution(RewriterBase &rewriter, Location loc,
+                       const LinearLayout &layout, LinearLayout::InDim in,
+                       unsigned dim, Value x);
+
 /// An i32 LLVM constant.
 Value i32Const(RewriterBase &rewriter, Location loc, int64_t v);
 
@@ -48,11 +55,27 @@ Value packRegisters(RewriterBase &rewriter, Location loc, Type vectorType,
 Value shuffleValue(RewriterBase &rewriter, Location loc, Value v,
                    function_ref<Value(Value)> shuffle32);
 
-/// The base (an LDS / shared pointer) of a fresh `bytes`-byte shared-memory
-/// scratch buffer for `op`: a module-level global `<prefix>_<n>`, numbered
-/// uniquely in the module, aligned to 16 bytes.
-Value createSharedScratch(RewriterBase &rewriter, Operation *op, int64_t bytes,
-                          StringRef prefix);
+/// The name of a gpu.module's shared-memory block (one LDS / shared array
+/// that every kernel of the module addresses from 0).
+constexpr llvm::StringLiteral kSharedBlockName = "__tlxamd_shared";
+
+/// Create the shared block of `module`, sized for its largest kernel
+/// (tlxamd-allocate-shared-memory's figures), when some kernel uses it.
+void createSharedBlock(OpBuilder &builder, Operation *module);
+
+/// The address (an LDS / shared pointer) of the shared memory that
+/// tlxamd-allocate-shared-memory gave `op` (its `tlxamd.shared_offset`).
+Value getSharedMemory(RewriterBase &rewriter, Operation *op);
+
+/// A shared tile as the lowering addresses it: the tile's base, and for a
+/// view of part of a tile (memdesc_subslice) the unpadded element offset of
+/// its origin, XOR-ed into every offset (null: none); padded layouts insert
+/// their padding after that.
+struct SharedTile {
+  Value base;
+  Value xorOffset;
+  PaddedSharedLayoutAttr padding;
+};
 
 /// The element type a value of `type` is kept in shared memory as (i1 as
 /// i8).
@@ -65,15 +88,22 @@ unsigned getSharedTileElementBytes(Type type);
 /// Moves between a thread's registers and a shared tile. `offsets` is
 /// LinearLayout::getSharedOffsets of the registers' layout and the tile's
 /// shared layout: each group of its contiguous offsets (at most 16 bytes)
-/// is one vector access at `base` + offset. `values` / the result are the
+/// is one vector access at the tile's base + offset (capped at a padding
+/// interval). `values` / the result are the
 /// registers of element type `elemType`, each taking
 /// getSharedTileElementBytes(elemType) bytes.
-void storeShared(RewriterBase &rewriter, Location loc, Value base,
+void storeShared(RewriterBase &rewriter, Location loc, const SharedTile &tile,
                  const LinearLayout &offsets, const ThreadIndex &thread,
                  ArrayRef<Value> values);
-SmallVector<Value> loadShared(RewriterBase &rewriter, Location loc, Value base,
+SmallVector<Value> loadShared(RewriterBase &rewriter, Location loc,
+                              const SharedTile &tile,
                               const LinearLayout &offsets,
                               const ThreadIndex &thread, Type elemType);
+
+/// The physical element offset (i32) of unpadded offset `off` in `tile`:
+/// the view's XOR, then the padding.
+Value finishSharedOffset(RewriterBase &rewriter, Location loc,
+                         const SharedTile &tile, Value off);
 
 } // namespace mlir::tlxamd
 

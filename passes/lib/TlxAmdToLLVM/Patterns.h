@@ -92,6 +92,12 @@ void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &targetInfo);
 
+/// Memory descriptors: local_alloc / local_load / local_store /
+/// local_dealloc / memdesc_index / memdesc_subslice.
+void populateSharedOpsToLLVMPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const TargetInfoBase &targetInfo);
+
 /// Atomics through pointers and tensors of pointers (tl.atomic_*).
 void populateAtomicOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

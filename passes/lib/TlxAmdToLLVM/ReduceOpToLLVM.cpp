@@ -173,8 +173,7 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
     unsigned axis = op.getAxis();
     int64_t kept = type.getNumElements() / type.getDimSize(axis);
     int64_t count = int64_t(1) << plan.sharedThreadBits.size();
-    Value base = createSharedScratch(rewriter, op, plan.scratchBytes,
-                                     "__tlxamd_reduce_scratch");
+    Value base = getSharedMemory(rewriter, op);
     auto ptrType = base.getType();
     Type i8 = rewriter.getI8Type();
 

@@ -336,20 +336,18 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
     if (!srcOffsets || !dstOffsets)
       return rewriter.notifyMatchFailure(op, "no shared tile for the change");
 
-    Value base =
-        createSharedScratch(rewriter, op, getLayoutChangeScratchBytes(type),
-                            "__tlxamd_layout_scratch");
+    SharedTile tileMem{getSharedMemory(rewriter, op), Value(), {}};
     ThreadIndex thread =
         emitThreadIndex(rewriter, loc, targetInfo,
                         getDistributedLayout(type).getLanesPerWarp());
     // A barrier first: an earlier use of the scratch (a previous loop
     // iteration) must be finished everywhere.
     gpu::BarrierOp::create(rewriter, loc);
-    storeShared(rewriter, loc, base, *srcOffsets, thread,
+    storeShared(rewriter, loc, tileMem, *srcOffsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getSrc()));
     gpu::BarrierOp::create(rewriter, loc);
     SmallVector<Value> dst =
-        loadShared(rewriter, loc, base, *dstOffsets, thread, elemType);
+        loadShared(rewriter, loc, tileMem, *dstOffsets, thread, elemType);
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc,
                           this->getTypeConverter()->convertType(type), dst));

@@ -55,6 +55,7 @@ struct ConvertTlxAmdToNVVMPass
                         const KernelAnalyses &analyses) {
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,

@@ -63,6 +63,7 @@ struct ConvertTlxAmdToROCDLPass
                         const KernelAnalyses &analyses) {
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,

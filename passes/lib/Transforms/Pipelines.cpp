@@ -26,6 +26,8 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   pm.addPass(createTlxAmdRemoveLayoutConversionsPass(/*assignedOnly=*/true));
   pm.addPass(createTlxAmdConvertToBufferOpsPass(arch->name));
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
+  // Before scf lowering: lifetimes follow the structured control flow.
+  pm.addPass(createTlxAmdAllocateSharedMemoryPass(arch->name));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(arch->isAMD()

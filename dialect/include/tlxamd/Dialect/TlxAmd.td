@@ -9,5 +9,6 @@ include "tlxamd/Dialect/TlxAmdLayoutAttrs.td"
 include "tlxamd/Dialect/TlxAmdCoreOps.td"
 include "tlxamd/Dialect/TlxAmdTensorOps.td"
 include "tlxamd/Dialect/TlxAmdMemoryOps.td"
+include "tlxamd/Dialect/TlxAmdSharedOps.td"
 
 #endif // TLXAMD_TD

@@ -80,4 +80,10 @@ def TlxAmd_OffsetUnitAttr : EnumAttr<TlxAmd_Dialect, TlxAmd_OffsetUnit,
   let hasCustomAssemblyFormat = 1;
 }
 
+
+def TlxAmd_SharedMemorySpaceAttr : AttrDef<TlxAmd_Dialect, "SharedMemorySpace"> {
+  let mnemonic = "shared_memory";
+  let summary = "the memory space of shared memory (LDS)";
+}
+
 #endif // TLXAMD_ATTRS_TD

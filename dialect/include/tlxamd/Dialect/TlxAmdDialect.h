@@ -27,6 +27,14 @@
 #define GET_ATTRDEF_CLASSES
 #include "tlxamd/Dialect/TlxAmdAttrs.h.inc"
 
+namespace mlir::tlxamd {
+/// The side-effect resource of shared memory (local_alloc / load / store).
+struct SharedMemoryResource
+    : public SideEffects::Resource::Base<SharedMemoryResource> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+} // namespace mlir::tlxamd
+
 #define GET_OP_CLASSES
 #include "tlxamd/Dialect/TlxAmdOps.h.inc"
 
@@ -41,6 +49,18 @@ LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 /// element offset (LinearLayout::Offset) to coordinates. The padded layout
 /// gives its unpadded offsets (see PaddedSharedLayoutAttr::getPaddedOffset).
 LinearLayout toSharedLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+/// The unpadded element offsets, in the tile behind `desc`, of the
+/// registers of the distributed `tensor` (of `desc`'s shape): a rank-1
+/// layout (LinearLayout::getSharedOffsets). For a view of part of a tile
+/// (memdesc_subslice) the offsets are those of the view's coordinates; the
+/// view's elements lie at these XOR the view's base (getSharedOffsetOf of
+/// its origin). nullopt when the layouts do not describe the same tile.
+std::optional<LinearLayout> getMemDescOffsets(RankedTensorType tensor,
+                                              MemDescType desc);
+/// The unpadded element offset of the element at `coords` of a tile of
+/// `shape` laid out by the shared layout `layout`.
+int64_t getSharedOffsetOf(Attribute layout, ArrayRef<int64_t> shape,
+                          ArrayRef<int64_t> coords);
 /// The element width a shared layout states (nvmma_shared), else 0 (any).
 unsigned getSharedLayoutElementBits(Attribute layout);
 /// The widest access to shared memory a lane makes (ds_read_b128,

@@ -54,4 +54,55 @@ def TlxAmd_I1Tensor : Type<
          CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isInteger(1)">]>,
     "i1 tensor", "::mlir::RankedTensorType">;
 
+def TlxAmd_MemDescType : TlxAmd_Type<"MemDesc", "memdesc"> {
+  let summary = "a shared-memory allocation: a memory descriptor";
+  let description = [{
+    A tile of `shape` elements in shared memory (LDS), laid out by a shared
+    layout (`#tlxamd.swizzled_shared`, `#tlxamd.nvmma_shared`,
+    `#tlxamd.padded_shared`). A shape with one more dimension than the
+    layout has a leading buffer count (multi-buffering; `memdesc_index`
+    selects one). `mutable` descriptors may be stored to. A view of part of
+    a larger tile (`memdesc_subslice`) names the allocation's shape last:
+    the layout maps coordinates of that whole tile.
+
+    ```mlir
+    !tlxamd.memdesc<64x128xbf16, #shared, #tlxamd.shared_memory, mutable>
+    !tlxamd.memdesc<3x64x64xf16, #shared, #tlxamd.shared_memory, mutable>
+    !tlxamd.memdesc<32x64xf16, #shared, #tlxamd.shared_memory, mutable, 64x64>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding,
+                        "::mlir::Attribute":$memorySpace,
+                        "bool":$mutableMemory,
+                        ArrayRefParameter<"int64_t">:$allocShape);
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                     "::mlir::Type":$elementType,
+                     "::mlir::Attribute":$encoding,
+                     "bool":$mutableMemory), [{
+      return $_get($_ctxt, shape, elementType, encoding,
+                   ::mlir::tlxamd::SharedMemorySpaceAttr::get($_ctxt),
+                   mutableMemory, shape);
+    }]>
+  ];
+  let skipDefaultBuilders = 0;
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Buffers of a multi-buffered descriptor (its leading dimension), or 1.
+    int64_t getBufferCount() const;
+    /// The shape of one buffer (the layout's tile).
+    ::llvm::ArrayRef<int64_t> getTileShape() const;
+    /// Whether the shape has a leading buffer dimension.
+    bool isMultiBuffered() const;
+    /// Bytes one buffer occupies (padding included), a multiple of 16.
+    int64_t getTileBytes() const;
+    /// The shape of the tile this (sub)tile is part of: the one the layout
+    /// maps.
+    ::llvm::ArrayRef<int64_t> getAllocTileShape() const;
+  }];
+}
+
 #endif // TLXAMD_TYPES_TD

@@ -88,6 +88,9 @@ public:
   /// removed (every basis must have coordinate 0 there).
   LinearLayout withOutDimInserted(unsigned dim) const;
   LinearLayout withOutDimRemoved(unsigned dim) const;
+  /// The same bases over out sizes `shape` (each at least the current
+  /// size): a layout of a sub-tile seen inside the tile it is part of.
+  LinearLayout withOutSizes(llvm::ArrayRef<int64_t> shape) const;
 
   /// Grow the out sizes to `shape` by adding register bases, out dims in the
   /// layout's out-dim order.

@@ -55,6 +55,13 @@ enum class CachePolicyEncoding {
   PTX,   ///< PTX cache qualifiers of the same name
 };
 
+/// How a lane copies global memory straight into shared memory.
+enum class AsyncCopyKind {
+  None,      ///< not modelled
+  BufferLds, ///< AMD CDNA buffer_load ... lds (LDS address in M0)
+  CpAsync,   ///< NVIDIA cp.async (commit / wait groups)
+};
+
 struct ArchInfo {
   llvm::StringLiteral name; ///< the target name users pass
   Vendor vendor;
@@ -83,6 +90,8 @@ struct ArchInfo {
   /// PTX fp8 pair conversions (cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32,
   /// cvt.rn.f16x2.{e4m3x2,e5m2x2}; sm_89 and later).
   bool ptxFp8Conversions;
+  /// The global-to-shared copy buffer_load_to_shared lowers to.
+  AsyncCopyKind asyncCopy;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
@@ -134,6 +143,7 @@ void printCapabilityTableJSON(llvm::raw_ostream &os);
 
 llvm::StringRef stringifyMatrixEngine(MatrixEngine engine);
 llvm::StringRef stringifyCachePolicyEncoding(CachePolicyEncoding encoding);
+llvm::StringRef stringifyAsyncCopyKind(AsyncCopyKind kind);
 
 } // namespace mlir::tlxamd
 

@@ -11,6 +11,7 @@
 #ifndef TLXAMD_TARGET_TARGETLEGALITY_H
 #define TLXAMD_TARGET_TARGETLEGALITY_H
 
+#include "tlxamd/Layout/LinearLayout.h"
 #include "tlxamd/Target/Arch.h"
 
 #include "mlir/Support/LLVM.h"
@@ -28,6 +29,29 @@ LogicalResult verifyForTarget(Operation *root, const ArchInfo &arch);
 const ArchInfo *lookupArchOrEmitError(Operation *anchor, StringRef name,
                                       StringRef what,
                                       const Vendor *vendor = nullptr);
+
+class BufferLoadToSharedOp;
+
+/// How buffer_load_to_shared (document 001) moves its tile on a target.
+struct DirectCopyPlan {
+  /// Elements one lane copies per instruction: the run of registers
+  /// consecutive both in `dest` and, as the axis analysis proves, in the
+  /// offsets, capped at 16 bytes (L5).
+  int64_t vec = 1;
+  /// Unpadded `dest` offsets of the offsets' registers (getMemDescOffsets).
+  LinearLayout offsets;
+  /// AMD (one LDS address per warp, lane l at base + l * vec): the lanes of
+  /// the layout write the warp's block in lane order, so no lane copies
+  /// another lane's element (false: a swizzle within the block, L7).
+  bool lanesInOrder = true;
+};
+
+/// The plan for `op` on `arch`, checking rules L5-L7 (per-lane bytes the
+/// target copies; coalesced writes; swizzle within a warp's block). With
+/// `emitErrors`, a violated rule is a diagnostic on the op.
+FailureOr<DirectCopyPlan> planDirectCopy(BufferLoadToSharedOp op,
+                                         const ArchInfo &arch,
+                                         bool emitErrors);
 
 } // namespace tlxamd
 } // namespace mlir

@@ -19,6 +19,9 @@ std::unique_ptr<Pass> createTlxAmdConvertToBufferOpsPass(StringRef target);
 std::unique_ptr<Pass>
 createTlxAmdRemoveLayoutConversionsPass(bool assignedOnly);
 
+/// tlxamd-allocate-shared-memory{target=...}.
+std::unique_ptr<Pass> createTlxAmdAllocateSharedMemoryPass(StringRef target);
+
 /// tlxamd-assign-layouts{target=...}.
 std::unique_ptr<Pass> createTlxAmdAssignLayoutsPass(StringRef target);
 

@@ -74,4 +74,25 @@ def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
   let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
 }
 
+def TlxAmdAllocateSharedMemory : Pass<"tlxamd-allocate-shared-memory"> {
+  let summary = "Give every user of shared memory an offset in its kernel's block";
+  let description = [{
+    Each kernel has one block of shared memory. Explicit allocations
+    (`local_alloc`, live from the allocation to the last use of any view of
+    it) and ops that need a scratch tile while they run (layout changes
+    through shared memory, reductions across warps, scalar atomics) get an
+    offset in it (`tlxamd.shared_offset`); memory is reused once its
+    earlier user is dead (first fit, largest first, over lifetimes). The
+    block's size is recorded on the kernel (`tlxamd.shared_memory_bytes`);
+    a kernel that needs more than the target has fails with a diagnostic
+    naming the allocations live together. On AMD, each `async_wait` also
+    records how many copy instructions it may leave in flight
+    (`tlxamd.outstanding_copies`, its `s_waitcnt vmcnt`). The lowerings
+    address shared memory only through these offsets (and run this pass on
+    kernels that have not been through it).
+
+    Option `target`: a target of the capability table.
+  }];
+}
+
 #endif // TLXAMD_TRANSFORMS_PASSES_TD

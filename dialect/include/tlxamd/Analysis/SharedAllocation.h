@@ -1,0 +1,52 @@
+//===- SharedAllocation.h - where shared memory lives -----------*- C++ -*-===//
+//
+// Every kernel has one block of shared memory. Its users are the explicit
+// allocations (local_alloc: from the allocation to the last use of any view
+// of it, or its local_dealloc) and the ops that need a scratch tile while
+// they run (layout changes through shared memory, reductions across warps,
+// scalar atomics). `allocateSharedMemory` gives each an offset in the block,
+// reusing memory whose earlier user is dead (first fit over lifetimes), and
+// records the block's size on the kernel; lowerings address shared memory
+// only through these offsets.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_ANALYSIS_SHAREDALLOCATION_H
+#define TLXAMD_ANALYSIS_SHAREDALLOCATION_H
+
+#include "tlxamd/Target/Arch.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+
+namespace mlir::tlxamd {
+
+/// The byte offset of an op's shared memory in its kernel's block (i64).
+constexpr llvm::StringLiteral kSharedOffsetAttr = "tlxamd.shared_offset";
+/// The size of a kernel's shared-memory block in bytes (i64, on the kernel).
+constexpr llvm::StringLiteral kSharedBytesAttr = "tlxamd.shared_memory_bytes";
+/// AMD: on an async_wait, the copy instructions of the groups it leaves in
+/// flight (its s_waitcnt vmcnt).
+constexpr llvm::StringLiteral kAsyncOutstandingAttr =
+    "tlxamd.outstanding_copies";
+
+/// Bytes of shared memory `op` needs while it runs on a target with
+/// `warpSize` lanes per warp (0: none).
+int64_t getSharedScratchBytes(Operation *op, unsigned warpSize);
+
+/// Allocate the shared memory of every kernel (function) in `root` for
+/// `arch`: offsets on the ops, the block size on each kernel. Fails with a
+/// diagnostic naming the allocations live at the peak when a kernel needs
+/// more than the target has.
+LogicalResult allocateSharedMemory(Operation *root, const ArchInfo &arch);
+
+/// The offset `allocateSharedMemory` gave `op`, if any.
+std::optional<int64_t> getSharedOffset(Operation *op);
+
+/// Copy instructions one buffer_load_to_shared issues per thread on `arch`
+/// (its direct-copy plan), 0 when it has no plan.
+int64_t countDirectCopyInstructions(Operation *op, const ArchInfo &arch);
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_ANALYSIS_SHAREDALLOCATION_H

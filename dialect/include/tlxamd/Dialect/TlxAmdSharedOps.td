@@ -1,0 +1,219 @@
+//===- TlxAmdSharedOps.td - shared-memory descriptors ------*- tablegen -*-===//
+//
+// Shared memory as a value: local_alloc / local_load / local_store /
+// local_dealloc / memdesc_index / memdesc_subslice on !tlxamd.memdesc
+// (Gluon's allocate_shared_memory, TLX's local_alloc), and the asynchronous
+// global-to-shared copies (document 001's buffer_load_to_shared, NVIDIA's
+// cp.async) with their commit groups. The tile layout comes from the
+// descriptor; the lowering moves each thread's registers in the widest
+// in-order vectors the layout core finds (Layout/LinearLayout.h,
+// getSharedOffsets). Where a tile lives in the program's shared memory is
+// decided by tlxamd-allocate-shared-memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_SHARED_OPS_TD
+#define TLXAMD_SHARED_OPS_TD
+
+include "tlxamd/Dialect/TlxAmdBase.td"
+include "tlxamd/Dialect/TlxAmdTypes.td"
+include "tlxamd/Dialect/TlxAmdTensorOps.td"
+include "tlxamd/Dialect/TlxAmdInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TlxAmd_MemDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::MemDescType>($_self)">,
+                          "tlxamd memory descriptor", "::mlir::tlxamd::MemDescType">;
+
+def TlxAmd_SharedMemoryResource : Resource<"::mlir::tlxamd::SharedMemoryResource">;
+
+def TlxAmd_LocalAllocOp : TlxAmd_Op<"local_alloc", [
+    MemoryEffects<[MemAlloc<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "allocate a shared-memory tile, optionally initialized";
+  let description = [{
+    `tl.local_alloc(shape, dtype, layout, num=1, value=None)`: a fresh
+    descriptor; with `src` the tile holds it (every thread's registers are
+    stored, then the program synchronizes). Without `src` the descriptor is
+    mutable. Allocations count against the target's shared memory; the
+    offset of each in the program's shared block is the
+    `tlxamd.shared_offset` attribute tlxamd-allocate-shared-memory sets.
+
+    ```mlir
+    %m = tlxamd.local_alloc %x : tensor<64x64xf32, #blocked> -> !tlxamd.memdesc<64x64xf32, #shared, #tlxamd.shared_memory>
+    %b = tlxamd.local_alloc !tlxamd.memdesc<2x64x64xf32, #shared, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Optional<TlxAmd_Tensor>:$src);
+  let results = (outs TlxAmd_MemDesc:$result);
+  let assemblyFormat = [{
+    ($src^ `:` type($src) `->`)? attr-dict qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TlxAmd_LocalLoadOp : TlxAmd_Op<"local_load", [
+    MemoryEffects<[MemRead<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "load a shared-memory tile into a distributed tensor";
+  let description = [{
+    `tl.local_load(buf)` / `buf.load(layout)`: the tile (one buffer) as a
+    tensor of any distributed layout.
+
+    ```mlir
+    %t = tlxamd.local_load %m : !tlxamd.memdesc<64x64xf32, #shared, #tlxamd.shared_memory> -> tensor<64x64xf32, #mfma>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$src);
+  let results = (outs TlxAmd_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_LocalStoreOp : TlxAmd_Op<"local_store", [
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "store a distributed tensor into a mutable shared-memory tile";
+  let description = [{
+    `tl.local_store(buf, value)` / `buf.store(value)`. The program
+    synchronizes before (earlier readers are done) and after (later readers
+    see the tile).
+
+    ```mlir
+    tlxamd.local_store %t, %m : tensor<64x64xf32, #blocked>, !tlxamd.memdesc<64x64xf32, #shared, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_Tensor:$value, TlxAmd_MemDesc:$dst);
+  let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_LocalDeallocOp : TlxAmd_Op<"local_dealloc", [
+    MemoryEffects<[MemFree<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "end the lifetime of a shared-memory allocation";
+  let arguments = (ins TlxAmd_MemDesc:$src);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MemDescIndexOp : TlxAmd_Op<"memdesc_index", [Pure]> {
+  let summary = "one buffer of a multi-buffered descriptor";
+  let description = [{
+    `tl.local_view(buffers, i)` / `buffers.index(i)`: buffer `index` (an
+    i32, in range when constant) of a descriptor with a leading buffer
+    count; the result has the tile's shape and the same layout, memory space
+    and mutability.
+
+    ```mlir
+    %b = tlxamd.memdesc_index %m[%i] : !tlxamd.memdesc<3x64x64xf16, #shared, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<64x64xf16, #shared, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$src, I32:$index);
+  let results = (outs TlxAmd_MemDesc:$result);
+  let assemblyFormat = "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MemDescSubsliceOp : TlxAmd_Op<"memdesc_subslice", [Pure]> {
+  let summary = "a static sub-tile of a descriptor";
+  let description = [{
+    `buf.slice(start, length, dim)` / TLX's `local_slice`: the sub-tile of
+    the result's shape at static `offsets`. Each dimension of the result is
+    a power of two and each offset a multiple of it, so the sub-tile is a
+    block of the layout's offset map (its elements are those of the parent
+    at `offsets` XOR the sub-tile coordinates). The result keeps the
+    layout, element type, memory space and mutability and names the
+    allocation's shape last.
+
+    ```mlir
+    %s = tlxamd.memdesc_subslice %m[0, 32] : !tlxamd.memdesc<64x64xf16, #shared, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<64x32xf16, #shared, #tlxamd.shared_memory, mutable, 64x64>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs TlxAmd_MemDesc:$result);
+  let assemblyFormat = "$src `` $offsets attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies from global to shared memory
+//===----------------------------------------------------------------------===//
+
+def TlxAmd_BufferLoadToSharedOp : TlxAmd_Op<"buffer_load_to_shared", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    AttrSizedOperandSegments,
+    OptionalTypesMatchWith<"mask has the shape and layout of the offsets, with i1 elements (L1)",
+                   "offsets", "mask",
+                   "::mlir::tlxamd::getI1TensorLike($_self)">]> {
+  let summary = "asynchronously copy a tile from global to shared memory";
+  let description = [{
+    Document 001, `buffer_load_to_shared(dest, ptr, offsets, mask=None,
+    other=None, cache_modifier="")`: element i of the tile `dest` receives
+    `ptr[offsets[i]]` (offsets in elements, i32) without passing through
+    registers (L1, L2). The copy is asynchronous: it belongs to the current
+    commit group (`async_commit_group`), and `dest` may be read only after
+    `async_wait` has waited for its group (L2). On CDNA4 it completes in
+    order with buffer_load / buffer_store (L3). Out-of-bounds and masked-out
+    elements are dropped by the buffer resource's range check, which writes
+    zero (L4); with `other` they take `other` instead.
+
+    Static contracts, checked by `tlxamd-verify-target` for the target:
+    per thread, the run of consecutive elements of the offsets' layout
+    (as far as the offsets are proven consecutive) times the element bits
+    is 128 or 32 (L5; 32 only on CDNA3; cp.async on NVIDIA also takes 64);
+    the lanes of a warp write one contiguous block of `dest` (L6), so a
+    swizzled `dest` may permute elements only within a warp's block (L7).
+
+    On NVIDIA the same op lowers to `cp.async` (16-byte `.cg`, 4/8-byte
+    `.ca`) with the zero-filling source size for masked-out elements.
+
+    ```mlir
+    tlxamd.buffer_load_to_shared %buf, %src[%offs] mask %m : !tlxamd.memdesc<64x64xbf16, #shared, #tlxamd.shared_memory, mutable>, !tlxamd.ptr<bf16>, tensor<64x64xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$dest,
+                       Arg<TlxAmd_AnyPtr, "", [MemRead]>:$ptr,
+                       TlxAmd_I32Tensor:$offsets,
+                       Optional<TlxAmd_I1Tensor>:$mask,
+                       Optional<TlxAmd_Tensor>:$other,
+                       OptionalAttr<TlxAmd_CacheModifierAttr>:$cache);
+  let assemblyFormat = [{
+    $dest `,` $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)?
+    (`cache` $cache^)? attr-dict `:` qualified(type($dest)) `,`
+    qualified(type($ptr)) `,` type($offsets) (`,` type($other)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AsyncCommitGroupOp : TlxAmd_Op<"async_commit_group", [
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "close the current group of asynchronous copies";
+  let description = [{
+    `async_copy.commit_group()`: the copies issued since the previous commit
+    form one group, which `async_wait` counts. On NVIDIA
+    `cp.async.commit_group`; on AMD the hardware counts copies
+    (vmcnt), so the op only marks the group boundary for `async_wait`.
+
+    ```mlir
+    tlxamd.async_commit_group
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TlxAmd_AsyncWaitOp : TlxAmd_Op<"async_wait", [
+    MemoryEffects<[MemRead<TlxAmd_SharedMemoryResource>,
+                   MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "wait until at most `num` groups of copies are in flight";
+  let description = [{
+    `async_copy.wait_group(num_outstanding)`: every copy of all but the
+    `num` most recent commit groups has landed in shared memory, and the
+    program synchronizes so that every thread sees them (L2). On AMD an
+    `s_waitcnt vmcnt(N)` where N counts the copy instructions of those
+    groups (the lowering counts each group's instructions); on NVIDIA
+    `cp.async.wait_group num`.
+
+    ```mlir
+    tlxamd.async_wait {num = 1 : i32}
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$num);
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // TLXAMD_SHARED_OPS_TD

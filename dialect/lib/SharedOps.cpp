@@ -1,0 +1,292 @@
+//===- SharedOps.cpp - memory descriptors and the local_* ops -------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+//===----------------------------------------------------------------------===//
+// !tlxamd.memdesc (its parser sits with the type storage in Dialect.cpp)
+//===----------------------------------------------------------------------===//
+
+void MemDescType::print(AsmPrinter &p) const {
+  p << "<";
+  for (int64_t d : getShape())
+    p << d << "x";
+  p << getElementType() << ", " << getEncoding() << ", " << getMemorySpace();
+  if (getMutableMemory())
+    p << ", mutable";
+  if (getAllocShape() != getShape()) {
+    p << ", ";
+    llvm::interleave(getAllocShape(), p, "x");
+  }
+  p << ">";
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elem,
+                                  Attribute encoding, Attribute space, bool,
+                                  ArrayRef<int64_t> allocShape) {
+  if (!elem.isIntOrFloat() || elem.isInteger(1) ||
+      elem.getIntOrFloatBitWidth() % 8 != 0)
+    return emitError() << "memdesc elements must be integers or floats of "
+                          "whole bytes, got "
+                       << elem;
+  auto shared = dyn_cast<SharedLayoutAttr>(encoding);
+  if (!shared)
+    return emitError() << "memdesc layout must be a shared layout "
+                          "(#tlxamd.swizzled_shared, nvmma_shared, "
+                          "padded_shared), got "
+                       << encoding;
+  if (!isa<SharedMemorySpaceAttr>(space))
+    return emitError() << "memdesc memory space must be "
+                          "#tlxamd.shared_memory, got "
+                       << space;
+  unsigned rank = shared.getRank();
+  if (shape.size() != rank && shape.size() != rank + 1)
+    return emitError() << "memdesc of rank " << shape.size()
+                       << " with a rank-" << rank
+                       << " layout: the shape is the layout's tile, "
+                          "optionally after a buffer count";
+  if (shape.size() == rank + 1 && (shape[0] < 1 || shape[0] > 64))
+    return emitError() << "buffer count " << shape[0]
+                       << " must be between 1 and 64";
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (allocShape.size() != shape.size())
+    return emitError() << "the allocation's shape has rank "
+                       << allocShape.size() << ", the descriptor's "
+                       << shape.size();
+  for (auto [d, a] : llvm::zip(shape, allocShape))
+    if (d > a)
+      return emitError() << "the shape [" << shape
+                         << "] exceeds the allocation's shape [" << allocShape
+                         << "]";
+  if (allocShape != shape &&
+      failed(shared.verifyShape(shape.take_back(rank), bits, emitError)))
+    return failure();
+  return shared.verifyShape(allocShape.take_back(rank), bits, emitError);
+}
+
+bool MemDescType::isMultiBuffered() const {
+  return getShape().size() ==
+         cast<SharedLayoutAttr>(getEncoding()).getRank() + 1;
+}
+
+int64_t MemDescType::getBufferCount() const {
+  return isMultiBuffered() ? getShape()[0] : 1;
+}
+
+ArrayRef<int64_t> MemDescType::getTileShape() const {
+  return getShape().take_back(cast<SharedLayoutAttr>(getEncoding()).getRank());
+}
+
+ArrayRef<int64_t> MemDescType::getAllocTileShape() const {
+  return getAllocShape().take_back(
+      cast<SharedLayoutAttr>(getEncoding()).getRank());
+}
+
+int64_t MemDescType::getTileBytes() const {
+  int64_t elems = 1;
+  for (int64_t d : getAllocTileShape())
+    elems *= d;
+  if (auto padded = dyn_cast<PaddedSharedLayoutAttr>(getEncoding()))
+    elems = padded.getPaddedOffset(elems - 1) + 1;
+  int64_t bytes = elems * (getElementType().getIntOrFloatBitWidth() / 8);
+  return (bytes + 15) / 16 * 16;
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+/// A tensor `value` that is one buffer of `desc`: the tile's shape and the
+/// descriptor's element type.
+static LogicalResult checkTileTensor(Operation *op, RankedTensorType value,
+                                     MemDescType desc, StringRef what) {
+  if (desc.isMultiBuffered())
+    return op->emitOpError()
+           << what << " a multi-buffered descriptor ("
+           << desc.getBufferCount()
+           << " buffers): select one with tlxamd.memdesc_index";
+  if (value.getShape() != desc.getTileShape())
+    return op->emitOpError() << "tensor shape [" << value.getShape()
+                             << "] differs from the tile shape ["
+                             << desc.getTileShape() << "]";
+  if (value.getElementType() != desc.getElementType())
+    return op->emitOpError()
+           << "tensor elements " << value.getElementType()
+           << " differ from the descriptor's " << desc.getElementType();
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getResult().getType();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an allocation without an initial value must be "
+                         "mutable");
+    return success();
+  }
+  return checkTileTensor(*this, getSrc().getType(), type,
+                         "cannot initialize");
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return checkTileTensor(*this, getResult().getType(), getSrc().getType(),
+                         "cannot load");
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("stores into an immutable descriptor (allocate it "
+                       "mutable, without an initial value)");
+  return checkTileTensor(*this, getValue().getType(), getDst().getType(),
+                         "cannot store into");
+}
+
+LogicalResult LocalDeallocOp::verify() {
+  if (!getSrc().getDefiningOp<LocalAllocOp>() &&
+      !isa<BlockArgument>(getSrc()))
+    return emitOpError("deallocates a descriptor that is not an allocation "
+                       "(a view of one)");
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (!src.isMultiBuffered())
+    return emitOpError("indexes a descriptor without a buffer dimension");
+  if (dst.isMultiBuffered() || dst.getShape() != src.getTileShape() ||
+      dst.getAllocShape() != src.getAllocTileShape() ||
+      dst.getElementType() != src.getElementType() ||
+      dst.getEncoding() != src.getEncoding() ||
+      dst.getMemorySpace() != src.getMemorySpace() ||
+      dst.getMutableMemory() != src.getMutableMemory())
+    return emitOpError("result must be one buffer of the source: its "
+                       "tile shape [")
+           << src.getTileShape()
+           << "], element type, layout, memory space and mutability";
+  APInt index;
+  if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
+      (index.isNegative() || index.getSExtValue() >= src.getBufferCount()))
+    return emitOpError("buffer index ")
+           << index.getSExtValue() << " is outside the "
+           << src.getBufferCount() << " buffers";
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (src.isMultiBuffered())
+    return emitOpError("slices a multi-buffered descriptor: select a buffer "
+                       "with tlxamd.memdesc_index first");
+  if (dst.getElementType() != src.getElementType() ||
+      dst.getEncoding() != src.getEncoding() ||
+      dst.getMemorySpace() != src.getMemorySpace() ||
+      dst.getMutableMemory() != src.getMutableMemory() ||
+      dst.getAllocShape() != src.getAllocShape())
+    return emitOpError("result must keep the source's element type, layout, "
+                       "memory space, mutability and allocation shape [")
+           << src.getAllocShape() << "]";
+  if (offsets.size() != src.getShape().size())
+    return emitOpError("has ")
+           << offsets.size() << " offsets for a rank-" << src.getShape().size()
+           << " descriptor";
+  for (auto [d, off, size, full] :
+       llvm::enumerate(offsets, dst.getShape(), src.getShape())) {
+    if (off < 0 || off + size > full)
+      return emitOpError("sub-tile [")
+             << off << ", " << off + size << ") of dimension " << d
+             << " is outside the source's " << full << " elements";
+    if (off % size)
+      return emitOpError("offset ")
+             << off << " of dimension " << d
+             << " must be a multiple of the sub-tile's " << size
+             << " elements (the sub-tile is then a block of the layout)";
+  }
+  return success();
+}
+
+LogicalResult BufferLoadToSharedOp::verify() {
+  MemDescType dest = getDest().getType();
+  RankedTensorType offsets = getOffsets().getType();
+  // L1: a mutable shared tile, a scalar pointer to its elements, offsets
+  // with the tile's shape.
+  if (!dest.getMutableMemory())
+    return emitOpError("copies into an immutable descriptor (L1)");
+  if (dest.isMultiBuffered())
+    return emitOpError("copies into a multi-buffered descriptor ("
+                       "")
+           << dest.getBufferCount()
+           << " buffers): select one with tlxamd.memdesc_index (L1)";
+  if (getPtr().getType().getPointeeType() != dest.getElementType())
+    return emitOpError("pointer to ")
+           << getPtr().getType().getPointeeType()
+           << " but the descriptor holds " << dest.getElementType() << " (L1)";
+  if (offsets.getShape() != dest.getShape())
+    return emitOpError("offsets of shape [")
+           << offsets.getShape() << "] for a tile of shape [" << dest.getShape()
+           << "] (L1)";
+  if (Value other = getOther()) {
+    auto type = cast<RankedTensorType>(other.getType());
+    if (type.getShape() != offsets.getShape() ||
+        type.getElementType() != dest.getElementType() ||
+        type.getEncoding() != offsets.getEncoding())
+      return emitOpError("other must have the offsets' shape and layout and "
+                         "the tile's element type ")
+             << dest.getElementType() << " (L1)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Offsets of distributed tensors in shared tiles
+//===----------------------------------------------------------------------===//
+
+std::optional<LinearLayout>
+mlir::tlxamd::getMemDescOffsets(RankedTensorType tensor, MemDescType desc) {
+  if (!getDistributedLayout(tensor) || desc.isMultiBuffered() ||
+      tensor.getShape() != desc.getShape())
+    return std::nullopt;
+  LinearLayout shared =
+      toSharedLinearLayout(desc.getEncoding(), desc.getAllocTileShape());
+  LinearLayout dist = getLinearLayout(tensor);
+  // A view's coordinates are those of a block of the tile (the view's
+  // origin XORs in): the same bases, seen in the tile's extent.
+  if (desc.getShape() != desc.getAllocShape())
+    dist = dist.withOutSizes(desc.getAllocTileShape());
+  return LinearLayout::getSharedOffsets(dist, shared);
+}
+
+int64_t mlir::tlxamd::getSharedOffsetOf(Attribute layout,
+                                        ArrayRef<int64_t> shape,
+                                        ArrayRef<int64_t> coords) {
+  // One register basis per set coordinate bit; the offset is the XOR of
+  // theirs (the layout is linear over GF(2)).
+  unsigned rank = shape.size();
+  LinearLayout::Bases regs;
+  for (unsigned d = 0; d < rank; ++d)
+    for (int64_t bit = 1; bit < shape[d]; bit <<= 1)
+      if (coords[d] & bit) {
+        LinearLayout::Basis b(rank, 0);
+        b[d] = int32_t(bit);
+        regs.push_back(b);
+      }
+  if (regs.empty())
+    return 0;
+  LinearLayout probe(
+      rank, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
+                regs, LinearLayout::Bases(), LinearLayout::Bases(),
+                LinearLayout::Bases()});
+  std::optional<LinearLayout> offs = LinearLayout::getSharedOffsets(
+      probe.withOutSizes(shape), toSharedLinearLayout(layout, shape));
+  assert(offs && "a verified shared layout is a bijection");
+  int64_t off = 0;
+  for (const LinearLayout::Basis &b : offs->getBases(LinearLayout::Register))
+    off ^= b[0];
+  return off;
+}

@@ -1,0 +1,365 @@
+//===- SharedOpsToLLVM.cpp - memory descriptors and local_* ops ----------===//
+//
+// A memory descriptor lowers to {tile base (LDS / shared pointer), XOR of
+// its view's origin}: local_alloc takes its base from the kernel's shared
+// block at the offset tlxamd-allocate-shared-memory gave it; memdesc_index
+// advances the base by whole buffers; memdesc_subslice XORs the sub-tile's
+// origin in. local_load / local_store move each thread's registers in the
+// widest in-order vectors the layout core finds. The asynchronous copies'
+// target-neutral half (which element each lane copies where) is here too;
+// the targets emit the copy instructions.
+//
+//===----------------------------------------------------------------------===//
+#include "LayoutLowering.h"
+#include "Patterns.h"
+#include "SharedAccess.h"
+
+#include "tlxamd/Analysis/SharedAllocation.h"
+#include "tlxamd/Target/TargetLegality.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+SharedTile mlir::tlxamd::unpackMemDesc(RewriterBase &rewriter, Location loc,
+                                       Value desc, MemDescType type) {
+  Value base = LLVM::ExtractValueOp::create(rewriter, loc, desc,
+                                           ArrayRef<int64_t>{0});
+  Value x = LLVM::ExtractValueOp::create(rewriter, loc, desc,
+                                         ArrayRef<int64_t>{1});
+  return {base, x, dyn_cast<PaddedSharedLayoutAttr>(type.getEncoding())};
+}
+
+static Value packMemDesc(RewriterBase &rewriter, Location loc, Type type,
+                         Value base, Value xorOffset) {
+  Value desc = LLVM::UndefOp::create(rewriter, loc, type);
+  desc = LLVM::InsertValueOp::create(rewriter, loc, desc, base,
+                                     ArrayRef<int64_t>{0});
+  return LLVM::InsertValueOp::create(rewriter, loc, desc, xorOffset,
+                                     ArrayRef<int64_t>{1});
+}
+
+namespace {
+
+struct LocalAllocLowering : TargetPattern<LocalAllocOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value base = getSharedMemory(rewriter, op);
+    Value desc =
+        packMemDesc(rewriter, loc, getTypeConverter()->convertType(op.getType()),
+                    base, i32Const(rewriter, loc, 0));
+    if (Value src = op.getSrc()) {
+      auto type = cast<RankedTensorType>(src.getType());
+      std::optional<LinearLayout> offsets =
+          getMemDescOffsets(type, op.getType());
+      if (!offsets)
+        return op.emitOpError("the value's layout and the tile's shared "
+                              "layout do not describe the same tile");
+      SharedTile tile{base, Value(),
+                      dyn_cast<PaddedSharedLayoutAttr>(
+                          op.getType().getEncoding())};
+      ThreadIndex thread = emitThreadIndex(
+          rewriter, loc, targetInfo,
+          getDistributedLayout(type).getLanesPerWarp());
+      // The memory may have had an earlier user (allocations reuse it).
+      gpu::BarrierOp::create(rewriter, loc);
+      storeShared(rewriter, loc, tile, *offsets, thread,
+                  unpackRegisters(rewriter, loc, adaptor.getSrc()));
+      gpu::BarrierOp::create(rewriter, loc);
+    }
+    rewriter.replaceOp(op, desc);
+    return success();
+  }
+};
+
+struct LocalLoadLowering : TargetPattern<LocalLoadOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    std::optional<LinearLayout> offsets =
+        getMemDescOffsets(type, op.getSrc().getType());
+    if (!offsets)
+      return op.emitOpError("the result's layout and the tile's shared "
+                            "layout do not describe the same tile");
+    SharedTile tile =
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
+    ThreadIndex thread = emitThreadIndex(
+        rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+    Type elemType = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<Value> regs =
+        loadShared(rewriter, loc, tile, *offsets, thread, elemType);
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc, getTypeConverter()->convertType(type),
+                          regs));
+    return success();
+  }
+};
+
+struct LocalStoreLowering : TargetPattern<LocalStoreOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getValue().getType();
+    std::optional<LinearLayout> offsets =
+        getMemDescOffsets(type, op.getDst().getType());
+    if (!offsets)
+      return op.emitOpError("the value's layout and the tile's shared "
+                            "layout do not describe the same tile");
+    SharedTile tile =
+        unpackMemDesc(rewriter, loc, adaptor.getDst(), op.getDst().getType());
+    ThreadIndex thread = emitThreadIndex(
+        rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+    // Earlier readers of the tile are done; later ones see the store.
+    gpu::BarrierOp::create(rewriter, loc);
+    storeShared(rewriter, loc, tile, *offsets, thread,
+                unpackRegisters(rewriter, loc, adaptor.getValue()));
+    gpu::BarrierOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalDeallocLowering : ConvertOpToLLVMPattern<LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalDeallocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Lifetimes are the allocation pass's business.
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MemDescIndexLowering : ConvertOpToLLVMPattern<MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType src = op.getSrc().getType();
+    SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getSrc(), src);
+    Value bytes = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Const(rewriter, loc, src.getTileBytes()));
+    Value base = LLVM::GEPOp::create(rewriter, loc, tile.base.getType(),
+                                     rewriter.getI8Type(), tile.base,
+                                     ValueRange{bytes});
+    rewriter.replaceOp(
+        op, packMemDesc(rewriter, loc,
+                        getTypeConverter()->convertType(op.getType()), base,
+                        tile.xorOffset));
+    return success();
+  }
+};
+
+struct MemDescSubsliceLowering : ConvertOpToLLVMPattern<MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType src = op.getSrc().getType();
+    SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getSrc(), src);
+    // The parent view's origin is aligned to its (larger) extent, the
+    // sub-tile's to its own: their coordinates share no bits, so the
+    // origins' offsets XOR.
+    int64_t origin = getSharedOffsetOf(src.getEncoding(),
+                                       src.getAllocTileShape(), op.getOffsets());
+    Value x = LLVM::XOrOp::create(rewriter, loc, tile.xorOffset,
+                                  i32Const(rewriter, loc, origin));
+    rewriter.replaceOp(
+        op, packMemDesc(rewriter, loc,
+                        getTypeConverter()->convertType(op.getType()),
+                        tile.base, x));
+    return success();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies: which element each lane copies where
+//===----------------------------------------------------------------------===//
+
+/// The inverse over GF(2) of the lane map of a warp's block: lane bit i
+/// writes block position `columns[i]`; returns, per position bit, the lane.
+static SmallVector<int32_t> invertLaneMap(ArrayRef<int32_t> columns) {
+  unsigned n = columns.size();
+  // Rows (position bits, lane bits), reduced until each position bit has
+  // its own row.
+  SmallVector<std::pair<int32_t, int32_t>> rows;
+  for (unsigned i = 0; i < n; ++i)
+    rows.push_back({columns[i], int32_t(1) << i});
+  SmallVector<int32_t> inverse(n, 0);
+  for (unsigned col = 0; col < n; ++col) {
+    auto pivot = llvm::find_if(rows, [&](const auto &r) {
+      return (r.first >> col & 1) && (r.first & ((1 << col) - 1)) == 0;
+    });
+    assert(pivot != rows.end() && "L6 verified: the lanes span the block");
+    auto p = *pivot;
+    for (auto &r : rows)
+      if (&r != &*pivot && (r.first >> col & 1))
+        r = {r.first ^ p.first, r.second ^ p.second};
+  }
+  for (auto &r : rows)
+    inverse[llvm::Log2_32(r.first)] = r.second;
+  return inverse;
+}
+
+DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
+    RewriterBase &rewriter, Location loc, BufferLoadToSharedOp op,
+    const DirectCopyPlan &plan, Value dest, Value offsets, Value mask,
+    Value other, const TargetInfoBase &targetInfo) {
+  MemDescType destType = op.getDest().getType();
+  RankedTensorType type = op.getOffsets().getType();
+  const ArchInfo &arch = targetInfo.getArch();
+  unsigned elemBytes = destType.getElementType().getIntOrFloatBitWidth() / 8;
+  DirectCopyAccess out;
+  out.vec = plan.vec;
+  out.bytes = plan.vec * elemBytes;
+
+  SharedTile tile = unpackMemDesc(rewriter, loc, dest, destType);
+  ThreadIndex thread = emitThreadIndex(
+      rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+  auto coords = emitCoordinates(rewriter, loc, plan.offsets, thread);
+  SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
+  SmallVector<Value> masks =
+      mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
+  // A zero `other` is what the copy of a masked-out element writes anyway.
+  bool zeroOther = op.getOther() && (matchPattern(op.getOther(), m_Zero()) ||
+                                     matchPattern(op.getOther(), m_AnyZeroFloat()));
+  SmallVector<Value> others = other && !zeroOther
+                                  ? unpackRegisters(rewriter, loc, other)
+                                  : SmallVector<Value>();
+  Value elemSize = i32Const(rewriter, loc, elemBytes);
+  auto address = [&](Value physical) {
+    return LLVM::GEPOp::create(
+        rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,
+        ValueRange{LLVM::MulOp::create(rewriter, loc, physical, elemSize)});
+  };
+
+  unsigned laneBits = llvm::Log2_32(arch.warpSize);
+  int64_t vecLog = llvm::Log2_64(plan.vec);
+  int32_t block = int32_t(((plan.vec << laneBits) - 1) & ~(plan.vec - 1));
+  // AMD, a swizzle within the warp's block (L7): hardware lane l' writes
+  // block position l' and copies the element of the layout's lane there,
+  // Linv(l' ^ c), c the block bits the register, warp and view add.
+  Value hwLane, laneInBlock;
+  LinearLayout laneInverse(1), laneForward(1);
+  if (arch.isAMD()) {
+    Value tid = targetInfo.threadId(rewriter, loc);
+    hwLane = LLVM::AndOp::create(rewriter, loc, tid,
+                                 i32Const(rewriter, loc, arch.warpSize - 1));
+    SmallVector<int32_t> columns;
+    LinearLayout::Bases fwd, inv;
+    for (unsigned i = 0; i < laneBits; ++i) {
+      int32_t c = plan.offsets.getBases(LinearLayout::Lane)[i][0] >> vecLog;
+      columns.push_back(c);
+      fwd.push_back({int32_t(plan.offsets.getBases(LinearLayout::Lane)[i][0])});
+    }
+    for (int32_t c : invertLaneMap(columns))
+      inv.push_back({c});
+    laneForward = LinearLayout(
+        1, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
+               LinearLayout::Bases(), fwd, LinearLayout::Bases(),
+               LinearLayout::Bases()});
+    laneInverse = LinearLayout(
+        1, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
+               LinearLayout::Bases(), inv, LinearLayout::Bases(),
+               LinearLayout::Bases()});
+    if (!plan.lanesInOrder)
+      laneInBlock = emitContribution(rewriter, loc, laneForward,
+                                     LinearLayout::Lane, 0, hwLane);
+  }
+
+  for (size_t r = 0; r < coords.size(); r += plan.vec) {
+    Value full = coords[r][0];
+    Value viewed = LLVM::XOrOp::create(rewriter, loc, full, tile.xorOffset);
+    Value globalOff = offs[r];
+    Value pred = masks.empty() ? Value() : masks[r];
+    SmallVector<Value> otherRegs;
+    for (int64_t e = 0; !others.empty() && e < plan.vec; ++e)
+      otherRegs.push_back(others[r + e]);
+    if (!arch.isAMD()) {
+      out.sharedAddrs.push_back(
+          address(finishSharedOffset(rewriter, loc, SharedTile{{}, {}, tile.padding}, viewed)));
+    } else {
+      Value start = LLVM::AndOp::create(rewriter, loc, viewed,
+                                        i32Const(rewriter, loc, ~block));
+      SharedTile padOnly{{}, {}, tile.padding};
+      Value blockAddr = address(finishSharedOffset(rewriter, loc, padOnly, start));
+      out.sharedAddrs.push_back(blockAddr);
+      if (!plan.lanesInOrder) {
+        // c = block bits of (register ^ warp ^ view) = viewed ^ L(own lane).
+        Value c = LLVM::XOrOp::create(
+            rewriter, loc,
+            LLVM::AndOp::create(rewriter, loc, viewed,
+                                i32Const(rewriter, loc, block)),
+            laneInBlock);
+        Value pos = LLVM::XOrOp::create(
+            rewriter, loc, hwLane,
+            LLVM::LShrOp::create(rewriter, loc, c,
+                                 i32Const(rewriter, loc, vecLog)));
+        Value src = emitContribution(rewriter, loc, laneInverse,
+                                     LinearLayout::Lane, 0, pos);
+        auto fetch = [&](Value v) {
+          return shuffleValue(rewriter, loc, v, [&](Value x) {
+            return targetInfo.shuffleIndex(rewriter, loc, x, src);
+          });
+        };
+        globalOff = fetch(globalOff);
+        if (pred)
+          pred = fetch(pred);
+        for (Value &o : otherRegs)
+          o = fetch(o);
+      }
+    }
+    out.globalOffsets.push_back(
+        LLVM::MulOp::create(rewriter, loc, globalOff, elemSize));
+    out.masks.push_back(pred);
+    out.others.push_back(otherRegs);
+  }
+  return out;
+}
+
+void mlir::tlxamd::storeOtherValues(RewriterBase &rewriter, Location loc,
+                                    ArrayRef<Value> values, Type elemType,
+                                    Value at) {
+  unsigned bytes = getSharedTileElementBytes(elemType);
+  Value v = values.size() == 1
+                ? values.front()
+                : packRegisters(rewriter, loc,
+                                VectorType::get({int64_t(values.size())},
+                                                elemType),
+                                values);
+  LLVM::StoreOp::create(rewriter, loc, v, at,
+                        /*alignment=*/bytes * values.size());
+}
+
+//===----------------------------------------------------------------------===//
+
+void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &targetInfo) {
+  patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering>(
+      converter, targetInfo);
+  patterns.add<LocalDeallocLowering, MemDescIndexLowering,
+               MemDescSubsliceLowering>(converter);
+}
