@@ -719,6 +719,34 @@ def _buffer_access(k, op, mask, store: bool):
     return None if store else _from_bytes(raw, ty)
 
 
+def _buffer_load_lds(k, op, mask):
+    """buffer_load ... lds (document 001): each active lane reads `size`
+    bytes at its buffer offset and writes them to LDS at M0 (the wave's LDS
+    pointer) + offset + lane * size; out-of-range bytes are written as zero
+    (range-checked per dword, as the loads)."""
+    rsrc, lds, size, voff, soff, imm, _aux = op.operands
+    nbytes = int(np.broadcast_to(k.get(size), (k.n,))[0])
+    inst = int(np.broadcast_to(k.get(imm), (k.n,))[0])
+    r = k.get(rsrc)
+    vo, addr = _buffer_offsets(k, r, voff, soff)
+    vo = vo + inst
+    addr = addr + np.uint64(inst)
+    # M0: the LDS pointer of the wave's first lane (the lowering makes it
+    # uniform).
+    ptr = np.broadcast_to(k.get(lds), (k.n,)).astype(np.int64)
+    m0 = ptr[(k.lane // k.wave) * k.wave]
+    dst = m0 + inst + (k.lane % k.wave) * nbytes
+    width = 4 if nbytes % 4 == 0 else nbytes
+    raw = np.zeros((k.n, nbytes), np.uint8)
+    for start in range(0, nbytes, width):
+        ok = mask & _in_range(vo, start, width, r)
+        if ok.any():
+            raw[ok, start:start + width] = k.mem.read(addr[ok] + np.uint64(start), 1, width, _loc(op))
+    if mask.any():
+        k.mem.write(dst[mask].astype(np.uint64), 3, raw[mask], _loc(op))
+    return None
+
+
 def _buffer_offsets(k, rsrc, voff, soff):
     """A raw buffer access's voffset (unsigned) and its addresses: base +
     soffset + voffset."""
@@ -901,6 +929,7 @@ _OPS = {
     "rocdl.make.buffer.rsrc": _make_rsrc,
     "rocdl.raw.ptr.buffer.load": lambda k, op, m: _buffer_access(k, op, m, False),
     "rocdl.raw.ptr.buffer.store": lambda k, op, m: _buffer_access(k, op, m, True),
+    "rocdl.raw.ptr.buffer.load.lds": _buffer_load_lds,
     "rocdl.raw.ptr.buffer.atomic.fadd": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.fmax": _buffer_atomic,
     "rocdl.raw.ptr.buffer.atomic.smax": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.umin": _buffer_atomic,
     "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,

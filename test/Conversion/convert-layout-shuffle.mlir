@@ -29,7 +29,7 @@ gpu.module @swap {
   // A wave64 layout runs as two 32-lane warps on NVIDIA: lanes 32-63 of a
   // layout warp are another hardware warp, so the change goes through shared
   // memory there.
-  // NV: llvm.mlir.global internal @__tlxamd_layout_scratch_0
+  // NV: llvm.mlir.global internal @__tlxamd_shared()
   // NV-LABEL: llvm.func @swap_lane_bits
   // NV-NOT: nvvm.shfl.sync
   // NV: llvm.store
@@ -49,7 +49,7 @@ gpu.module @swap {
 #c = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>
 #d = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>
 gpu.module @regs_by_lane {
-  // AMD: llvm.mlir.global internal @__tlxamd_layout_scratch_0
+  // AMD: llvm.mlir.global internal @__tlxamd_shared()
   // AMD-LABEL: llvm.func @regs_by_lane
   // AMD-NOT: rocdl.ds_bpermute
   // AMD: llvm.return
@@ -67,7 +67,7 @@ gpu.module @regs_by_lane {
 #e = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [2], order = [0]}>
 #f = #tlxamd.linear<{register = [], lane = [[1], [2], [4], [8], [16], [64]], warp = [[32]], block = []}>
 gpu.module @across_warps {
-  // AMD: llvm.mlir.global internal @__tlxamd_layout_scratch_0
+  // AMD: llvm.mlir.global internal @__tlxamd_shared()
   // AMD-LABEL: llvm.func @across_warps
   // AMD-NOT: rocdl.ds_bpermute
   // AMD: llvm.return

@@ -214,11 +214,18 @@ private:
   }
 
   LogicalResult reportOversubscription(int64_t total) {
-    // The buffers live together with the one that ends highest.
-    const Buffer *top = &buffers.front();
-    for (const Buffer &b : buffers)
-      if (b.offset + b.bytes > top->offset + top->bytes)
-        top = &b;
+    // The moment the most memory is live: some buffer's first op.
+    int64_t peakTime = 0, peakBytes = -1;
+    for (const Buffer &b : buffers) {
+      int64_t live = 0;
+      for (const Buffer &o : buffers)
+        if (o.start <= b.start && b.start <= o.end)
+          live += o.bytes;
+      if (live > peakBytes) {
+        peakBytes = live;
+        peakTime = b.start;
+      }
+    }
     InFlightDiagnostic diag =
         kernel->emitError()
         << "shared memory: the kernel needs " << total
@@ -228,9 +235,9 @@ private:
                [&](const ArchInfo &a) { return a.sharedMemoryBytes >= total; })
         << ")";
     for (const Buffer &b : buffers)
-      if (b.overlapsInTime(*top))
+      if (b.start <= peakTime && peakTime <= b.end)
         diag.attachNote(b.owner->getLoc())
-            << b.owner->getName() << " "
+            << "'" << b.owner->getName() << "' "
             << (isa<LocalAllocOp>(b.owner) ? "allocates " : "needs scratch of ")
             << b.bytes << " bytes at offset " << b.offset;
     return failure();

@@ -5,7 +5,7 @@
 #g = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [1], order = [0]}>
 #h = #tlxamd.linear<{register = [], lane = [[2], [1], [4], [8], [16]], warp = [], block = []}>
 gpu.module @wide {
-  // NV: llvm.mlir.global internal @__tlxamd_layout_scratch_0
+  // NV: llvm.mlir.global internal @__tlxamd_shared()
   // NV-NOT: llvm.mlir.global
   // NV-LABEL: llvm.func @wide_elements
   // The i64 values through shared memory, the i32 offsets by one shuffle.

@@ -37,14 +37,14 @@ def TlxAmd_LocalAllocOp : TlxAmd_Op<"local_alloc", [
     `tlxamd.shared_offset` attribute tlxamd-allocate-shared-memory sets.
 
     ```mlir
-    %m = tlxamd.local_alloc %x : tensor<64x64xf32, #blocked> -> !tlxamd.memdesc<64x64xf32, #shared, #tlxamd.shared_memory>
-    %b = tlxamd.local_alloc !tlxamd.memdesc<2x64x64xf32, #shared, #tlxamd.shared_memory, mutable>
+    %m = tlxamd.local_alloc %x : (tensor<64x64xf32, #blocked>) -> !tlxamd.memdesc<64x64xf32, #shared, #tlxamd.shared_memory>
+    %b = tlxamd.local_alloc : () -> !tlxamd.memdesc<2x64x64xf32, #shared, #tlxamd.shared_memory, mutable>
     ```
   }];
   let arguments = (ins Optional<TlxAmd_Tensor>:$src);
   let results = (outs TlxAmd_MemDesc:$result);
   let assemblyFormat = [{
-    ($src^ `:` type($src) `->`)? attr-dict qualified(type($result))
+    $src attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
