@@ -204,6 +204,15 @@ static Attribute withoutSwizzle(Attribute layout) {
   return {};
 }
 
+SmallVector<unsigned> mlir::tlxamd::getDirectCopyBytes(const ArchInfo &arch) {
+  SmallVector<unsigned> bytes;
+  for (unsigned b : arch.directToSharedBytes)
+    // Document 001 (L5): 128 or 32 bits per lane on AMD.
+    if (arch.isNVIDIA() || b == 4 || b == 16)
+      bytes.push_back(b);
+  return bytes;
+}
+
 FailureOr<DirectCopyPlan>
 mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op, const ArchInfo &arch,
                              bool emitErrors) {
@@ -251,10 +260,8 @@ mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op, const ArchInfo &arch,
   vec = std::max<int64_t>(vec, 1);
   unsigned bytes = vec * bits / 8;
   llvm::SmallVector<unsigned> allowed;
-  for (unsigned b : arch.directToSharedBytes)
-    // Document 001 (L5): 128 or 32 bits per lane on AMD.
-    if (arch.isNVIDIA() || b == 4 || b == 16)
-      allowed.push_back(b * 8);
+  for (unsigned b : getDirectCopyBytes(arch))
+    allowed.push_back(b * 8);
   if (!llvm::is_contained(allowed, bytes * 8)) {
     InFlightDiagnostic d = fail();
     d << "each lane copies " << vec << " x " << bits << "-bit elements ("

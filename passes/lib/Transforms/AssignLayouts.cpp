@@ -86,8 +86,9 @@ static void collectTied(Value v, SmallVectorImpl<Value> &out) {
 
 class LayoutAssignment {
 public:
-  LayoutAssignment(Operation *kernel, unsigned numWarps, unsigned warpSize)
-      : kernel(kernel), numWarps(numWarps), warpSize(warpSize) {}
+  LayoutAssignment(Operation *kernel, unsigned numWarps, unsigned warpSize,
+                   const ArchInfo &arch)
+      : kernel(kernel), arch(arch), numWarps(numWarps), warpSize(warpSize) {}
 
   /// Lay out the kernel; false when every tensor had a layout.
   bool run() {
@@ -206,6 +207,9 @@ private:
     Value addresses = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
     if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))
       addresses = op->getOperand(isa<BufferStoreOp>(op) ? 2 : 1);
+    auto copy = dyn_cast<BufferLoadToSharedOp>(op);
+    if (copy)
+      addresses = copy.getOffsets();
     auto type = cast<RankedTensorType>(addresses.getType());
     unsigned rank = type.getRank();
     const AxisInfo &info = axis.get(addresses);
@@ -220,10 +224,15 @@ private:
     if (auto c = op->getAttrOfType<IntegerAttr>("contiguity")) {
       perThread = c.getInt(); // a buffer op's contract (B5)
     } else {
-      Type pointee = getElementTypeOrSelf(getPointeeLike(type));
+      Type pointee = copy ? copy.getDest().getType().getElementType()
+                          : getElementTypeOrSelf(getPointeeLike(type));
       int64_t bytes = std::max(1u, getElementBitWidth(pointee) / 8);
       int64_t run = std::min(info.contiguity[fast], info.divisibility[fast]);
-      perThread = std::max<int64_t>(1, std::min<int64_t>(run, 16 / bytes));
+      // A global-to-shared copy: the widest a lane copies on the target.
+      int64_t widest = 16;
+      if (copy && !getDirectCopyBytes(arch).empty())
+        widest = getDirectCopyBytes(arch).back();
+      perThread = std::max<int64_t>(1, std::min<int64_t>(run, widest / bytes));
       int64_t share = std::max<int64_t>(1, type.getNumElements() /
                                                int64_t(numWarps * warpSize));
       perThread = std::min(perThread, share);
@@ -341,6 +350,7 @@ private:
   }
 
   Operation *kernel;
+  const ArchInfo &arch;
   unsigned numWarps, warpSize;
   AxisInfoAnalysis axis;
   llvm::MapVector<Value, Attribute> chosen;
@@ -385,7 +395,7 @@ struct TlxAmdAssignLayoutsPass
           if (DistributedLayoutAttr layout = getDistributedLayout(t))
             lanes = layout.getLanesPerWarp();
       });
-      if (LayoutAssignment(func, *numWarps, lanes).run())
+      if (LayoutAssignment(func, *numWarps, lanes, *arch).run())
         func->setAttr(TlxAmdDialect::getAssignedLayoutsAttrName(),
                       UnitAttr::get(func.getContext()));
       return WalkResult::advance();

@@ -55,7 +55,7 @@ Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
 
 bool mlir::tlxamd::isMemoryOp(Operation *op) {
   return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BufferLoadOp,
-             BufferStoreOp, BufferAtomicAddOp>(op);
+             BufferStoreOp, BufferAtomicAddOp, BufferLoadToSharedOp>(op);
 }
 
 SmallVector<Value> mlir::tlxamd::getMemoryOpMembers(Operation *op) {

@@ -117,3 +117,17 @@ from .memory import (  # noqa: F401
 )
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004
 from .shape import cat, interleave, join, permute, reshape, split, trans, view  # noqa: F401
+from .shared import (  # noqa: F401
+    allocate_shared,
+    allocate_shared_memory,
+    async_commit_group,
+    async_wait,
+    buffer_load_to_shared,
+    commit_group,
+    local_alloc,
+    local_dealloc,
+    local_load,
+    local_store,
+    shared_memory_descriptor,
+    wait_group,
+)

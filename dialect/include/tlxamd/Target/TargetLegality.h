@@ -46,6 +46,11 @@ struct DirectCopyPlan {
   bool lanesInOrder = true;
 };
 
+/// Bytes one lane may copy per global-to-shared instruction on `arch`,
+/// ascending: the capability table's widths, on AMD those document 001
+/// allows (32 or 128 bits, L5).
+SmallVector<unsigned> getDirectCopyBytes(const ArchInfo &arch);
+
 /// The plan for `op` on `arch`, checking rules L5-L7 (per-lane bytes the
 /// target copies; coalesced writes; swizzle within a warp's block). With
 /// `emitErrors`, a violated rule is a diagnostic on the op.
