@@ -58,8 +58,7 @@ Type MemDescType::parse(AsmParser &parser) {
   if (allocShape.empty())
     allocShape = shape;
   return parser.getChecked<MemDescType>(parser.getContext(), shape, elem,
-                                        encoding, space, isMutable,
-                                        allocShape);
+                                        encoding, space, isMutable, allocShape);
 }
 
 bool mlir::tlxamd::isValidPointeeType(Type type) {

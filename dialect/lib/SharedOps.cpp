@@ -47,8 +47,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << space;
   unsigned rank = shared.getRank();
   if (shape.size() != rank && shape.size() != rank + 1)
-    return emitError() << "memdesc of rank " << shape.size()
-                       << " with a rank-" << rank
+    return emitError() << "memdesc of rank " << shape.size() << " with a rank-"
+                       << rank
                        << " layout: the shape is the layout's tile, "
                           "optionally after a buffer count";
   if (shape.size() == rank + 1 && (shape[0] < 1 || shape[0] > 64))
@@ -108,13 +108,12 @@ static LogicalResult checkTileTensor(Operation *op, RankedTensorType value,
                                      MemDescType desc, StringRef what) {
   if (desc.isMultiBuffered())
     return op->emitOpError()
-           << what << " a multi-buffered descriptor ("
-           << desc.getBufferCount()
+           << what << " a multi-buffered descriptor (" << desc.getBufferCount()
            << " buffers): select one with tlxamd.memdesc_index";
   if (value.getShape() != desc.getTileShape())
-    return op->emitOpError() << "tensor shape [" << value.getShape()
-                             << "] differs from the tile shape ["
-                             << desc.getTileShape() << "]";
+    return op->emitOpError()
+           << "tensor shape [" << value.getShape()
+           << "] differs from the tile shape [" << desc.getTileShape() << "]";
   if (value.getElementType() != desc.getElementType())
     return op->emitOpError()
            << "tensor elements " << value.getElementType()
@@ -130,8 +129,7 @@ LogicalResult LocalAllocOp::verify() {
                          "mutable");
     return success();
   }
-  return checkTileTensor(*this, getSrc().getType(), type,
-                         "cannot initialize");
+  return checkTileTensor(*this, getSrc().getType(), type, "cannot initialize");
 }
 
 LogicalResult LocalLoadOp::verify() {
@@ -148,8 +146,7 @@ LogicalResult LocalStoreOp::verify() {
 }
 
 LogicalResult LocalDeallocOp::verify() {
-  if (!getSrc().getDefiningOp<LocalAllocOp>() &&
-      !isa<BlockArgument>(getSrc()))
+  if (!getSrc().getDefiningOp<LocalAllocOp>() && !isa<BlockArgument>(getSrc()))
     return emitOpError("deallocates a descriptor that is not an allocation "
                        "(a view of one)");
   return success();
@@ -173,8 +170,8 @@ LogicalResult MemDescIndexOp::verify() {
   if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
       (index.isNegative() || index.getSExtValue() >= src.getBufferCount()))
     return emitOpError("buffer index ")
-           << index.getSExtValue() << " is outside the "
-           << src.getBufferCount() << " buffers";
+           << index.getSExtValue() << " is outside the " << src.getBufferCount()
+           << " buffers";
   return success();
 }
 
@@ -193,9 +190,8 @@ LogicalResult MemDescSubsliceOp::verify() {
                        "memory space, mutability and allocation shape [")
            << src.getAllocShape() << "]";
   if (offsets.size() != src.getShape().size())
-    return emitOpError("has ")
-           << offsets.size() << " offsets for a rank-" << src.getShape().size()
-           << " descriptor";
+    return emitOpError("has ") << offsets.size() << " offsets for a rank-"
+                               << src.getShape().size() << " descriptor";
   for (auto [d, off, size, full] :
        llvm::enumerate(offsets, dst.getShape(), src.getShape())) {
     if (off < 0 || off + size > full)
@@ -278,10 +274,10 @@ int64_t mlir::tlxamd::getSharedOffsetOf(Attribute layout,
       }
   if (regs.empty())
     return 0;
-  LinearLayout probe(
-      rank, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
-                regs, LinearLayout::Bases(), LinearLayout::Bases(),
-                LinearLayout::Bases()});
+  LinearLayout probe(rank,
+                     std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
+                         regs, LinearLayout::Bases(), LinearLayout::Bases(),
+                         LinearLayout::Bases()});
   std::optional<LinearLayout> offs = LinearLayout::getSharedOffsets(
       probe.withOutSizes(shape), toSharedLinearLayout(layout, shape));
   assert(offs && "a verified shared layout is a bijection");

@@ -102,9 +102,8 @@ private:
   MLIRContext *ctx() { return kernel->getContext(); }
 
   void number() {
-    kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      index[op] = next++;
-    });
+    kernel->walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { index[op] = next++; });
     kernel->walk<WalkOrder::PostOrder>([&](Operation *op) {
       last[op] = next - 1;
       // The last op nested in `op`: the largest number under it.
@@ -172,8 +171,8 @@ private:
         return;
       }
       if (int64_t bytes = getSharedScratchBytes(op, arch.warpSize))
-        buffers.push_back({op, int64_t(llvm::alignTo(bytes, 16)), 16,
-                           index[op], index[op]});
+        buffers.push_back(
+            {op, int64_t(llvm::alignTo(bytes, 16)), 16, index[op], index[op]});
     });
     if (whole)
       for (Buffer &b : buffers) {
@@ -292,8 +291,8 @@ private:
     if (!loop || wrapped)
       return copies;
     int64_t viaLoop = walk(block, block->end(), commits, copies, true);
-    int64_t viaEntry = walk(loop->getBlock(), Block::iterator(loop), commits,
-                            copies, wrapped);
+    int64_t viaEntry =
+        walk(loop->getBlock(), Block::iterator(loop), commits, copies, wrapped);
     return std::min(viaLoop, viaEntry);
   }
 

@@ -213,9 +213,9 @@ SmallVector<unsigned> mlir::tlxamd::getDirectCopyBytes(const ArchInfo &arch) {
   return bytes;
 }
 
-FailureOr<DirectCopyPlan>
-mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op, const ArchInfo &arch,
-                             bool emitErrors) {
+FailureOr<DirectCopyPlan> mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op,
+                                                       const ArchInfo &arch,
+                                                       bool emitErrors) {
   auto fail = [&]() -> InFlightDiagnostic {
     return emitErrors ? op.emitOpError() : InFlightDiagnostic();
   };
@@ -252,11 +252,11 @@ mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op, const ArchInfo &arch,
     inTile /= 2;
   AxisInfoAnalysis axis;
   int64_t proven = axis.getOffsetsRun(op.getOffsets(), type);
-  int64_t uniform = op.getMask() ? axis.getMaskUniformWidth(op.getMask(), type,
-                                                            inTile)
-                                 : inTile;
-  int64_t vec = std::min({inTile, proven, uniform,
-                          int64_t(kMaxSharedVectorBytes * 8 / bits)});
+  int64_t uniform = op.getMask()
+                        ? axis.getMaskUniformWidth(op.getMask(), type, inTile)
+                        : inTile;
+  int64_t vec = std::min(
+      {inTile, proven, uniform, int64_t(kMaxSharedVectorBytes * 8 / bits)});
   vec = std::max<int64_t>(vec, 1);
   unsigned bytes = vec * bits / 8;
   llvm::SmallVector<unsigned> allowed;

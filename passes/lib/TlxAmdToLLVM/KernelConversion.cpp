@@ -242,8 +242,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   module.walk([&](FunctionOpInterface f) {
     allocated &= f.isExternal() || f->hasAttr(kSharedBytesAttr);
   });
-  if (!allocated &&
-      failed(allocateSharedMemory(module, targetInfo.getArch())))
+  if (!allocated && failed(allocateSharedMemory(module, targetInfo.getArch())))
     return failure();
   MLIRContext *ctx = module.getContext();
   {

@@ -30,8 +30,9 @@ ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
 }
 
 Value mlir::tlxamd::emitContribution(RewriterBase &rewriter, Location loc,
-                              const LinearLayout &layout,
-                              LinearLayout::InDim in, unsigned dim, Value x) {
+                                     const LinearLayout &layout,
+                                     LinearLayout::InDim in, unsigned dim,
+                                     Value x) {
   Value acc;
   for (const LinearLayout::BitRun &run : layout.getBitRuns(in, dim)) {
     Value term;
@@ -187,11 +188,11 @@ void mlir::tlxamd::createSharedBlock(OpBuilder &builder, Operation *module) {
     return;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&module->getRegion(0).front());
-  LLVM::GlobalOp::create(
-      builder, module->getLoc(),
-      LLVM::LLVMArrayType::get(builder.getI8Type(), bytes),
-      /*isConstant=*/false, LLVM::Linkage::Internal, kSharedBlockName,
-      Attribute(), /*alignment=*/1024, /*addrSpace=*/3);
+  LLVM::GlobalOp::create(builder, module->getLoc(),
+                         LLVM::LLVMArrayType::get(builder.getI8Type(), bytes),
+                         /*isConstant=*/false, LLVM::Linkage::Internal,
+                         kSharedBlockName, Attribute(), /*alignment=*/1024,
+                         /*addrSpace=*/3);
 }
 
 Value mlir::tlxamd::getSharedMemory(RewriterBase &rewriter, Operation *op) {
@@ -313,12 +314,10 @@ void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc,
   }
 }
 
-SmallVector<Value> mlir::tlxamd::loadShared(RewriterBase &rewriter,
-                                            Location loc,
-                                            const SharedTile &tile,
-                                            const LinearLayout &offsets,
-                                            const ThreadIndex &thread,
-                                            Type elemType) {
+SmallVector<Value>
+mlir::tlxamd::loadShared(RewriterBase &rewriter, Location loc,
+                         const SharedTile &tile, const LinearLayout &offsets,
+                         const ThreadIndex &thread, Type elemType) {
   Type memType = tileStorageType(rewriter, elemType);
   unsigned bytes = getSharedTileElementBytes(elemType);
   SharedGroups g =
@@ -327,11 +326,10 @@ SmallVector<Value> mlir::tlxamd::loadShared(RewriterBase &rewriter,
   for (Value off : g.offsets) {
     Type loadType =
         g.vec == 1 ? memType : Type(VectorType::get({g.vec}, memType));
-    Value v =
-        LLVM::LoadOp::create(rewriter, loc, loadType,
-                             sharedAddress(rewriter, loc, tile.base, memType,
-                                           off),
-                             /*alignment=*/g.vec * bytes);
+    Value v = LLVM::LoadOp::create(
+        rewriter, loc, loadType,
+        sharedAddress(rewriter, loc, tile.base, memType, off),
+        /*alignment=*/g.vec * bytes);
     SmallVector<Value> elems =
         g.vec == 1 ? SmallVector<Value>{v} : unpackRegisters(rewriter, loc, v);
     for (Value e : elems)

@@ -26,10 +26,10 @@ using namespace mlir::tlxamd;
 
 SharedTile mlir::tlxamd::unpackMemDesc(RewriterBase &rewriter, Location loc,
                                        Value desc, MemDescType type) {
-  Value base = LLVM::ExtractValueOp::create(rewriter, loc, desc,
-                                           ArrayRef<int64_t>{0});
-  Value x = LLVM::ExtractValueOp::create(rewriter, loc, desc,
-                                         ArrayRef<int64_t>{1});
+  Value base =
+      LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{0});
+  Value x =
+      LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{1});
   return {base, x, dyn_cast<PaddedSharedLayoutAttr>(type.getEncoding())};
 }
 
@@ -52,9 +52,9 @@ struct LocalAllocLowering : TargetPattern<LocalAllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value base = getSharedMemory(rewriter, op);
-    Value desc =
-        packMemDesc(rewriter, loc, getTypeConverter()->convertType(op.getType()),
-                    base, i32Const(rewriter, loc, 0));
+    Value desc = packMemDesc(rewriter, loc,
+                             getTypeConverter()->convertType(op.getType()),
+                             base, i32Const(rewriter, loc, 0));
     if (Value src = op.getSrc()) {
       auto type = cast<RankedTensorType>(src.getType());
       std::optional<LinearLayout> offsets =
@@ -62,12 +62,12 @@ struct LocalAllocLowering : TargetPattern<LocalAllocOp> {
       if (!offsets)
         return op.emitOpError("the value's layout and the tile's shared "
                               "layout do not describe the same tile");
-      SharedTile tile{base, Value(),
-                      dyn_cast<PaddedSharedLayoutAttr>(
-                          op.getType().getEncoding())};
-      ThreadIndex thread = emitThreadIndex(
-          rewriter, loc, targetInfo,
-          getDistributedLayout(type).getLanesPerWarp());
+      SharedTile tile{
+          base, Value(),
+          dyn_cast<PaddedSharedLayoutAttr>(op.getType().getEncoding())};
+      ThreadIndex thread =
+          emitThreadIndex(rewriter, loc, targetInfo,
+                          getDistributedLayout(type).getLanesPerWarp());
       // The memory may have had an earlier user (allocations reuse it).
       gpu::BarrierOp::create(rewriter, loc);
       storeShared(rewriter, loc, tile, *offsets, thread,
@@ -94,14 +94,15 @@ struct LocalLoadLowering : TargetPattern<LocalLoadOp> {
                             "layout do not describe the same tile");
     SharedTile tile =
         unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
-    ThreadIndex thread = emitThreadIndex(
-        rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+    ThreadIndex thread =
+        emitThreadIndex(rewriter, loc, targetInfo,
+                        getDistributedLayout(type).getLanesPerWarp());
     Type elemType = getTypeConverter()->convertType(type.getElementType());
     SmallVector<Value> regs =
         loadShared(rewriter, loc, tile, *offsets, thread, elemType);
-    rewriter.replaceOp(
-        op, packRegisters(rewriter, loc, getTypeConverter()->convertType(type),
-                          regs));
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         regs));
     return success();
   }
 };
@@ -121,8 +122,9 @@ struct LocalStoreLowering : TargetPattern<LocalStoreOp> {
                             "layout do not describe the same tile");
     SharedTile tile =
         unpackMemDesc(rewriter, loc, adaptor.getDst(), op.getDst().getType());
-    ThreadIndex thread = emitThreadIndex(
-        rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+    ThreadIndex thread =
+        emitThreadIndex(rewriter, loc, targetInfo,
+                        getDistributedLayout(type).getLanesPerWarp());
     // Earlier readers of the tile are done; later ones see the store.
     gpu::BarrierOp::create(rewriter, loc);
     storeShared(rewriter, loc, tile, *offsets, thread,
@@ -154,12 +156,12 @@ struct MemDescIndexLowering : ConvertOpToLLVMPattern<MemDescIndexOp> {
     Location loc = op.getLoc();
     MemDescType src = op.getSrc().getType();
     SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getSrc(), src);
-    Value bytes = LLVM::MulOp::create(
-        rewriter, loc, adaptor.getIndex(),
-        i32Const(rewriter, loc, src.getTileBytes()));
-    Value base = LLVM::GEPOp::create(rewriter, loc, tile.base.getType(),
-                                     rewriter.getI8Type(), tile.base,
-                                     ValueRange{bytes});
+    Value bytes =
+        LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                            i32Const(rewriter, loc, src.getTileBytes()));
+    Value base =
+        LLVM::GEPOp::create(rewriter, loc, tile.base.getType(),
+                            rewriter.getI8Type(), tile.base, ValueRange{bytes});
     rewriter.replaceOp(
         op, packMemDesc(rewriter, loc,
                         getTypeConverter()->convertType(op.getType()), base,
@@ -180,8 +182,8 @@ struct MemDescSubsliceLowering : ConvertOpToLLVMPattern<MemDescSubsliceOp> {
     // The parent view's origin is aligned to its (larger) extent, the
     // sub-tile's to its own: their coordinates share no bits, so the
     // origins' offsets XOR.
-    int64_t origin = getSharedOffsetOf(src.getEncoding(),
-                                       src.getAllocTileShape(), op.getOffsets());
+    int64_t origin = getSharedOffsetOf(
+        src.getEncoding(), src.getAllocTileShape(), op.getOffsets());
     Value x = LLVM::XOrOp::create(rewriter, loc, tile.xorOffset,
                                   i32Const(rewriter, loc, origin));
     rewriter.replaceOp(
@@ -243,8 +245,9 @@ DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
   // A zero `other` is what the copy of a masked-out element writes anyway.
-  bool zeroOther = op.getOther() && (matchPattern(op.getOther(), m_Zero()) ||
-                                     matchPattern(op.getOther(), m_AnyZeroFloat()));
+  bool zeroOther =
+      op.getOther() && (matchPattern(op.getOther(), m_Zero()) ||
+                        matchPattern(op.getOther(), m_AnyZeroFloat()));
   SmallVector<Value> others = other && !zeroOther
                                   ? unpackRegisters(rewriter, loc, other)
                                   : SmallVector<Value>();
@@ -298,13 +301,14 @@ DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
     for (int64_t e = 0; !others.empty() && e < plan.vec; ++e)
       otherRegs.push_back(others[r + e]);
     if (!arch.isAMD()) {
-      out.sharedAddrs.push_back(
-          address(finishSharedOffset(rewriter, loc, SharedTile{{}, {}, tile.padding}, viewed)));
+      out.sharedAddrs.push_back(address(finishSharedOffset(
+          rewriter, loc, SharedTile{{}, {}, tile.padding}, viewed)));
     } else {
       Value start = LLVM::AndOp::create(rewriter, loc, viewed,
                                         i32Const(rewriter, loc, ~block));
       SharedTile padOnly{{}, {}, tile.padding};
-      Value blockAddr = address(finishSharedOffset(rewriter, loc, padOnly, start));
+      Value blockAddr =
+          address(finishSharedOffset(rewriter, loc, padOnly, start));
       out.sharedAddrs.push_back(blockAddr);
       if (!plan.lanesInOrder) {
         // c = block bits of (register ^ warp ^ view) = viewed ^ L(own lane).
@@ -343,12 +347,12 @@ void mlir::tlxamd::storeOtherValues(RewriterBase &rewriter, Location loc,
                                     ArrayRef<Value> values, Type elemType,
                                     Value at) {
   unsigned bytes = getSharedTileElementBytes(elemType);
-  Value v = values.size() == 1
-                ? values.front()
-                : packRegisters(rewriter, loc,
-                                VectorType::get({int64_t(values.size())},
-                                                elemType),
-                                values);
+  Value v =
+      values.size() == 1
+          ? values.front()
+          : packRegisters(rewriter, loc,
+                          VectorType::get({int64_t(values.size())}, elemType),
+                          values);
   LLVM::StoreOp::create(rewriter, loc, v, at,
                         /*alignment=*/bytes * values.size());
 }
@@ -360,6 +364,7 @@ void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
     const TargetInfoBase &targetInfo) {
   patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering>(
       converter, targetInfo);
-  patterns.add<LocalDeallocLowering, MemDescIndexLowering,
-               MemDescSubsliceLowering>(converter);
+  patterns
+      .add<LocalDeallocLowering, MemDescIndexLowering, MemDescSubsliceLowering>(
+          converter);
 }

@@ -339,8 +339,8 @@ struct BufferLoadToSharedLowering
         rewriter.getContext(), access.bytes == 16
                                    ? NVVM::LoadCacheModifierKind::CG
                                    : NVVM::LoadCacheModifierKind::CA);
-    Type elemType =
-        getTypeConverter()->convertType(op.getDest().getType().getElementType());
+    Type elemType = getTypeConverter()->convertType(
+        op.getDest().getType().getElementType());
     for (auto [i, dst] : llvm::enumerate(access.sharedAddrs)) {
       Value src = groupAddress(rewriter, loc, adaptor.getPtr(),
                                access.globalOffsets[i], 0);

@@ -233,11 +233,12 @@ struct BufferLoadToSharedLowering
         rewriter, loc, op, *plan, adaptor.getDest(), adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getOther(), target);
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
-    Value aux = i32Const(rewriter, loc, target.getCacheBits(op.getCache(), true));
+    Value aux =
+        i32Const(rewriter, loc, target.getCacheBits(op.getCache(), true));
     Value zero = i32Const(rewriter, loc, 0);
     Value size = i32Const(rewriter, loc, access.bytes);
-    Type elemType =
-        getTypeConverter()->convertType(op.getDest().getType().getElementType());
+    Type elemType = getTypeConverter()->convertType(
+        op.getDest().getType().getElementType());
     Value laneBytes;
     for (auto [i, blockAddr] : llvm::enumerate(access.sharedAddrs)) {
       // M0: one LDS address for the warp.
@@ -313,8 +314,8 @@ struct AsyncWaitLowering : ConvertOpToLLVMPattern<AsyncWaitOp> {
     int64_t n = std::min<int64_t>(attr ? attr.getInt() : 0, 63);
     // s_waitcnt: vmcnt in bits [3:0] and [15:14]; expcnt (7) and lgkmcnt
     // (15) at their maxima, not waited for.
-    int32_t bits = int32_t((n & 0xf) | ((n >> 4) << 14) | (0x7 << 4) |
-                           (0xf << 8));
+    int32_t bits =
+        int32_t((n & 0xf) | ((n >> 4) << 14) | (0x7 << 4) | (0xf << 8));
     ROCDL::SWaitcntOp::create(rewriter, op.getLoc(), bits);
     gpu::BarrierOp::create(rewriter, op.getLoc());
     rewriter.eraseOp(op);

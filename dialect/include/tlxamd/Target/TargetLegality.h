@@ -55,8 +55,7 @@ SmallVector<unsigned> getDirectCopyBytes(const ArchInfo &arch);
 /// target copies; coalesced writes; swizzle within a warp's block). With
 /// `emitErrors`, a violated rule is a diagnostic on the op.
 FailureOr<DirectCopyPlan> planDirectCopy(BufferLoadToSharedOp op,
-                                         const ArchInfo &arch,
-                                         bool emitErrors);
+                                         const ArchInfo &arch, bool emitErrors);
 
 } // namespace tlxamd
 } // namespace mlir
