@@ -129,7 +129,38 @@ def check(kernel, case, n, block):
         return _check_shape(kernel, case, n, TORCH_DT[case["dtype"]])
     if kind == "atomics":
         return _check_atomics(kernel, case, n)
+    if kind == "shared":
+        return _check_shared(kernel, case, n, dt)
     raise ValueError(kind)
+
+
+PIPELINE_PROGRAMS = 512  # programs of the pipelined copy (about 4 per H200 multiprocessor)
+
+
+def _check_shared(kernel, case, n, dt):
+    """Kernels with explicit shared memory, exactly against torch: the
+    transpose of an N x N matrix (N * N = n), the pipelined copy."""
+    x = random(n, dt)
+    y = poison(torch.empty(n, device=DEVICE, dtype=dt))
+    if case["fn"] == "trans":
+        side = int(round(n ** 0.5))
+        args, grid = (x, y, side), (side // 64, side // 64)
+        ref = x.view(side, side).t().reshape(-1)
+    else:
+        tiles = n // 2048
+        programs = min(PIPELINE_PROGRAMS, max(1, tiles // 8))
+        per = tiles // programs
+        assert per * programs == tiles, (n, programs)
+        args, grid = (x, y, per), (programs,)
+        ref = x
+
+    def launch():
+        kernel[grid](*args)
+
+    launch()
+    sync()
+    ok = torch.equal(y, ref)
+    return ok, "" if ok else f"{int((bits(y) != bits(ref)).sum())} of {n} differ", launch
 
 
 def _check_atomics(kernel, case, n):

@@ -63,6 +63,29 @@ def triton_copy():
     return run
 
 
+def triton_transpose():
+    """A Triton transpose in 64 x 64 tiles (tl.trans between a coalesced
+    load and a coalesced store: Triton's layout change through shared
+    memory)."""
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        return None
+
+    @triton.jit
+    def trans_kernel(x, y, N, B: tl.constexpr):
+        r = tl.program_id(0) * B + tl.arange(0, B)
+        c = tl.program_id(1) * B + tl.arange(0, B)
+        v = tl.load(x + r[:, None] * N + c[None, :])
+        tl.store(y + c[:, None] * N + r[None, :], tl.trans(v))
+
+    def run(x, y, side):
+        trans_kernel[(side // 64, side // 64)](x, y, side, B=64, num_warps=4)
+
+    return run
+
+
 def triton_softmax():
     """Triton's fused-softmax tutorial (python/tutorials/02-fused-softmax.py):
     a persistent grid sized from the kernel's occupancy, rows in registers."""
@@ -138,6 +161,7 @@ def main(suite_dir):
     torch.manual_seed(0)
     tcopy = triton_copy()
     tsoftmax = triton_softmax()
+    ttrans = triton_transpose()
     rows, failures = [], []
     ref_bw = {}
     for name, case in manifest["cases"].items():
@@ -191,6 +215,30 @@ def main(suite_dir):
                     except Exception as e:  # a Triton version whose API differs
                         print(f"triton softmax failed: {type(e).__name__}: {e}")
                     ref_bw[key] = (2 * x.numel() * esize / tt, 2 * x.numel() * esize / tr if tr else None)
+                    del x, y
+                torch_bw, triton_bw = ref_bw[key]
+            elif case["kind"] == "shared":
+                bw = 2 * n * esize / bench(launch)
+                key = ("shared", case["fn"], case["dtype"], n)
+                if key not in ref_bw:
+                    x = torch.randn(n, device="cuda").to(TORCH_DT[case["dtype"]])
+                    y = torch.empty_like(x)
+                    tr = None
+                    if case["fn"] == "trans":
+                        side = int(round(n ** 0.5))
+                        x2 = x.view(side, side)
+                        tt = bench(lambda: x2.t().contiguous())
+                        try:
+                            if ttrans:
+                                ttrans(x, y, side)
+                                if torch.equal(y.view(side, side), x2.t()):
+                                    tr = bench(lambda: ttrans(x, y, side))
+                        except Exception as e:  # a Triton version whose API differs
+                            print(f"triton transpose failed: {type(e).__name__}: {e}")
+                    else:  # the pipelined copy against plain copies
+                        tt = bench(lambda: y.copy_(x))
+                        tr = bench(lambda: tcopy(x, y, n)) if tcopy else None
+                    ref_bw[key] = (2 * n * esize / tt, 2 * n * esize / tr if tr else None)
                     del x, y
                 torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "rowsum":

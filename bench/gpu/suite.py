@@ -489,6 +489,48 @@ def _triton_style_kernels():
             out[f"cast_{fmt}_{rnd}"] = (cast_kernel(fmt, rnd), {"kind": "cast", "dtype": "f32", "fmt": fmt,
                                                                "rounding": rnd, "consts": {}})
 
+    # Shared memory as a value (issue 13). A transpose through an explicit
+    # swizzled tile: global -> registers -> shared -> registers (read in the
+    # layout whose transpose stores coalesced) -> global, N x N in 64 x 64
+    # tiles.
+    def shared_trans(dt, vec):
+        @tl.kernel(num_warps=4, name=f"shared_trans_{dt}")
+        def k(x: tl.pointer(dts[dt]), y: tl.pointer(dts[dt]), N: tl.int32):
+            N = tl.multiple_of(N, 64)
+            r = tl.program_id(0) * 64 + tl.arange(0, 64)
+            c = tl.program_id(1) * 64 + tl.arange(0, 64)
+            v = tl.load(x + r[:, None] * N + c[None, :])
+            buf = tl.allocate_shared_memory(dts[dt], [64, 64], tl.swizzled_shared_layout(vec, 1, 8, [1, 0]),
+                                            value=v)
+            tl.store(y + c[:, None] * N + r[None, :], tl.trans(buf.load()))
+        return k
+
+    for dt, vec in (("f32", 4), ("bf16", 8)):
+        out[f"shared_trans_{dt}"] = (shared_trans(dt, vec), {"kind": "shared", "dtype": dt, "fn": "trans",
+                                                             "consts": {}, "sizes": [8192 * 8192]})
+
+    # A copy through three shared buffers filled by asynchronous copies
+    # (buffer_load_to_shared: cp.async / buffer_load ... lds), two tiles in
+    # flight while the third is read, over a runtime loop of `per` tiles.
+    @tl.kernel(num_warps=4, name="shared_pipeline_f32")
+    def k_pipe(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32), per: tl.int32):
+        base = tl.program_id(0) * per * 2048
+        offs = tl.arange(0, 2048)
+        bufs = tl.local_alloc([2048], tl.float32, tl.swizzled_shared_layout(1, 1, 1, [0]), num=3)
+        tl.buffer_load_to_shared(bufs.index(0), x, base + offs)
+        tl.async_commit_group()
+        tl.buffer_load_to_shared(bufs.index(1), x, base + 2048 + offs, mask=per > 1)
+        tl.async_commit_group()
+        for i in tl.range(0, per):
+            nxt = i + 2
+            tl.buffer_load_to_shared(bufs.index(nxt % 3), x, base + nxt * 2048 + offs, mask=nxt < per)
+            tl.async_commit_group()
+            tl.async_wait(2)
+            tl.store(y + base + i * 2048 + offs, bufs.index(i % 3).load())
+
+    out["shared_pipeline_f32"] = (k_pipe, {"kind": "shared", "dtype": "f32", "fn": "pipeline", "consts": {},
+                                           "sizes": [1 << 26]})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):

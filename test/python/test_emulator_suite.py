@@ -46,6 +46,8 @@ def small(case, block):
         return checks.COLSUM_ROWS * 600
     if kind in ("branches", "math", "cast"):
         return 1029
+    if kind == "shared":  # a 128 x 128 transpose; 4 programs x 8 pipelined tiles
+        return 128 * 128 if case["fn"] == "trans" else 32 * 2048
     return {"softmax": 7, "rowsum": 20, "reduce": 128, "shape": 16384,
             "atomics": 300 if case.get("fn") == "ticket" else 1000}[kind]
 
