@@ -7,7 +7,12 @@ instruction count and the register counts the assemblers report.
 
 Kernels: `bench/kernels.py` (the README copy, the bound idiom, uniform-mask
 atomics, then copy / masked copy / atomic add over BF16/F16/F32 and
-contiguity 1..16). `--compare` puts tlxamd's VGPR / SGPR / instruction
+contiguity 1..16). A second table covers shared memory: the asynchronous
+copies (buffer_load_to_shared: `buffer_load ... lds` / `cp.async`), the
+transposes through an explicit tile and the GPU suite's layout change,
+with their LDS / shared instructions and, for every shared-memory access,
+the wavefronts per warp the layout core predicts beside the conflict-free
+count. `--compare` puts tlxamd's VGPR / SGPR / instruction
 counts on gfx950 beside the Triton 3.9 and Gluon figures stored in
 `bench/data/triton_reference.json` (`bench/triton_reference.py`) and lists
 the kernels where tlxamd is above Gluon.
@@ -113,6 +118,106 @@ def _why_above(label: str, asm: str) -> str:
     return ""
 
 
+SHARED_OPS = re.compile(r"(buffer_load_\w+ .* lds|ds_(?:read|write)\w*|ds_bpermute_b32|"
+                        r"cp\.async\.\w+(?:\.shared\.global)?|(?:ld|st)\.shared[.\w]*)")
+
+
+def shared_instructions(asm: str) -> Counter:
+    out = Counter()
+    for line in asm.splitlines():
+        m = SHARED_OPS.search(line)
+        if m and not line.lstrip().startswith(("//", ";")):
+            name = m.group(1)
+            key = re.sub(r"^(buffer_load_\w+) .* lds$", r"\1 lds", name)
+            out[key] += 1
+    return +out
+
+
+def shared_accesses(module) -> list:
+    """(op, distributed layout, shared layout, shape, bits) of every
+    local_alloc (with a value), local_load and local_store of a built
+    module, layouts as assigned."""
+    from tlxamd.layouts import layout_from_attr
+
+    found = []
+
+    def visit(op):
+        name = op.name
+        if name in ("tlxamd.local_alloc", "tlxamd.local_load", "tlxamd.local_store"):
+            tensors = [v.type for v in list(op.operands) + list(op.results) if "tensor<" in str(v.type)]
+            descs = [v.type for v in list(op.operands) + list(op.results) if "memdesc" in str(v.type)]
+            if tensors and descs:
+                t = tensors[0]
+                shared = re.search(r"(#tlxamd\.\w+_shared<\{.*\}>)", str(descs[0])).group(1)
+                enc = t.encoding
+                found.append((name.split(".")[1], layout_from_attr(enc), shared, list(t.shape),
+                              t.element_type.width))
+        for region in op.regions:
+            for block in region:
+                for o in block:
+                    visit(o.operation)
+
+    for o in module.body:
+        visit(o.operation)
+    return found
+
+
+def shared_report(target_list) -> None:
+    from tlxamd import layouts
+    from tlxamd import language as tl
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpu"))
+    import suite as gpu_suite
+
+    shared_kernels = ["shared_trans_f32", "shared_trans_bf16", "shared_pipeline_f32", "convert_layout_f32"]
+    sw = tl.swizzled_shared_layout(8, 1, 8, [1, 0])
+
+    @tl.kernel(num_warps=4, name="async_copy_bf16")
+    def async_copy(src: tl.pointer(tl.bfloat16), dst: tl.pointer(tl.bfloat16), n: tl.int32):
+        # document 001's op on a 64 x 64 bf16 tile, rows masked
+        rows = tl.arange(0, 64)
+        cols = tl.arange(0, 64)
+        offs = rows[:, None] * 64 + cols[None, :]
+        buf = tl.allocate_shared_memory(tl.bfloat16, [64, 64], sw)
+        tl.buffer_load_to_shared(buf, src, offs, mask=(rows[:, None] < n) & (cols[None, :] < 64))
+        tl.async_commit_group()
+        tl.async_wait(0)
+        tl.store(dst + offs, buf.load())
+
+    print(f"\n{'target':8} {'kernel':22} {'regs':>9}  shared-memory instructions; predicted wavefronts per "
+          "access (conflict-free)")
+    for target in target_list:
+        arch = targets.get(target)
+        amd = arch["vendor"] == "amd"
+        kernels = gpu_suite.kernels(arch["warp_size"])
+        todo = [("async_copy_bf16", async_copy, {})] + [(n, kernels[n][0], kernels[n][1]["consts"])
+                                                       for n in shared_kernels if n in kernels]
+        for label, kern, consts in todo:
+            module = kern.build(target=target, **consts)
+            k = compiler.compile(module, target=target, cache=False)
+            regs = (f"v{k.resources.get('vgpr')}/s{k.resources.get('sgpr')}" if amd
+                    else f"r{k.resources.get('registers')}")
+            mem = shared_instructions(k.asm)
+            costs = []
+            for what, dist, shared, shape, bits in shared_accesses(module):
+                c = layouts.shared_access_cost(dist, _shared_layout(shared), shape, bits, target)
+                costs.append(f"{what} {c['wavefronts']}({c['ideal_wavefronts']})")
+            print(f"{target:8} {label:22} {regs:>9}  {', '.join(f'{c}x {n}' for n, c in sorted(mem.items()))}"
+                  f"{'; ' + ', '.join(costs) if costs else ''}")
+
+
+def _shared_layout(text: str):
+    """The Python shared layout of an attribute's text."""
+    from tlxamd import language as tl
+
+    m = re.match(r"#tlxamd\.swizzled_shared<\{vec = (\d+), per_phase = (\d+), max_phase = (\d+), "
+                 r"order = \[([\d, ]+)\]\}>", text)
+    if m:
+        return tl.swizzled_shared_layout(int(m.group(1)), int(m.group(2)), int(m.group(3)),
+                                         [int(x) for x in m.group(4).split(",")])
+    raise ValueError(f"no Python form for {text}")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--targets", default=f"{targets.default('amd')},{targets.default('nvidia')}")
@@ -141,6 +246,7 @@ def main(argv=None):
     print(f"{'target':8} {'kernel':22} {'mem ops':>7} {'B/op':>5}  {'instructions':{w}}  {'regs':>9} {'compile':>8}")
     for t, label, total, bpo, names, regs, ms in rows:
         print(f"{t:8} {label:22} {total:7d} {bpo:5.1f}  {names:{w}}  {regs:>9} {ms:6.0f}ms")
+    shared_report(args.targets.split(","))
     return 0
 
 

@@ -173,7 +173,7 @@ def _kernels(warp: int = 32):
         out[f"convert_lanes_{dt}"] = (convert_lanes(dt), {"kind": "convert", "dtype": dt, "tile": 4096})
     for name, case in _mlir_kernels(warp).items():
         out[name] = case
-    out.update(_triton_style_kernels())
+    out.update(_triton_style_kernels(warp))
     return out
 
 
@@ -184,7 +184,7 @@ MATH_FUNCTIONS = ("exp", "exp2", "log", "log2", "sin", "cos", "sqrt", "rsqrt", "
 REDUCE_FUNCTIONS = ("sum", "max", "min", "argmax", "argmin", "xor_sum", "absmax")
 
 
-def _triton_style_kernels():
+def _triton_style_kernels(warp: int = 32):
     """Kernels written as Triton code: no layouts (layout assignment picks
     them), tl.load / tl.store through `ptr + offsets`, runtime loops and
     branches, elementwise math."""
@@ -492,21 +492,24 @@ def _triton_style_kernels():
     # Shared memory as a value (issue 13). A transpose through an explicit
     # swizzled tile: global -> registers -> shared -> registers (read in the
     # layout whose transpose stores coalesced) -> global, N x N in 64 x 64
-    # tiles.
-    def shared_trans(dt, vec):
+    # tiles. The swizzle is what tl.choose_shared_layout returns for the two
+    # layouts assignment gives the accesses (sm_90a for 32 lanes, gfx950 for
+    # 64): 16-byte writes, and bf16 reads without bank conflicts
+    # (bench/isa_report.py prints the predicted wavefronts).
+    def shared_trans(dt, swizzle):
         @tl.kernel(num_warps=4, name=f"shared_trans_{dt}")
         def k(x: tl.pointer(dts[dt]), y: tl.pointer(dts[dt]), N: tl.int32):
             N = tl.multiple_of(N, 64)
             r = tl.program_id(0) * 64 + tl.arange(0, 64)
             c = tl.program_id(1) * 64 + tl.arange(0, 64)
             v = tl.load(x + r[:, None] * N + c[None, :])
-            buf = tl.allocate_shared_memory(dts[dt], [64, 64], tl.swizzled_shared_layout(vec, 1, 8, [1, 0]),
+            buf = tl.allocate_shared_memory(dts[dt], [64, 64], tl.swizzled_shared_layout(*swizzle, [1, 0]),
                                             value=v)
             tl.store(y + c[:, None] * N + r[None, :], tl.trans(buf.load()))
         return k
 
-    for dt, vec in (("f32", 4), ("bf16", 8)):
-        out[f"shared_trans_{dt}"] = (shared_trans(dt, vec), {"kind": "shared", "dtype": dt, "fn": "trans",
+    for dt, swizzle in (("f32", (4, 4, 8 if warp == 32 else 16)), ("bf16", (8, 8, 8))):
+        out[f"shared_trans_{dt}"] = (shared_trans(dt, swizzle), {"kind": "shared", "dtype": dt, "fn": "trans",
                                                              "consts": {}, "sizes": [8192 * 8192]})
 
     # A copy through three shared buffers filled by asynchronous copies
