@@ -213,36 +213,21 @@ SmallVector<unsigned> mlir::tlxamd::getDirectCopyBytes(const ArchInfo &arch) {
   return bytes;
 }
 
-FailureOr<DirectCopyPlan> mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op,
-                                                       const ArchInfo &arch,
-                                                       bool emitErrors) {
-  auto fail = [&]() -> InFlightDiagnostic {
-    return emitErrors ? op.emitOpError() : InFlightDiagnostic();
-  };
+/// L5: the run each lane copies. Consecutive in the tile (and aligned: no
+/// other basis moves inside it), consecutive in global memory as far as the
+/// offsets are proven, one mask value, at most 16 bytes; its width must be
+/// one the target copies. 0 (after a diagnostic through `fail`) otherwise.
+static int64_t planCopyVector(BufferLoadToSharedOp op,
+                              const LinearLayout &offsets, const ArchInfo &arch,
+                              llvm::function_ref<InFlightDiagnostic()> fail) {
   RankedTensorType type = op.getOffsets().getType();
-  MemDescType dest = op.getDest().getType();
-  if (!getDistributedLayout(type)) {
-    fail() << "offsets have no layout; run tlxamd-assign-layouts first";
-    return failure();
-  }
-  std::optional<LinearLayout> offsets = getMemDescOffsets(type, dest);
-  if (!offsets) {
-    fail() << "the offsets' layout and the tile's shared layout do not "
-              "describe the same tile";
-    return failure();
-  }
-  DirectCopyPlan plan;
-  plan.offsets = *offsets;
-
-  // L5: the run each lane copies. Consecutive in the tile (and aligned: no
-  // other basis moves inside it), consecutive in global memory as far as
-  // the offsets are proven, one mask value, at most 16 bytes.
-  unsigned bits = dest.getElementType().getIntOrFloatBitWidth();
-  int64_t inTile = offsets->getContiguousOffsets();
+  unsigned bits =
+      op.getDest().getType().getElementType().getIntOrFloatBitWidth();
+  int64_t inTile = offsets.getContiguousOffsets();
   auto alignedIn = [&](int64_t v) {
     for (auto in : {LinearLayout::Register, LinearLayout::Lane,
                     LinearLayout::Warp, LinearLayout::Block})
-      for (auto [i, b] : llvm::enumerate(offsets->getBases(in)))
+      for (auto [i, b] : llvm::enumerate(offsets.getBases(in)))
         if (!(in == LinearLayout::Register && int64_t(1) << i < v) &&
             (b[0] & (v - 1)))
           return false;
@@ -255,73 +240,104 @@ FailureOr<DirectCopyPlan> mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op,
   int64_t uniform = op.getMask()
                         ? axis.getMaskUniformWidth(op.getMask(), type, inTile)
                         : inTile;
-  int64_t vec = std::min(
-      {inTile, proven, uniform, int64_t(kMaxSharedVectorBytes * 8 / bits)});
-  vec = std::max<int64_t>(vec, 1);
-  unsigned bytes = vec * bits / 8;
+  int64_t vec = std::max<int64_t>(
+      1, std::min({inTile, proven, uniform,
+                   int64_t(kMaxSharedVectorBytes * 8 / bits)}));
   llvm::SmallVector<unsigned> allowed;
   for (unsigned b : getDirectCopyBytes(arch))
     allowed.push_back(b * 8);
-  if (!llvm::is_contained(allowed, bytes * 8)) {
-    InFlightDiagnostic d = fail();
-    d << "each lane copies " << vec << " x " << bits << "-bit elements ("
-      << bytes * 8 << " bits) per instruction; " << arch.name << " ("
-      << arch.family << ") copies ";
-    llvm::interleave(allowed, d, " or ");
-    d << " bits per lane (L5): consecutive in the tile " << inTile
-      << ", proven consecutive offsets " << proven;
-    if (op.getMask())
-      d << ", uniform mask " << uniform;
-    return failure();
-  }
-  plan.vec = vec;
-  if (!arch.isAMD())
-    return plan;
+  if (llvm::is_contained(allowed, vec * bits))
+    return vec;
+  InFlightDiagnostic d = fail();
+  d << "each lane copies " << vec << " x " << bits << "-bit elements ("
+    << vec * bits << " bits) per instruction; " << arch.name << " ("
+    << arch.family << ") copies ";
+  llvm::interleave(allowed, d, " or ");
+  d << " bits per lane (L5): consecutive in the tile " << inTile
+    << ", proven consecutive offsets " << proven;
+  if (op.getMask())
+    d << ", uniform mask " << uniform;
+  return 0;
+}
 
-  // L6 / L7: one LDS address per warp; lane l writes base + l * vec.
+/// L6 / L7 on AMD (one LDS address per warp; lane l writes base + l * vec):
+/// the lanes of a warp write one block, which a padding interval does not
+/// split and a swizzle only permutes.
+static LogicalResult
+checkWarpBlocks(BufferLoadToSharedOp op, const LinearLayout &offsets,
+                int64_t vec, const ArchInfo &arch,
+                llvm::function_ref<InFlightDiagnostic()> fail) {
+  MemDescType dest = op.getDest().getType();
   unsigned laneBits = llvm::Log2_32(arch.warpSize);
-  if (!lanesWriteOneBlock(*offsets, vec, laneBits)) {
+  int64_t block = vec << laneBits;
+  if (!lanesWriteOneBlock(offsets, vec, laneBits)) {
     Attribute plain = withoutSwizzle(dest.getEncoding());
-    MemDescType plainDest;
+    std::optional<LinearLayout> plainOffsets;
     if (plain)
-      plainDest = MemDescType::get(
-          op.getContext(), dest.getShape(), dest.getElementType(), plain,
-          dest.getMemorySpace(), true, dest.getAllocShape());
-    std::optional<LinearLayout> plainOffsets =
-        plain ? getMemDescOffsets(type, plainDest) : std::nullopt;
-    if (plainOffsets && lanesWriteOneBlock(*plainOffsets, vec, laneBits)) {
-      fail() << "dest " << dest.getEncoding()
-             << " swizzles across a warp boundary: the " << arch.warpSize
-             << " lanes of a warp no longer write one block of "
-             << (vec << laneBits)
-             << " elements; a swizzle may only permute within it (L7)";
-      return failure();
-    }
+      plainOffsets = getMemDescOffsets(
+          op.getOffsets().getType(),
+          MemDescType::get(op.getContext(), dest.getShape(),
+                           dest.getElementType(), plain, dest.getMemorySpace(),
+                           true, dest.getAllocShape()));
+    if (plainOffsets && lanesWriteOneBlock(*plainOffsets, vec, laneBits))
+      return fail() << "dest " << dest.getEncoding()
+                    << " swizzles across a warp boundary: the " << arch.warpSize
+                    << " lanes of a warp no longer write one block of " << block
+                    << " elements; a swizzle may only permute within it (L7)";
     InFlightDiagnostic d = fail();
     d << "writes to dest are not coalesced: the " << arch.warpSize
-      << " lanes of a warp must write one block of " << (vec << laneBits)
+      << " lanes of a warp must write one block of " << block
       << " consecutive elements (" << vec
       << " per lane), but lane bits write at element offsets";
     for (unsigned i = 0;
-         i < offsets->getBases(LinearLayout::Lane).size() && i < laneBits; ++i)
-      d << " " << offsets->getBases(LinearLayout::Lane)[i][0];
-    d << " (L6)";
-    return failure();
+         i < offsets.getBases(LinearLayout::Lane).size() && i < laneBits; ++i)
+      d << " " << offsets.getBases(LinearLayout::Lane)[i][0];
+    return d << " (L6)";
   }
   if (auto padded = dyn_cast<PaddedSharedLayoutAttr>(dest.getEncoding()))
-    if (padded.getIntervals().front() < (vec << laneBits)) {
-      fail() << "writes to dest are not coalesced: padding after every "
-             << padded.getIntervals().front()
-             << " elements splits the block of " << (vec << laneBits)
-             << " elements a warp writes (L6)";
-      return failure();
-    }
-  int64_t block = ((vec << laneBits) - 1) & ~(vec - 1);
+    if (padded.getIntervals().front() < block)
+      return fail() << "writes to dest are not coalesced: padding after every "
+                    << padded.getIntervals().front()
+                    << " elements splits the block of " << block
+                    << " elements a warp writes (L6)";
+  return success();
+}
+
+FailureOr<DirectCopyPlan> mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op,
+                                                       const ArchInfo &arch,
+                                                       bool emitErrors) {
+  auto fail = [&]() -> InFlightDiagnostic {
+    return emitErrors ? op.emitOpError() : InFlightDiagnostic();
+  };
+  RankedTensorType type = op.getOffsets().getType();
+  if (!getDistributedLayout(type)) {
+    fail() << "offsets have no layout; run tlxamd-assign-layouts first";
+    return failure();
+  }
+  std::optional<LinearLayout> offsets =
+      getMemDescOffsets(type, op.getDest().getType());
+  if (!offsets) {
+    fail() << "the offsets' layout and the tile's shared layout do not "
+              "describe the same tile";
+    return failure();
+  }
+  DirectCopyPlan plan;
+  plan.offsets = *offsets;
+  plan.vec = planCopyVector(op, *offsets, arch, fail);
+  if (plan.vec == 0)
+    return failure();
+  if (!arch.isAMD())
+    return plan;
+  if (failed(checkWarpBlocks(op, *offsets, plan.vec, arch, fail)))
+    return failure();
+  // In lane order: lane bit i at vec << i, nothing else inside the block.
+  unsigned laneBits = llvm::Log2_32(arch.warpSize);
+  int64_t block = ((plan.vec << laneBits) - 1) & ~(plan.vec - 1);
   for (auto in : {LinearLayout::Register, LinearLayout::Lane,
                   LinearLayout::Warp, LinearLayout::Block})
     for (auto [i, b] : llvm::enumerate(offsets->getBases(in))) {
       bool laneBit = in == LinearLayout::Lane && i < laneBits;
-      if (laneBit ? b[0] != (vec << i) : (b[0] & block) != 0)
+      if (laneBit ? b[0] != (plan.vec << i) : (b[0] & block) != 0)
         plan.lanesInOrder = false;
     }
   return plan;

@@ -225,13 +225,94 @@ static SmallVector<int32_t> invertLaneMap(ArrayRef<int32_t> columns) {
   return inverse;
 }
 
+namespace {
+/// AMD: which lane's element hardware lane l' copies. The warp writes one
+/// block (L6), lane l' at block position l'; under a swizzle within the
+/// block (L7) that position holds the element of the layout's lane
+/// Linv(l' ^ c), c the block bits the register, warp and view add.
+class WarpBlockLanes {
+public:
+  WarpBlockLanes(RewriterBase &rewriter, Location loc,
+                 const DirectCopyPlan &plan, const TargetInfoBase &targetInfo)
+      : rewriter(rewriter), loc(loc), targetInfo(targetInfo) {
+    unsigned warp = targetInfo.getWarpSize();
+    unsigned laneBits = llvm::Log2_32(warp);
+    vecLog = llvm::Log2_64(plan.vec);
+    block = int32_t(((plan.vec << laneBits) - 1) & ~(plan.vec - 1));
+    if (plan.lanesInOrder)
+      return;
+    SmallVector<int32_t> columns;
+    LinearLayout::Bases fwd, inv;
+    for (unsigned i = 0; i < laneBits; ++i) {
+      int32_t off = plan.offsets.getBases(LinearLayout::Lane)[i][0];
+      columns.push_back(off >> vecLog);
+      fwd.push_back({off});
+    }
+    for (int32_t c : invertLaneMap(columns))
+      inv.push_back({c});
+    inverse = laneLayout(inv);
+    Value tid = targetInfo.threadId(rewriter, loc);
+    hwLane = LLVM::AndOp::create(rewriter, loc, tid,
+                                 i32Const(rewriter, loc, warp - 1));
+    ownBlockBits = emitContribution(rewriter, loc, laneLayout(fwd),
+                                    LinearLayout::Lane, 0, hwLane);
+  }
+
+  /// The start of the block a warp's instruction writes (unpadded offset).
+  Value blockStart(Value viewed) {
+    return LLVM::AndOp::create(rewriter, loc, viewed,
+                               i32Const(rewriter, loc, ~block));
+  }
+
+  /// `v` of the lane whose element this lane writes, for the register
+  /// whose (viewed) offset is `viewed`; `v` itself in lane order.
+  std::function<Value(Value)> fetcherFor(Value viewed) {
+    if (!hwLane)
+      return [](Value v) { return v; };
+    // c = block bits of (register ^ warp ^ view) = viewed ^ L(own lane).
+    Value c =
+        LLVM::XOrOp::create(rewriter, loc,
+                            LLVM::AndOp::create(rewriter, loc, viewed,
+                                                i32Const(rewriter, loc, block)),
+                            ownBlockBits);
+    Value pos = LLVM::XOrOp::create(
+        rewriter, loc, hwLane,
+        LLVM::LShrOp::create(rewriter, loc, c,
+                             i32Const(rewriter, loc, vecLog)));
+    Value src =
+        emitContribution(rewriter, loc, inverse, LinearLayout::Lane, 0, pos);
+    return [this, src](Value v) {
+      return shuffleValue(rewriter, loc, v, [&](Value x) {
+        return targetInfo.shuffleIndex(rewriter, loc, x, src);
+      });
+    };
+  }
+
+private:
+  static LinearLayout laneLayout(const LinearLayout::Bases &lanes) {
+    return LinearLayout(
+        1, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
+               LinearLayout::Bases(), lanes, LinearLayout::Bases(),
+               LinearLayout::Bases()});
+  }
+
+  RewriterBase &rewriter;
+  Location loc;
+  const TargetInfoBase &targetInfo;
+  int64_t vecLog;
+  int32_t block;
+  LinearLayout inverse{1};
+  Value hwLane, ownBlockBits;
+};
+} // namespace
+
 DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
     RewriterBase &rewriter, Location loc, BufferLoadToSharedOp op,
     const DirectCopyPlan &plan, Value dest, Value offsets, Value mask,
     Value other, const TargetInfoBase &targetInfo) {
   MemDescType destType = op.getDest().getType();
   RankedTensorType type = op.getOffsets().getType();
-  const ArchInfo &arch = targetInfo.getArch();
+  bool amd = targetInfo.getArch().isAMD();
   unsigned elemBytes = destType.getElementType().getIntOrFloatBitWidth() / 8;
   DirectCopyAccess out;
   out.vec = plan.vec;
@@ -252,92 +333,33 @@ DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
                                   ? unpackRegisters(rewriter, loc, other)
                                   : SmallVector<Value>();
   Value elemSize = i32Const(rewriter, loc, elemBytes);
-  auto address = [&](Value physical) {
+  SharedTile padOnly{{}, {}, tile.padding};
+  auto address = [&](Value unpadded) {
+    Value physical = finishSharedOffset(rewriter, loc, padOnly, unpadded);
     return LLVM::GEPOp::create(
         rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,
         ValueRange{LLVM::MulOp::create(rewriter, loc, physical, elemSize)});
   };
-
-  unsigned laneBits = llvm::Log2_32(arch.warpSize);
-  int64_t vecLog = llvm::Log2_64(plan.vec);
-  int32_t block = int32_t(((plan.vec << laneBits) - 1) & ~(plan.vec - 1));
-  // AMD, a swizzle within the warp's block (L7): hardware lane l' writes
-  // block position l' and copies the element of the layout's lane there,
-  // Linv(l' ^ c), c the block bits the register, warp and view add.
-  Value hwLane, laneInBlock;
-  LinearLayout laneInverse(1), laneForward(1);
-  if (arch.isAMD()) {
-    Value tid = targetInfo.threadId(rewriter, loc);
-    hwLane = LLVM::AndOp::create(rewriter, loc, tid,
-                                 i32Const(rewriter, loc, arch.warpSize - 1));
-    SmallVector<int32_t> columns;
-    LinearLayout::Bases fwd, inv;
-    for (unsigned i = 0; i < laneBits; ++i) {
-      int32_t c = plan.offsets.getBases(LinearLayout::Lane)[i][0] >> vecLog;
-      columns.push_back(c);
-      fwd.push_back({int32_t(plan.offsets.getBases(LinearLayout::Lane)[i][0])});
-    }
-    for (int32_t c : invertLaneMap(columns))
-      inv.push_back({c});
-    laneForward = LinearLayout(
-        1, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
-               LinearLayout::Bases(), fwd, LinearLayout::Bases(),
-               LinearLayout::Bases()});
-    laneInverse = LinearLayout(
-        1, std::array<LinearLayout::Bases, LinearLayout::kNumInDims>{
-               LinearLayout::Bases(), inv, LinearLayout::Bases(),
-               LinearLayout::Bases()});
-    if (!plan.lanesInOrder)
-      laneInBlock = emitContribution(rewriter, loc, laneForward,
-                                     LinearLayout::Lane, 0, hwLane);
-  }
+  std::optional<WarpBlockLanes> lanes;
+  if (amd)
+    lanes.emplace(rewriter, loc, plan, targetInfo);
 
   for (size_t r = 0; r < coords.size(); r += plan.vec) {
-    Value full = coords[r][0];
-    Value viewed = LLVM::XOrOp::create(rewriter, loc, full, tile.xorOffset);
-    Value globalOff = offs[r];
-    Value pred = masks.empty() ? Value() : masks[r];
-    SmallVector<Value> otherRegs;
-    for (int64_t e = 0; !others.empty() && e < plan.vec; ++e)
-      otherRegs.push_back(others[r + e]);
-    if (!arch.isAMD()) {
-      out.sharedAddrs.push_back(address(finishSharedOffset(
-          rewriter, loc, SharedTile{{}, {}, tile.padding}, viewed)));
+    Value viewed =
+        LLVM::XOrOp::create(rewriter, loc, coords[r][0], tile.xorOffset);
+    std::function<Value(Value)> fetch = [](Value v) { return v; };
+    if (amd) {
+      out.sharedAddrs.push_back(address(lanes->blockStart(viewed)));
+      fetch = lanes->fetcherFor(viewed);
     } else {
-      Value start = LLVM::AndOp::create(rewriter, loc, viewed,
-                                        i32Const(rewriter, loc, ~block));
-      SharedTile padOnly{{}, {}, tile.padding};
-      Value blockAddr =
-          address(finishSharedOffset(rewriter, loc, padOnly, start));
-      out.sharedAddrs.push_back(blockAddr);
-      if (!plan.lanesInOrder) {
-        // c = block bits of (register ^ warp ^ view) = viewed ^ L(own lane).
-        Value c = LLVM::XOrOp::create(
-            rewriter, loc,
-            LLVM::AndOp::create(rewriter, loc, viewed,
-                                i32Const(rewriter, loc, block)),
-            laneInBlock);
-        Value pos = LLVM::XOrOp::create(
-            rewriter, loc, hwLane,
-            LLVM::LShrOp::create(rewriter, loc, c,
-                                 i32Const(rewriter, loc, vecLog)));
-        Value src = emitContribution(rewriter, loc, laneInverse,
-                                     LinearLayout::Lane, 0, pos);
-        auto fetch = [&](Value v) {
-          return shuffleValue(rewriter, loc, v, [&](Value x) {
-            return targetInfo.shuffleIndex(rewriter, loc, x, src);
-          });
-        };
-        globalOff = fetch(globalOff);
-        if (pred)
-          pred = fetch(pred);
-        for (Value &o : otherRegs)
-          o = fetch(o);
-      }
+      out.sharedAddrs.push_back(address(viewed));
     }
     out.globalOffsets.push_back(
-        LLVM::MulOp::create(rewriter, loc, globalOff, elemSize));
-    out.masks.push_back(pred);
+        LLVM::MulOp::create(rewriter, loc, fetch(offs[r]), elemSize));
+    out.masks.push_back(masks.empty() ? Value() : fetch(masks[r]));
+    SmallVector<Value> otherRegs;
+    for (int64_t e = 0; !others.empty() && e < plan.vec; ++e)
+      otherRegs.push_back(fetch(others[r + e]));
     out.others.push_back(otherRegs);
   }
   return out;
