@@ -35,20 +35,26 @@ struct DirectCopyAccess {
   SmallVector<SmallVector<Value>> others;
 };
 
-/// The copy instructions of `op` under `plan` (planDirectCopy); `dest`,
-/// `offsets`, `mask` and `other` are the converted operands. On AMD a
-/// swizzle within a warp's block (L7) fetches each lane's offset, mask and
-/// `other` from the lane whose element it writes (one warp shuffle each).
-DirectCopyAccess emitDirectCopyAccess(RewriterBase &rewriter, Location loc,
-                                      BufferLoadToSharedOp op,
-                                      const DirectCopyPlan &plan, Value dest,
-                                      Value offsets, Value mask, Value other,
-                                      const TargetInfoBase &targetInfo);
+/// The copy instructions of `op` (planDirectCopy: L5-L7 hold, or a
+/// diagnostic and failure); `dest`, `offsets`, `mask` and `other` are the
+/// converted operands. Emits a barrier first (earlier readers of the tile
+/// are done). On AMD a swizzle within a warp's block (L7) fetches each
+/// lane's offset, mask and `other` from the lane whose element it writes
+/// (one warp shuffle each).
+FailureOr<DirectCopyAccess>
+emitDirectCopyAccess(RewriterBase &rewriter, BufferLoadToSharedOp op,
+                     Value dest, Value offsets, Value mask, Value other,
+                     const TargetInfoBase &targetInfo);
 
-/// Store `values` (of `elemType`, one vector) at `at`: what a masked-out
-/// lane writes in place of its copy.
-void storeOtherValues(RewriterBase &rewriter, Location loc,
-                      ArrayRef<Value> values, Type elemType, Value at);
+/// Emit each copy instruction i of `access` with `copy(i, pred)`: `pred` is
+/// null (unmasked) or the lane's mask, which the target folds into the
+/// instruction (an out-of-bounds offset, a zero source size: zero is
+/// written). With a non-zero `other`, a masked-out lane skips the copy and
+/// stores `other` (of `elemType`) at `otherAddress(i)` instead.
+void emitDirectCopies(RewriterBase &rewriter, Location loc,
+                      const DirectCopyAccess &access, Type elemType,
+                      function_ref<void(size_t, Value)> copy,
+                      function_ref<Value(size_t)> otherAddress);
 
 } // namespace mlir::tlxamd
 

@@ -10,6 +10,7 @@
 // the targets emit the copy instructions.
 //
 //===----------------------------------------------------------------------===//
+#include "BufferAccess.h"
 #include "LayoutLowering.h"
 #include "Patterns.h"
 #include "SharedAccess.h"
@@ -194,6 +195,34 @@ struct MemDescSubsliceLowering : ConvertOpToLLVMPattern<MemDescSubsliceOp> {
   }
 };
 
+struct AsyncCommitGroupLowering : TargetPattern<AsyncCommitGroupOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    targetInfo.asyncCommitGroup(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The target's wait, then a barrier: every thread sees every copy.
+struct AsyncWaitLowering : TargetPattern<AsyncWaitOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto copies = op->getAttrOfType<IntegerAttr>(kAsyncOutstandingAttr);
+    targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum(),
+                         copies ? copies.getInt() : 0);
+    gpu::BarrierOp::create(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -306,10 +335,17 @@ private:
 };
 } // namespace
 
-DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
-    RewriterBase &rewriter, Location loc, BufferLoadToSharedOp op,
-    const DirectCopyPlan &plan, Value dest, Value offsets, Value mask,
-    Value other, const TargetInfoBase &targetInfo) {
+FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
+    RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
+    Value mask, Value other, const TargetInfoBase &targetInfo) {
+  Location loc = op.getLoc();
+  FailureOr<DirectCopyPlan> planned =
+      planDirectCopy(op, targetInfo.getArch(), /*emitErrors=*/true);
+  if (failed(planned))
+    return failure();
+  const DirectCopyPlan &plan = *planned;
+  // Earlier readers of the tile (a previous iteration) are done.
+  gpu::BarrierOp::create(rewriter, loc);
   MemDescType destType = op.getDest().getType();
   RankedTensorType type = op.getOffsets().getType();
   bool amd = targetInfo.getArch().isAMD();
@@ -365,18 +401,36 @@ DirectCopyAccess mlir::tlxamd::emitDirectCopyAccess(
   return out;
 }
 
-void mlir::tlxamd::storeOtherValues(RewriterBase &rewriter, Location loc,
-                                    ArrayRef<Value> values, Type elemType,
-                                    Value at) {
-  unsigned bytes = getSharedTileElementBytes(elemType);
-  Value v =
-      values.size() == 1
-          ? values.front()
-          : packRegisters(rewriter, loc,
-                          VectorType::get({int64_t(values.size())}, elemType),
-                          values);
-  LLVM::StoreOp::create(rewriter, loc, v, at,
-                        /*alignment=*/bytes * values.size());
+void mlir::tlxamd::emitDirectCopies(RewriterBase &rewriter, Location loc,
+                                    const DirectCopyAccess &access,
+                                    Type elemType,
+                                    function_ref<void(size_t, Value)> copy,
+                                    function_ref<Value(size_t)> otherAddress) {
+  for (size_t i = 0; i < access.sharedAddrs.size(); ++i) {
+    Value pred = access.masks[i];
+    if (!pred || access.others[i].empty()) {
+      copy(i, pred);
+      continue;
+    }
+    emitBranches(
+        rewriter, loc, pred, TypeRange{},
+        [&] {
+          copy(i, Value());
+          return SmallVector<Value>();
+        },
+        [&] {
+          ArrayRef<Value> values = access.others[i];
+          Value v = values.size() == 1
+                        ? values.front()
+                        : packRegisters(rewriter, loc,
+                                        VectorType::get(
+                                            {int64_t(values.size())}, elemType),
+                                        values);
+          LLVM::StoreOp::create(rewriter, loc, v, otherAddress(i),
+                                /*alignment=*/access.bytes);
+          return SmallVector<Value>();
+        });
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -384,8 +438,9 @@ void mlir::tlxamd::storeOtherValues(RewriterBase &rewriter, Location loc,
 void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo) {
-  patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering>(
-      converter, targetInfo);
+  patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering,
+               AsyncCommitGroupLowering, AsyncWaitLowering>(converter,
+                                                            targetInfo);
   patterns
       .add<LocalDeallocLowering, MemDescIndexLowering, MemDescSubsliceLowering>(
           converter);

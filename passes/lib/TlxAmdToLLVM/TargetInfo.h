@@ -89,6 +89,14 @@ public:
   virtual Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                             Value x) const = 0;
 
+  /// Close the current group of asynchronous global-to-shared copies.
+  virtual void asyncCommitGroup(RewriterBase &rewriter, Location loc) const = 0;
+  /// Wait until at most `groups` committed groups of copies are in flight
+  /// (`copies`: the copy instructions of those groups and of the open one,
+  /// for targets that count instructions).
+  virtual void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
+                         int64_t copies) const = 0;
+
   /// The target's conversion instructions for f32 `values` to `dst` (an
   /// fp8 format, or f16 / bf16 toward zero), as integer codes of its
   /// width, with the contract of FloatConversions.cpp; empty where the

@@ -10,8 +10,8 @@
 // buffer_load_to_shared is one `cp.async` per lane and copy instruction
 // (`.cg` for 16 bytes, `.ca` for 4 and 8: .cg exists for 16 only), with
 // source size 0 for masked-out lanes (the copy zero-fills), or with a
-// non-zero `other` a branch that stores it instead; commit groups and
-// waits are cp.async.commit_group / cp.async.wait_group, then a barrier.
+// non-zero `other` a branch that stores it instead. (Commit groups and
+// waits are cp.async.commit_group / cp.async.wait_group: TargetInfo.)
 //
 //===----------------------------------------------------------------------===//
 #include "PtxBuilder.h"
@@ -327,76 +327,39 @@ struct BufferLoadToSharedLowering
   matchAndRewrite(BufferLoadToSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<DirectCopyPlan> plan =
-        planDirectCopy(op, targetInfo.getArch(), /*emitErrors=*/true);
-    if (failed(plan))
-      return failure();
-    gpu::BarrierOp::create(rewriter, loc);
-    DirectCopyAccess access = emitDirectCopyAccess(
-        rewriter, loc, op, *plan, adaptor.getDest(), adaptor.getOffsets(),
+    FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
+        rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getOther(), targetInfo);
+    if (failed(access))
+      return failure();
+    unsigned bytes = access->bytes;
     auto modifier = NVVM::LoadCacheModifierKindAttr::get(
-        rewriter.getContext(), access.bytes == 16
-                                   ? NVVM::LoadCacheModifierKind::CG
-                                   : NVVM::LoadCacheModifierKind::CA);
-    Type elemType = getTypeConverter()->convertType(
-        op.getDest().getType().getElementType());
-    for (auto [i, dst] : llvm::enumerate(access.sharedAddrs)) {
+        rewriter.getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                           : NVVM::LoadCacheModifierKind::CA);
+    auto copy = [&](size_t i, Value pred) {
       Value src = groupAddress(rewriter, loc, adaptor.getPtr(),
-                               access.globalOffsets[i], 0);
-      Value pred = access.masks[i];
-      auto copy = [&](Value srcSize) {
-        NVVM::CpAsyncOp::create(rewriter, loc, dst, src,
-                                rewriter.getI32IntegerAttr(access.bytes),
-                                modifier, srcSize);
-      };
-      if (!pred) {
-        copy(Value());
-      } else if (access.others[i].empty()) {
-        // Source size 0: nothing is read, the destination is zero-filled.
-        copy(LLVM::SelectOp::create(rewriter, loc, pred,
-                                    i32Const(rewriter, loc, access.bytes),
-                                    i32Const(rewriter, loc, 0)));
-      } else {
-        emitBranches(
-            rewriter, loc, pred, TypeRange{},
-            [&] {
-              copy(Value());
-              return SmallVector<Value>();
-            },
-            [&] {
-              storeOtherValues(rewriter, loc, access.others[i], elemType, dst);
-              return SmallVector<Value>();
-            });
-      }
-    }
+                               access->globalOffsets[i], 0);
+      // Source size 0 for a masked-out lane: nothing is read, the
+      // destination is zero-filled.
+      Value srcSize =
+          pred ? LLVM::SelectOp::create(rewriter, loc, pred,
+                                        i32Const(rewriter, loc, bytes),
+                                        i32Const(rewriter, loc, 0))
+                     .getResult()
+               : Value();
+      NVVM::CpAsyncOp::create(rewriter, loc, access->sharedAddrs[i], src,
+                              rewriter.getI32IntegerAttr(bytes), modifier,
+                              srcSize);
+    };
+    emitDirectCopies(rewriter, loc, *access,
+                     getTypeConverter()->convertType(
+                         op.getDest().getType().getElementType()),
+                     copy, [&](size_t i) { return access->sharedAddrs[i]; });
     rewriter.eraseOp(op);
     return success();
   }
 
   const TargetInfo &targetInfo;
-};
-
-struct AsyncCommitGroupLowering : ConvertOpToLLVMPattern<AsyncCommitGroupOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
-    return success();
-  }
-};
-
-struct AsyncWaitLowering : ConvertOpToLLVMPattern<AsyncWaitOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
-    gpu::BarrierOp::create(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
-    return success();
-  }
 };
 
 } // namespace
@@ -409,5 +372,4 @@ void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
           converter, cache, analyses);
   patterns.add<BufferLoadToSharedLowering>(converter, targetInfo);
-  patterns.add<AsyncCommitGroupLowering, AsyncWaitLowering>(converter);
 }

@@ -183,3 +183,12 @@ SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
   }
   return out;
 }
+
+void TargetInfo::asyncCommitGroup(RewriterBase &rewriter, Location loc) const {
+  NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
+}
+
+void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc,
+                           unsigned groups, int64_t) const {
+  NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, groups);
+}

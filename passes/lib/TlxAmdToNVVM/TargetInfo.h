@@ -28,6 +28,9 @@ public:
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
+  void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
+  void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
+                 int64_t copies) const override;
   SmallVector<Value> truncFloatsNative(RewriterBase &rewriter, Location loc,
                                        ArrayRef<Value> values, Type dst,
                                        bool towardZero) const override;

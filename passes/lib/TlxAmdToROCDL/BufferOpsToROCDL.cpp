@@ -17,8 +17,9 @@
 // warp's block start goes to M0 (the LDS pointer operand, made uniform),
 // lane l writes at it + l * size; masked-out lanes get the out-of-bounds
 // voffset, so the hardware writes zero (L4), or, with a non-zero `other`,
-// skip the copy and store `other` there. async_wait is s_waitcnt
-// vmcnt(N), N the copy instructions it may leave in flight, then a barrier.
+// skip the copy and store `other` there. (async_wait is s_waitcnt
+// vmcnt(N), N the copy instructions it may leave in flight:
+// TargetInfo::asyncWait.)
 //
 //===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
@@ -223,104 +224,50 @@ struct BufferLoadToSharedLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     const TargetInfo &target = cache->target();
-    FailureOr<DirectCopyPlan> plan =
-        planDirectCopy(op, target.getArch(), /*emitErrors=*/true);
-    if (failed(plan))
-      return failure();
-    // Earlier readers of the tile (a previous iteration) are done.
-    gpu::BarrierOp::create(rewriter, loc);
-    DirectCopyAccess access = emitDirectCopyAccess(
-        rewriter, loc, op, *plan, adaptor.getDest(), adaptor.getOffsets(),
+    FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
+        rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
         adaptor.getMask(), adaptor.getOther(), target);
+    if (failed(access))
+      return failure();
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux =
         i32Const(rewriter, loc, target.getCacheBits(op.getCache(), true));
     Value zero = i32Const(rewriter, loc, 0);
-    Value size = i32Const(rewriter, loc, access.bytes);
-    Type elemType = getTypeConverter()->convertType(
-        op.getDest().getType().getElementType());
-    Value laneBytes;
-    for (auto [i, blockAddr] : llvm::enumerate(access.sharedAddrs)) {
+    Value size = i32Const(rewriter, loc, access->bytes);
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+    auto copy = [&](size_t i, Value pred) {
       // M0: one LDS address for the warp.
-      auto ptrType = blockAddr.getType();
-      Value asInt = LLVM::PtrToIntOp::create(rewriter, loc,
-                                             rewriter.getI32Type(), blockAddr);
+      Value asInt = LLVM::PtrToIntOp::create(
+          rewriter, loc, rewriter.getI32Type(), access->sharedAddrs[i]);
       Value lds = LLVM::IntToPtrOp::create(
           rewriter, loc, ptrType, target.warpUniform(rewriter, loc, asInt));
-      Value pred = access.masks[i];
-      auto copy = [&](Value voffset) {
-        ROCDL::RawPtrBufferLoadLdsOp::create(
-            rewriter, loc, TypeRange{}, resource, lds, size, voffset, zero,
-            zero, aux, ArrayAttr(), ArrayAttr(), ArrayAttr());
-      };
-      if (!pred) {
-        copy(access.globalOffsets[i]);
-        continue;
-      }
-      if (access.others[i].empty()) {
-        copy(LLVM::SelectOp::create(
-            rewriter, loc, pred, access.globalOffsets[i],
-            i32Const(rewriter, loc, TargetInfo::kOutOfBoundsOffset)));
-        continue;
-      }
-      // A non-zero `other`: masked-out lanes store it where they would
-      // have copied (the copy, EXEC-masked, skips them).
-      if (!laneBytes)
-        laneBytes = LLVM::MulOp::create(
-            rewriter, loc,
-            LLVM::AndOp::create(
-                rewriter, loc, target.threadId(rewriter, loc),
-                i32Const(rewriter, loc, target.getWarpSize() - 1)),
-            size);
-      emitBranches(
-          rewriter, loc, pred, TypeRange{},
-          [&] {
-            copy(access.globalOffsets[i]);
-            return SmallVector<Value>();
-          },
-          [&] {
-            Value at = LLVM::GEPOp::create(rewriter, loc, ptrType,
-                                           rewriter.getI8Type(), blockAddr,
-                                           ValueRange{laneBytes});
-            storeOtherValues(rewriter, loc, access.others[i], elemType, at);
-            return SmallVector<Value>();
-          });
-    }
+      Value voffset = access->globalOffsets[i];
+      if (pred)
+        voffset = LLVM::SelectOp::create(
+            rewriter, loc, pred, voffset,
+            i32Const(rewriter, loc, TargetInfo::kOutOfBoundsOffset));
+      ROCDL::RawPtrBufferLoadLdsOp::create(
+          rewriter, loc, TypeRange{}, resource, lds, size, voffset, zero, zero,
+          aux, ArrayAttr(), ArrayAttr(), ArrayAttr());
+    };
+    // Where a masked-out lane stores `other`: its place in the block.
+    auto otherAddress = [&](size_t i) -> Value {
+      Value lane = LLVM::AndOp::create(
+          rewriter, loc, target.threadId(rewriter, loc),
+          i32Const(rewriter, loc, target.getWarpSize() - 1));
+      return LLVM::GEPOp::create(
+          rewriter, loc, ptrType, rewriter.getI8Type(), access->sharedAddrs[i],
+          ValueRange{LLVM::MulOp::create(rewriter, loc, lane, size)});
+    };
+    emitDirectCopies(rewriter, loc, *access,
+                     getTypeConverter()->convertType(
+                         op.getDest().getType().getElementType()),
+                     copy, otherAddress);
     rewriter.eraseOp(op);
     return success();
   }
 
   std::shared_ptr<ResourceCache> cache;
-};
-
-/// Commit groups are the analysis' business on AMD (the hardware counts
-/// copies); the op marks a group boundary only.
-struct AsyncCommitGroupLowering : ConvertOpToLLVMPattern<AsyncCommitGroupOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct AsyncWaitLowering : ConvertOpToLLVMPattern<AsyncWaitOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto attr = op->getAttrOfType<IntegerAttr>(kAsyncOutstandingAttr);
-    int64_t n = std::min<int64_t>(attr ? attr.getInt() : 0, 63);
-    // s_waitcnt: vmcnt in bits [3:0] and [15:14]; expcnt (7) and lgkmcnt
-    // (15) at their maxima, not waited for.
-    int32_t bits =
-        int32_t((n & 0xf) | ((n >> 4) << 14) | (0x7 << 4) | (0xf << 8));
-    ROCDL::SWaitcntOp::create(rewriter, op.getLoc(), bits);
-    gpu::BarrierOp::create(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
-    return success();
-  }
 };
 
 } // namespace
@@ -333,5 +280,4 @@ void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
           converter, cache, analyses);
   patterns.add<BufferLoadToSharedLowering>(converter, cache);
-  patterns.add<AsyncCommitGroupLowering, AsyncWaitLowering>(converter);
 }

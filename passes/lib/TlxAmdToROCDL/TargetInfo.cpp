@@ -170,3 +170,18 @@ Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
   // v_rsq_f32
   return callUnaryIntrinsic(rewriter, loc, "llvm.amdgcn.rsq.f32", x);
 }
+
+void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
+  // The hardware counts copy instructions (vmcnt): a group is only a
+  // boundary for the allocation pass's count.
+}
+
+void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc, unsigned,
+                           int64_t copies) const {
+  int64_t n = std::min<int64_t>(copies, 63);
+  // s_waitcnt: vmcnt in bits [3:0] and [15:14]; expcnt (7) and lgkmcnt
+  // (15) at their maxima, not waited for.
+  int32_t bits =
+      int32_t((n & 0xf) | ((n >> 4) << 14) | (0x7 << 4) | (0xf << 8));
+  ROCDL::SWaitcntOp::create(rewriter, loc, bits);
+}

@@ -37,6 +37,9 @@ public:
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
+  void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
+  void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
+                 int64_t copies) const override;
 
   //===--- Buffer instructions (document 000) ---------------------------===//
   /// voffset that is out of bounds of every descriptor we build (masked
