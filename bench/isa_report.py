@@ -163,8 +163,8 @@ def shared_accesses(module) -> list:
 
 
 def shared_report(target_list) -> None:
-    from tlxamd import layouts
     from tlxamd import language as tl
+    from tlxamd import layouts
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpu"))
     import suite as gpu_suite
