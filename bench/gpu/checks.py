@@ -140,6 +140,8 @@ PIPELINE_PROGRAMS = 4096  # programs of the pipelined copy (8 tiles each at 2^26
 def _check_shared(kernel, case, n, dt):
     """Kernels with explicit shared memory, exactly against torch: the
     transpose of an N x N matrix (N * N = n), the pipelined copy."""
+    if case["fn"].startswith("tma_"):
+        return _check_tma(kernel, case, n, dt)
     x = random(n, dt)
     y = poison(torch.empty(n, device=DEVICE, dtype=dt))
     if case["fn"] == "trans":
@@ -161,6 +163,39 @@ def _check_shared(kernel, case, n, dt):
     sync()
     ok = torch.equal(y, ref)
     return ok, "" if ok else f"{int((bits(y) != bits(ref)).sum())} of {n} differ", launch
+
+
+TMA_ROWS_PER_PROGRAM = 8  # tiles each program of tma_loop copies
+
+
+def _check_tma(kernel, case, n, dt):
+    """TMA-loaded 64 x 128 tiles of a side x side matrix (side^2 = n) into
+    a tile-padded output, exactly against torch: past the matrix's edge the
+    copy engine reads zero."""
+    from tlxamd.runtime import TensorDescriptor
+
+    side = int(round(n ** 0.5))
+    rows, cols = -(-side // 64) * 64, -(-side // 128) * 128
+    x = random(n, dt).view(side, side)
+    y = poison(torch.empty(rows * cols, device=DEVICE, dtype=dt))
+    desc = TensorDescriptor.from_tensor(x, [64, 128])
+    ref = torch.zeros(rows, cols, device=DEVICE, dtype=dt)
+    ref[:side, :side] = x
+    ref = ref.reshape(-1)
+    if case["fn"] == "tma_tile":
+        args, grid = (desc, y, cols), (rows // 64, cols // 128)
+    else:
+        per = TMA_ROWS_PER_PROGRAM
+        assert rows % (64 * per) == 0, side
+        args, grid = (desc, y, cols, per), (cols // 128, rows // (64 * per))
+
+    def launch():
+        kernel[grid](*args)
+
+    launch()
+    sync()
+    ok = torch.equal(y, ref)
+    return ok, "" if ok else f"{int((bits(y) != bits(ref)).sum())} of {y.numel()} differ", launch
 
 
 def _check_atomics(kernel, case, n):

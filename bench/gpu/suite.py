@@ -534,6 +534,51 @@ def _triton_style_kernels(warp: int = 32):
     out["shared_pipeline_f32"] = (k_pipe, {"kind": "shared", "dtype": "f32", "fn": "pipeline", "consts": {},
                                            "sizes": [1 << 26]})
 
+    # Tiles through the tensor memory accelerator (sm_90+): an mbarrier
+    # expects the tile's bytes, the copy engine writes the 128-byte-swizzled
+    # 64 x 128 f16 tile (two TMA boxes), every thread waits for the phase.
+    # tma_tile_f16 reads a ragged tensor (the boxes past its edge read
+    # zero); tma_loop_f16 reuses one buffer and barrier over a runtime loop
+    # of 8 tiles, waiting on phase i & 1.
+    tma_layout = tl.nvmma_shared_layout(128, 16)
+    tma_desc = tl.tensor_descriptor(tl.float16, [64, 128], tma_layout)
+
+    @tl.kernel(num_warps=4, name="tma_tile_f16")
+    def k_tma_tile(desc: tma_desc, y: tl.pointer(tl.float16), N: tl.int32):
+        N = tl.multiple_of(N, 128)
+        bar = tl.allocate_mbarrier()
+        tl.mbarrier.init(bar, count=1)
+        buf = tl.allocate_shared_memory(tl.float16, [64, 128], desc.layout)
+        r0 = tl.program_id(0) * 64
+        c0 = tl.program_id(1) * 128
+        tl.mbarrier.expect(bar, desc.nbytes)
+        tl.tma.async_copy_global_to_shared(desc, [r0, c0], bar, buf)
+        tl.mbarrier.wait(bar, 0)
+        r = r0 + tl.arange(0, 64)
+        c = c0 + tl.arange(0, 128)
+        tl.store(y + r[:, None] * N + c[None, :], buf.load())
+
+    @tl.kernel(num_warps=4, name="tma_loop_f16")
+    def k_tma_loop(desc: tma_desc, y: tl.pointer(tl.float16), N: tl.int32, per: tl.int32):
+        N = tl.multiple_of(N, 128)
+        bar = tl.allocate_mbarrier()
+        tl.mbarrier_init(bar, 1)
+        buf = tl.allocate_shared_memory(tl.float16, [64, 128], tma_layout)
+        c0 = tl.program_id(0) * 128
+        c = c0 + tl.arange(0, 128)
+        for i in tl.range(0, per):
+            r0 = (tl.program_id(1) * per + i) * 64
+            tl.mbarrier_expect_tx(bar, 64 * 128 * 2)
+            tl.async_tma_copy_global_to_shared(desc, [r0, c0], bar, buf)
+            tl.mbarrier_wait(bar, i & 1)
+            r = r0 + tl.arange(0, 64)
+            tl.store(y + r[:, None] * N + c[None, :], buf.load())
+
+    out["tma_tile_f16"] = (k_tma_tile, {"kind": "shared", "dtype": "f16", "fn": "tma_tile", "consts": {},
+                                        "sizes": [1000 * 1000, 8192 * 8192]})
+    out["tma_loop_f16"] = (k_tma_loop, {"kind": "shared", "dtype": "f16", "fn": "tma_loop", "consts": {},
+                                        "sizes": [8192 * 8192]})
+
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})
     for fn in ("exp", "log", "sin"):

@@ -61,6 +61,19 @@ Type MemDescType::parse(AsmParser &parser) {
                                         encoding, space, isMutable, allocShape);
 }
 
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  Attribute encoding;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elem) || parser.parseComma() ||
+      parser.parseAttribute(encoding) || parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(parser.getContext(), shape, elem,
+                                           encoding);
+}
+
 bool mlir::tlxamd::isValidPointeeType(Type type) {
   return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
 }
@@ -161,6 +174,24 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
              << "'" << attr.getName().getValue()
              << "' on an op needs one result and a positive integer (for a "
                 "scalar) or one per dimension (array<i32: ...>, for a tensor)";
+    return success();
+  }
+  if (attr.getName() == kTensorMapsAttr) {
+    auto maps = dyn_cast<ArrayAttr>(attr.getValue());
+    bool ok = maps && (isa<gpu::GPUFuncOp>(op) ||
+                       op->getName().getStringRef() == "llvm.func");
+    for (Attribute a : ok ? maps.getValue() : ArrayRef<Attribute>()) {
+      auto d = dyn_cast<DictionaryAttr>(a);
+      ok &= d && isa_and_nonnull<IntegerAttr>(d.get("arg")) &&
+            isa_and_nonnull<DenseI64ArrayAttr>(d.get("box")) &&
+            isa_and_nonnull<TypeAttr>(d.get("element")) &&
+            isa_and_nonnull<IntegerAttr>(d.get("swizzle"));
+    }
+    if (!ok)
+      return op->emitError()
+             << "'" << kTensorMapsAttr
+             << "' is an array of {arg, box, element, swizzle} dictionaries "
+                "on a kernel";
     return success();
   }
   return op->emitError() << "unknown tlxamd attribute '"

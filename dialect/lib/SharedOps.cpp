@@ -99,6 +99,56 @@ int64_t MemDescType::getTileBytes() const {
 }
 
 //===----------------------------------------------------------------------===//
+// !tlxamd.tensor_desc
+//===----------------------------------------------------------------------===//
+
+void TensorDescType::print(AsmPrinter &p) const {
+  p << "<";
+  for (int64_t d : getShape())
+    p << d << "x";
+  p << getElementType() << ", " << getEncoding() << ">";
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elem, Attribute encoding) {
+  auto nvmma = dyn_cast<NvmmaSharedLayoutAttr>(encoding);
+  if (!nvmma)
+    return emitError() << "a tensor descriptor's layout is the "
+                          "#tlxamd.nvmma_shared layout the copy engine "
+                          "writes, got "
+                       << encoding;
+  if (nvmma.getTransposed())
+    return emitError() << "the copy engine writes the contiguous dimension "
+                          "last: a tensor descriptor's layout is not "
+                          "transposed";
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0)
+    return emitError() << "tensor descriptor elements must be integers or "
+                          "floats of whole bytes, got "
+                       << elem;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (failed(nvmma.verifyShape(shape, bits, emitError)))
+    return failure();
+  int64_t innerBytes = getTmaBoxShape(nvmma, shape).back() * int64_t(bits) / 8;
+  if (innerBytes % 16 != 0)
+    return emitError() << "a TMA box row is a multiple of 16 bytes; "
+                       << shape.back() << " x " << elem << " is " << innerBytes
+                       << " bytes";
+  return success();
+}
+
+SmallVector<int64_t> TensorDescType::getBoxShape() const {
+  return getTmaBoxShape(cast<NvmmaSharedLayoutAttr>(getEncoding()), getShape());
+}
+
+int64_t TensorDescType::getTileBytes() const {
+  int64_t elems = 1;
+  for (int64_t d : getShape())
+    elems *= d;
+  return elems * getElementType().getIntOrFloatBitWidth() / 8;
+}
+
+//===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
 
@@ -236,6 +286,54 @@ LogicalResult BufferLoadToSharedOp::verify() {
                          "the tile's element type ")
              << dest.getElementType() << " (L1)";
   }
+  return success();
+}
+
+/// An mbarrier operand: one mutable i64 in shared memory.
+static LogicalResult checkBarrier(Operation *op, MemDescType type) {
+  if (type.getElementType().isInteger(64) && type.getShape().size() == 1 &&
+      type.getShape()[0] == 1 && type.getMutableMemory())
+    return success();
+  return op->emitOpError("barrier must be one mutable i64 in shared memory "
+                         "(!tlxamd.memdesc<1xi64, ..., mutable>; "
+                         "allocate_mbarrier), got ")
+         << type;
+}
+
+LogicalResult MBarrierInitOp::verify() {
+  return checkBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierExpectTxOp::verify() {
+  return checkBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierArriveOp::verify() {
+  return checkBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierWaitOp::verify() {
+  return checkBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult AsyncTmaCopyGlobalToSharedOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  MemDescType dest = getDest().getType();
+  if (failed(checkBarrier(*this, getBarrier().getType())))
+    return failure();
+  if (getCoords().size() != desc.getShape().size())
+    return emitOpError("has ")
+           << getCoords().size() << " coordinates for a rank-"
+           << desc.getShape().size() << " tensor descriptor";
+  if (!dest.getMutableMemory())
+    return emitOpError("copies into an immutable descriptor");
+  if (dest.getShape() != desc.getShape() ||
+      dest.getAllocShape() != dest.getShape() ||
+      dest.getElementType() != desc.getElementType() ||
+      dest.getEncoding() != desc.getEncoding())
+    return emitOpError("dest must be a whole tile of the descriptor's shape [")
+           << desc.getShape() << "], element type " << desc.getElementType()
+           << " and layout " << desc.getEncoding() << ", got " << dest;
   return success();
 }
 

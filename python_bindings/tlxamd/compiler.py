@@ -309,6 +309,24 @@ def lower(module: ir.Module, target: str, *, remarks: Optional[List[str]] = None
     return module
 
 
+def _tensor_maps(func) -> List[dict]:
+    """The tensor-descriptor parameters of a lowered kernel (the
+    `tlxamd.tensor_maps` the conversion records): argument index, TMA box,
+    element type and swizzle, what `runtime.TensorDescriptor` encodes."""
+    if "tlxamd.tensor_maps" not in func.attributes:
+        return []
+    out = []
+    for entry in ir.ArrayAttr(func.attributes["tlxamd.tensor_maps"]):
+        d = ir.DictAttr(entry)
+        out.append({
+            "arg": ir.IntegerAttr(d["arg"]).value,
+            "box": list(ir.DenseI64ArrayAttr(d["box"])),
+            "element": str(ir.TypeAttr(d["element"]).value),
+            "swizzle": ir.IntegerAttr(d["swizzle"]).value,
+        })
+    return out
+
+
 def _kernel_info(module: ir.Module) -> Dict[str, dict]:
     """Kernel names and warp counts of a lowered module."""
     out: Dict[str, dict] = {}
@@ -322,11 +340,16 @@ def _kernel_info(module: ir.Module) -> Dict[str, dict]:
             inner = fn_type[fn_type.index("(") + 1:fn_type.rindex(")")]
             kinds = [("ptr" if a.strip().startswith("ptr") else a.strip()) for a in inner.split(",") if a.strip()]
             block = o.attributes["gpu.known_block_size"] if "gpu.known_block_size" in o.attributes else None
+            maps = _tensor_maps(o)
+            for m in maps:
+                kinds[m["arg"]] = "tensor_map"
             out[name] = {
                 "num_warps": ir.IntegerAttr(nw).value if nw is not None else None,
                 "args": kinds,
                 "block": list(ir.DenseI32ArrayAttr(block)) if block is not None else None,
             }
+            if maps:
+                out[name]["tensor_maps"] = maps
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)

@@ -23,7 +23,7 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Sequence
 
-__all__ = ["CudaError", "Module", "Kernel", "load", "load_data"]
+__all__ = ["CudaError", "Module", "Kernel", "TensorDescriptor", "load", "load_data"]
 
 
 class CudaError(RuntimeError):
@@ -123,6 +123,81 @@ def _pointer_of(x) -> int:
     raise TypeError(f"cannot pass {type(x).__name__} as a device pointer")
 
 
+# Element type (as the kernel metadata names it) -> (CUtensorMapDataType name, bytes).
+_TMA_TYPES = {"f16": ("FLOAT16", 2), "bf16": ("BFLOAT16", 2), "f32": ("FLOAT32", 4), "f64": ("FLOAT64", 8),
+              "i8": ("UINT8", 1), "i16": ("UINT16", 2), "i32": ("INT32", 4), "i64": ("INT64", 8),
+              "f8E4M3FN": ("UINT8", 1), "f8E5M2": ("UINT8", 1)}
+
+
+class TensorDescriptor:
+    """The host side of a tensor-descriptor kernel parameter (Gluon's
+    `TensorDescriptor(base, shape, strides, block_shape)`): a global tensor
+    at `base` (a device array or address) of `shape` elements with `strides`
+    in elements (the last 1). At launch it is encoded for the kernel's
+    parameter (`cuTensorMapEncodeTiled` with the kernel's box, element type
+    and swizzle, out-of-bounds elements read as zero) and passed by value."""
+
+    def __init__(self, base, shape: Sequence[int], strides: Sequence[int], block_shape: Optional[Sequence[int]] = None):
+        self.base = base
+        self.shape = [int(d) for d in shape]
+        self.strides = [int(s) for s in strides]
+        self.block_shape = None if block_shape is None else [int(d) for d in block_shape]
+        if not self.shape or len(self.shape) > 5 or len(self.strides) != len(self.shape):
+            raise ValueError(f"a tensor descriptor has rank 1 to 5 with one stride per dimension, got shape "
+                             f"{self.shape} and strides {self.strides}")
+        if self.strides[-1] != 1:
+            raise ValueError(f"the last dimension must be contiguous (stride 1), got strides {self.strides}")
+        if any(d <= 0 for d in self.shape):
+            raise ValueError(f"dimensions must be positive, got {self.shape}")
+        self._maps: Dict[tuple, Any] = {}
+
+    @classmethod
+    def from_tensor(cls, tensor, block_shape: Optional[Sequence[int]] = None) -> "TensorDescriptor":
+        """A descriptor of a strided torch/cupy device tensor."""
+        shape = list(tensor.shape)
+        if hasattr(tensor, "stride") and callable(tensor.stride):
+            strides = list(tensor.stride())
+        else:  # cupy: strides in bytes
+            strides = [s // tensor.itemsize for s in tensor.strides]
+        return cls(tensor, shape, strides, block_shape)
+
+    def _encode(self, api: "_Api", spec: dict, kernel: str):
+        key = (tuple(spec["box"]), spec["element"], spec["swizzle"])
+        if key in self._maps:
+            return self._maps[key]
+        drv = api.drv
+        if drv is None:
+            raise CudaError("tensor descriptors need cuda.bindings (cuTensorMapEncodeTiled)")
+        box = spec["box"]
+        if len(box) != len(self.shape):
+            raise ValueError(f"kernel {kernel} takes a rank-{len(box)} tensor descriptor, got shape {self.shape}")
+        if self.block_shape is not None and len(self.block_shape) != len(box):
+            raise ValueError(f"block_shape {self.block_shape} has the wrong rank for kernel {kernel}")
+        name, size = _TMA_TYPES.get(spec["element"], (None, 0))
+        if name is None:
+            raise ValueError(f"no tensor-map type for {spec['element']} elements")
+        if hasattr(self.base, "element_size") and self.base.element_size() != size:
+            raise TypeError(f"kernel {kernel} reads {spec['element']} elements, the tensor has "
+                            f"{self.base.element_size()}-byte elements")
+        addr = _pointer_of(self.base)
+        byte_strides = [s * size for s in self.strides[:-1]]
+        if addr % 16 or any(s % 16 for s in byte_strides):
+            raise ValueError(f"the base address and the strides in bytes ({byte_strides}) must be multiples of 16")
+        rank = len(self.shape)
+        u64, u32 = drv.cuuint64_t, drv.cuuint32_t
+        swizzle = {0: "NONE", 32: "32B", 64: "64B", 128: "128B"}[spec["swizzle"]]
+        tmap = api.check(drv.cuTensorMapEncodeTiled(
+            getattr(drv.CUtensorMapDataType, f"CU_TENSOR_MAP_DATA_TYPE_{name}"), rank, addr,
+            [u64(d) for d in reversed(self.shape)], [u64(s) for s in reversed(byte_strides)],
+            [u32(b) for b in reversed(box)], [u32(1)] * rank,
+            drv.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+            getattr(drv.CUtensorMapSwizzle, f"CU_TENSOR_MAP_SWIZZLE_{swizzle}"),
+            drv.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+            drv.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), "cuTensorMapEncodeTiled")
+        self._maps[key] = tmap
+        return tmap
+
+
 _SCALARS = {"i32": ("i", ctypes.c_int32), "i64": ("q", ctypes.c_int64), "f32": ("f", ctypes.c_float),
             "f64": ("d", ctypes.c_double), "i16": ("h", ctypes.c_int16), "i8": ("b", ctypes.c_int8)}
 
@@ -137,6 +212,7 @@ class Kernel:
         if self.threads <= 0:
             raise CudaError(f"metadata of kernel {name} has no block size")
         self.shared = int(meta.get("resources", {}).get("shared_dynamic", 0))
+        self.tensor_maps = {int(m["arg"]): m for m in meta.get("tensor_maps", [])}
         self._fn = module._function(name)
 
     def __getitem__(self, grid):
@@ -149,8 +225,16 @@ class Kernel:
         if len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} takes {len(self.arg_kinds)} arguments "
                             f"({', '.join(self.arg_kinds)}), got {len(args)}")
-        values = []
+        values, addrs = [], []
         for i, (a, kind) in enumerate(zip(args, self.arg_kinds)):
+            if kind == "tensor_map":
+                if not isinstance(a, TensorDescriptor):
+                    raise TypeError(f"argument {i} of {self.name} is a tensor descriptor "
+                                    f"(runtime.TensorDescriptor), got {type(a).__name__}")
+                tmap = a._encode(_get_api(), self.tensor_maps[i], self.name)
+                values.append(tmap)
+                addrs.append(int(tmap.getPtr()))
+                continue
             if kind == "ptr":
                 values.append(ctypes.c_uint64(_pointer_of(a)))
             elif kind in _SCALARS:
@@ -159,7 +243,8 @@ class Kernel:
                 values.append(_SCALARS[kind][1](a))
             else:
                 raise TypeError(f"argument {i} of {self.name} has unsupported kind {kind}")
-        ptrs = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+            addrs.append(ctypes.addressof(values[-1]))
+        ptrs = (ctypes.c_void_p * len(values))(*addrs)
         return values, ptrs
 
     def launch(self, grid, args: Sequence[Any], stream=None):

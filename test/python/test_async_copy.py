@@ -72,6 +72,19 @@ def transpose_through_shared(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32
     tl.store(y + rows[:, None] * 64 + cols[None, :], t)
 
 
+@tl.kernel
+def pointer_copy(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32), n: tl.int32):
+    # Gluon's NVIDIA name: a tensor of pointers built as base + offsets
+    # (in two steps).
+    rows = tl.arange(0, 32)
+    cols = tl.arange(0, 64)
+    buf = tl.allocate_shared_memory(tl.float32, [32, 64], tl.swizzled_shared_layout(4, 1, 8, [1, 0]))
+    tl.async_copy_global_to_shared(buf, (src + rows[:, None] * 64) + cols[None, :], mask=rows[:, None] < n)
+    tl.commit_group()
+    tl.wait_group(0)
+    tl.store(dst + rows[:, None] * 64 + cols[None, :], buf.load())
+
+
 def _build(kernel, target):
     return compiler.compile(kernel.build(target=target), target=target, binary=False)
 
@@ -107,6 +120,30 @@ def test_local_alloc_value_round_trip(target):
     y = np.full(4096, np.nan, np.float32)
     emulator.run(_build(transpose_through_shared, target), (1,), x, y)
     np.testing.assert_array_equal(y.reshape(64, 64), x.reshape(64, 64).T)
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+def test_pointer_tensor_copy(target):
+    x = np.random.default_rng(4).standard_normal(2048).astype(np.float32)
+    y = np.full(2048, np.nan, np.float32)
+    emulator.run(_build(pointer_copy, target), (1,), x, y, 11)
+    np.testing.assert_array_equal(y, np.where(np.arange(2048) < 11 * 64, x, np.float32(0)))
+
+
+def test_pointer_tensor_copy_sm90a():
+    ptx = compiler.compile(pointer_copy.build(target="sm_90a"), target="sm_90a").asm
+    assert ptx.count("cp.async.cg.shared.global") == 4
+
+
+def test_pointer_tensor_copy_needs_base_plus_offsets():
+    @tl.kernel
+    def loaded_pointers(src: tl.pointer(tl.float32), table: tl.pointer(tl.int64)):
+        buf = tl.allocate_shared_memory(tl.float32, [64], tl.swizzled_shared_layout(1, 1, 1, [0]))
+        ptrs = tl.load(src + tl.arange(0, 64)) + 0.0
+        tl.async_copy_global_to_shared(buf, ptrs)
+
+    with pytest.raises(TypeError, match="tensor of pointers"):
+        loaded_pointers.build(target="sm_90a")
 
 
 def test_gfx950_copies_128_bits_gfx942_32():

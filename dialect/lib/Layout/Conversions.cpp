@@ -250,6 +250,23 @@ LL swizzledSharedToLL(SwizzledSharedLayoutAttr l, ArrayRef<int64_t> shape) {
   return tile;
 }
 
+} // namespace
+
+SmallVector<int64_t> mlir::tlxamd::getTmaBoxShape(NvmmaSharedLayoutAttr l,
+                                                  ArrayRef<int64_t> shape) {
+  // Every extent at most 256, the contiguous one the swizzle's width.
+  SmallVector<int64_t> box(shape);
+  for (int64_t &s : box)
+    s = std::min<int64_t>(s, 256);
+  if (l.getSwizzleBytes() != 0) {
+    unsigned contig = l.getTransposed() ? 0 : shape.size() - 1;
+    box[contig] = int64_t(l.getSwizzleBytes()) * 8 / l.getElementBits();
+  }
+  return box;
+}
+
+namespace {
+
 /// NVIDIA's 8-row core matrices of `swizzle_bytes` per row (16-byte chunks
 /// XOR-ed by the row), tiled over the TMA box: the contiguous dimension is
 /// cut to the swizzle width, the other dimensions collapse into rows; then
@@ -258,12 +275,7 @@ LL nvmmaSharedToLL(NvmmaSharedLayoutAttr l, ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
   bool transposed = l.getTransposed();
   unsigned contig = transposed ? 0 : rank - 1;
-  // The TMA box: every extent at most 256, the contiguous one the swizzle.
-  SmallVector<int64_t> box(shape);
-  for (int64_t &s : box)
-    s = std::min<int64_t>(s, 256);
-  if (l.getSwizzleBytes() != 0)
-    box[contig] = int64_t(l.getSwizzleBytes()) * 8 / l.getElementBits();
+  SmallVector<int64_t> box = getTmaBoxShape(l, shape);
   SmallVector<unsigned> standard;
   for (unsigned d = 0; d < rank; ++d)
     standard.push_back(d);

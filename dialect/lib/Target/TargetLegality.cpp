@@ -357,3 +357,39 @@ LogicalResult BufferLoadToSharedOp::verifyForTarget(const ArchInfo &arch) {
     return success(); // reported where the offsets are produced
   return planDirectCopy(*this, arch, /*emitErrors=*/true);
 }
+
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA
+//===----------------------------------------------------------------------===//
+
+/// The ops of the tensor memory accelerator need a target that has it.
+static LogicalResult verifyTmaTarget(Operation *op, const ArchInfo &arch) {
+  if (arch.tma)
+    return success();
+  return op->emitOpError("needs the tensor memory accelerator and its "
+                         "transaction-counting mbarriers, which ")
+         << arch.name << " (" << arch.family << ") lacks (targets that have "
+         << "them: "
+         << getArchNamesWhere([](const ArchInfo &a) { return a.tma; }) << ")";
+}
+
+LogicalResult MBarrierInitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult MBarrierExpectTxOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult MBarrierArriveOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult MBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult
+AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}

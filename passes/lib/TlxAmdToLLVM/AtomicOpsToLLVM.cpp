@@ -60,25 +60,6 @@ LLVM::AtomicBinOp getBinOp(AtomicRMWKind kind, bool isFloat) {
   llvm_unreachable("atomic kind");
 }
 
-/// `emit()` (the atomic, returning the old value) where `pred` holds, else
-/// zero: the current block is split and the atomic gets its own block.
-Value emitPredicated(ConversionPatternRewriter &rewriter, Location loc,
-                     Value pred, Type type, function_ref<Value()> emit) {
-  Block *current = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
-  Value result = after->addArgument(type, loc);
-  Block *atomic = rewriter.createBlock(after);
-  rewriter.setInsertionPointToStart(atomic);
-  Value old = emit();
-  LLVM::BrOp::create(rewriter, loc, ValueRange{old}, after);
-  rewriter.setInsertionPointToEnd(current);
-  Value zero = LLVM::ZeroOp::create(rewriter, loc, type);
-  LLVM::CondBrOp::create(rewriter, loc, pred, atomic, ValueRange{}, after,
-                         ValueRange{zero});
-  rewriter.setInsertionPointToStart(after);
-  return result;
-}
-
 template <typename OpTy> struct AtomicLowering : ConvertOpToLLVMPattern<OpTy> {
   AtomicLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
       : ConvertOpToLLVMPattern<OpTy>(converter), targetInfo(targetInfo) {}
@@ -294,6 +275,26 @@ template <typename OpTy> struct AtomicLowering : ConvertOpToLLVMPattern<OpTy> {
 };
 
 } // namespace
+
+Value mlir::tlxamd::emitPredicated(ConversionPatternRewriter &rewriter,
+                                   Location loc, Value pred, Type type,
+                                   function_ref<Value()> emit) {
+  Block *current = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Value result = type ? after->addArgument(type, loc) : Value();
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToStart(then);
+  Value v = emit();
+  LLVM::BrOp::create(rewriter, loc, type ? ValueRange{v} : ValueRange{}, after);
+  rewriter.setInsertionPointToEnd(current);
+  SmallVector<Value, 1> otherwise;
+  if (type)
+    otherwise.push_back(LLVM::ZeroOp::create(rewriter, loc, type));
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange{}, after,
+                         otherwise);
+  rewriter.setInsertionPointToStart(after);
+  return result;
+}
 
 void mlir::tlxamd::populateAtomicOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,

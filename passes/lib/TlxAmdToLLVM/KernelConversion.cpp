@@ -101,6 +101,69 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// Record the tensor-descriptor arguments of each kernel (a target without
+/// the tensor memory accelerator rejects them).
+static LogicalResult describeTensorMapArgs(gpu::GPUModuleOp module,
+                                           const ArchInfo &arch) {
+  WalkResult result = module.walk([&](gpu::GPUFuncOp func) {
+    MLIRContext *ctx = func.getContext();
+    SmallVector<Attribute> maps;
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      auto desc = dyn_cast<TensorDescType>(type);
+      if (!desc)
+        continue;
+      if (!func.isKernel()) {
+        func.emitError() << "argument " << i
+                         << " is a tensor descriptor: only kernels take them "
+                            "(the tensor map is a kernel parameter)";
+        return WalkResult::interrupt();
+      }
+      if (!arch.tma) {
+        func.emitError() << "argument " << i
+                         << " is a tensor descriptor, which needs the tensor "
+                            "memory accelerator: "
+                         << arch.name << " lacks it (targets that have it: "
+                         << getArchNamesWhere(
+                                [](const ArchInfo &a) { return a.tma; })
+                         << ")";
+        return WalkResult::interrupt();
+      }
+      auto nvmma = cast<NvmmaSharedLayoutAttr>(desc.getEncoding());
+      Builder b(ctx);
+      maps.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("arg", b.getI32IntegerAttr(i)),
+           b.getNamedAttr("box", b.getDenseI64ArrayAttr(desc.getBoxShape())),
+           b.getNamedAttr("element", TypeAttr::get(desc.getElementType())),
+           b.getNamedAttr("swizzle",
+                          b.getI32IntegerAttr(nvmma.getSwizzleBytes()))}));
+    }
+    if (!maps.empty())
+      func->setAttr(kTensorMapsAttr, ArrayAttr::get(func.getContext(), maps));
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// A lowered kernel's tensor-map parameters: 128 bytes passed by value,
+/// addressed in place (`__grid_constant__`), 64-byte aligned.
+static void annotateTensorMapArgs(LLVM::LLVMFuncOp func) {
+  auto maps = func->getAttrOfType<ArrayAttr>(kTensorMapsAttr);
+  if (!maps)
+    return;
+  MLIRContext *ctx = func.getContext();
+  Builder b(ctx);
+  for (auto map : maps.getAsRange<DictionaryAttr>()) {
+    unsigned arg = cast<IntegerAttr>(map.get("arg")).getInt();
+    func.setArgAttr(
+        arg, LLVM::LLVMDialect::getByValAttrName(),
+        TypeAttr::get(LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 128)));
+    func.setArgAttr(arg, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+    func.setArgAttr(arg, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    UnitAttr::get(ctx));
+  }
+}
+
 /// After a partial conversion, every op left must be LLVM, ROCDL, NVVM or a
 /// cast the pipeline reconciles: anything else has no lowering for the
 /// target (an element type no pattern handles, an unsupported upstream op)
@@ -250,13 +313,18 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     createSharedBlock(builder, module);
   }
   llvm::StringMap<unsigned> threads;
-  if (failed(setKernelBlockSizes(module, targetInfo, threads)))
+  if (failed(setKernelBlockSizes(module, targetInfo, threads)) ||
+      failed(describeTensorMapArgs(module, targetInfo.getArch())))
     return failure();
 
   LowerToLLVMOptions options(ctx);
   LLVMTypeConverter converter(ctx, options);
   converter.addConversion([ctx](PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  // A tensor descriptor: the generic address of the kernel's tensor map.
+  converter.addConversion([ctx](TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
   });
   // A memory descriptor: the tile's base and its view's XOR (SharedTile).
   converter.addConversion([ctx](MemDescType) -> Type {
@@ -282,6 +350,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     auto it = threads.find(func.getName());
     if (it != threads.end())
       targetInfo.annotateKernel(func, it->second);
+    annotateTensorMapArgs(func);
   }
   return success();
 }

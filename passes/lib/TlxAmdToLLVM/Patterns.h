@@ -24,6 +24,12 @@ class GPUModuleOp;
 } // namespace gpu
 namespace tlxamd {
 
+/// `emit()` where `pred` holds: the current block is split and `emit` gets
+/// a block of its own. With a `type`, its result (of `type`) where `pred`
+/// holds, else zero; without one, `emit` returns no value (null).
+Value emitPredicated(ConversionPatternRewriter &rewriter, Location loc,
+                     Value pred, Type type, function_ref<Value()> emit);
+
 /// Conversion patterns that need the target (thread ids, shuffles, its
 /// conversion instructions), applied in order of `Benefit`.
 template <typename OpTy, unsigned Benefit = 1>

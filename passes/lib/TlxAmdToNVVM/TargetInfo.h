@@ -46,6 +46,11 @@ void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                      const TargetInfo &targetInfo,
                                      const KernelAnalyses &analyses);
 
+/// mbarriers and tensor-memory-accelerator copies (sm_90 and later).
+void populateTmaOpsToNVVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const TargetInfo &targetInfo);
+
 } // namespace mlir::tlxamd::nvvm
 
 #endif

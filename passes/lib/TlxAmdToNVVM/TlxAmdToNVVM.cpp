@@ -60,6 +60,7 @@ struct ConvertTlxAmdToNVVMPass
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
+      nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
     };

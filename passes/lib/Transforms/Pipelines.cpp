@@ -3,6 +3,7 @@
 #include "tlxamd/Target/Arch.h"
 #include "tlxamd/Transforms/Passes.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassManager.h"
@@ -33,6 +34,10 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   kernels.addPass(arch->isAMD()
                       ? createConvertTlxAmdToROCDLPass(arch->name, remarks)
                       : createConvertTlxAmdToNVVMPass(arch->name, remarks));
+  // NVVM ops without an intrinsic (a predicated mbarrier or TMA copy, the
+  // mbarrier wait loop) become their inline PTX.
+  if (arch->isNVIDIA())
+    kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

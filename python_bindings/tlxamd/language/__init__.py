@@ -121,6 +121,7 @@ from .shared import (  # noqa: F401
     allocate_shared,
     allocate_shared_memory,
     async_commit_group,
+    async_copy_global_to_shared,
     async_wait,
     buffer_load_to_shared,
     commit_group,
@@ -130,4 +131,16 @@ from .shared import (  # noqa: F401
     local_store,
     shared_memory_descriptor,
     wait_group,
+)
+from .tma import (  # noqa: F401
+    allocate_mbarrier,
+    async_tma_copy_global_to_shared,
+    mbarrier,
+    mbarrier_arrive,
+    mbarrier_expect_tx,
+    mbarrier_init,
+    mbarrier_wait,
+    tensor_descriptor,
+    tensor_descriptor_value,
+    tma,
 )

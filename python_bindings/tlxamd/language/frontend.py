@@ -42,6 +42,7 @@ from .core import (
     pointer_value,
     tensor,
 )
+from .tma import tensor_descriptor, tensor_descriptor_value
 
 
 class CompilationError(Exception):
@@ -712,8 +713,8 @@ class kernel:
             ann = p.annotation
             if ann is inspect.Parameter.empty:
                 raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
-                                f"(scalar) or constexpr")
-            if not (isinstance(ann, (pointer, dtype)) or ann is constexpr):
+                                f"(scalar), tensor_descriptor(...) or constexpr")
+            if not (isinstance(ann, (pointer, dtype, tensor_descriptor)) or ann is constexpr):
                 raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")
 
     def __call__(self, fn: Callable) -> "kernel":
@@ -763,6 +764,8 @@ class kernel:
                             args[p.name] = constexprs[p.name]
                         elif isinstance(p.annotation, pointer):
                             args[p.name] = pointer_value(next(it), p.annotation)
+                        elif isinstance(p.annotation, tensor_descriptor):
+                            args[p.name] = tensor_descriptor_value(next(it), p.annotation)
                         else:
                             args[p.name] = tensor(next(it))
                     with ir.InsertionPoint(entry), self._building(target, info["warp_size"]):

@@ -24,8 +24,11 @@ from .core import (
     _splat,
     _tensor_type,
     _to_tensor,
+    broadcast_to,
     dtype,
+    expand_dims,
     int32,
+    pointer_value,
     tensor,
 )
 
@@ -38,6 +41,7 @@ __all__ = [
     "local_store",
     "local_dealloc",
     "buffer_load_to_shared",
+    "async_copy_global_to_shared",
     "async_commit_group",
     "async_wait",
     "commit_group",
@@ -238,6 +242,53 @@ def buffer_load_to_shared(dest, ptr, offsets, mask=None, other=None, cache_modif
                                mask=mask.handle if mask is not None else None, other=other_v, cache=cache)
 
 
+def _base_and_offsets(value: ir.Value):
+    """A tensor of pointers as (scalar base pointer, i32 element offsets of
+    its shape, None for all zero) when it is built from one base by
+    splat / broadcast / expand_dims and `+ offsets`, else None."""
+    owner = value.owner
+    op = getattr(owner, "operation", owner) if not isinstance(owner, ir.Block) else None
+    name = op.name if op is not None else None
+    if name == "tlxamd.splat" and isinstance(op.operands[0].type, _ops.PtrType):
+        return op.operands[0], None
+    if name not in ("tlxamd.addptr", "tlxamd.broadcast", "tlxamd.expand_dims"):
+        return None
+    inner = _base_and_offsets(op.operands[0])
+    if inner is None:
+        return None
+    base, offs = inner
+    if name == "tlxamd.addptr":
+        o = tensor(op.operands[1])
+        if o.dtype is not int32:
+            return None
+        return base, o if offs is None else offs + o
+    if offs is None:
+        return base, None
+    if name == "tlxamd.broadcast":
+        return base, broadcast_to(offs, tuple(ir.RankedTensorType(value.type).shape))
+    return base, expand_dims(offs, ir.IntegerAttr(op.attributes["axis"]).value)
+
+
+def async_copy_global_to_shared(smem, pointer, mask=None, cache_modifier="") -> None:
+    """Gluon's `async_copy.async_copy_global_to_shared(smem, pointer,
+    mask=None, cache_modifier="")` (cp.async on NVIDIA, buffer_load ... lds
+    on CDNA): `pointer` is a tensor of `base + offsets` (a scalar base and
+    int32 element offsets), copied like buffer_load_to_shared(smem, base,
+    offsets, mask)."""
+    smem = _check_desc(smem, "smem")
+    if not isinstance(pointer, tensor) or not pointer.dtype.is_ptr or pointer.is_scalar:
+        raise TypeError(f"pointer must be a tensor of pointers, got {pointer!r}")
+    parts = _base_and_offsets(pointer.handle)
+    if parts is None or parts[1] is None:
+        raise ValueError("async_copy_global_to_shared needs pointers built as base + offsets (a scalar pointer "
+                         "plus int32 offsets): the copy addresses global memory from one base")
+    base, offsets = parts
+    if isinstance(mask, tensor) and not mask.is_scalar and mask.shape != offsets.shape:
+        mask = broadcast_to(mask, offsets.shape)  # as tl.load broadcasts it
+    buffer_load_to_shared(smem, pointer_value(base), offsets, mask=mask,
+                          cache_modifier=cache_modifier)
+
+
 def async_commit_group() -> None:
     """Close the current group of asynchronous copies."""
     _ops.async_commit_group()
@@ -256,7 +307,7 @@ commit_group = async_commit_group
 wait_group = async_wait
 
 for _name in ("allocate_shared_memory", "local_alloc", "local_load", "local_store", "local_dealloc",
-              "buffer_load_to_shared", "async_commit_group", "async_wait", "_index", "_slice"):
+              "buffer_load_to_shared", "async_copy_global_to_shared", "async_commit_group", "async_wait", "_index", "_slice"):
     globals()[_name] = _located(globals()[_name])
 allocate_shared = allocate_shared_memory
 commit_group = async_commit_group

@@ -49,6 +49,17 @@ LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 /// element offset (LinearLayout::Offset) to coordinates. The padded layout
 /// gives its unpadded offsets (see PaddedSharedLayoutAttr::getPaddedOffset).
 LinearLayout toSharedLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+
+/// The kernel attribute naming its tensor-map parameters for the runtime:
+/// one dictionary per tensor-descriptor argument (`arg`, the TMA `box`,
+/// the `element` type and `swizzle` bytes), set by the lowering.
+constexpr llvm::StringLiteral kTensorMapsAttr = "tlxamd.tensor_maps";
+
+/// The TMA box of an `l` tile of `shape` (slowest dimension first): every
+/// extent at most 256, the contiguous one cut to the swizzle's width. The
+/// layout repeats this box over the tile, one copy per box.
+SmallVector<int64_t> getTmaBoxShape(NvmmaSharedLayoutAttr l,
+                                    ArrayRef<int64_t> shape);
 /// The unpadded element offsets, in the tile behind `desc`, of the
 /// registers of the distributed `tensor` (of `desc`'s shape): a rank-1
 /// layout (LinearLayout::getSharedOffsets). For a view of part of a tile

@@ -216,4 +216,129 @@ def TlxAmd_AsyncWaitOp : TlxAmd_Op<"async_wait", [
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// mbarriers and the tensor memory accelerator (NVIDIA sm_90 and later)
+//===----------------------------------------------------------------------===//
+
+def TlxAmd_TensorDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::TensorDescType>($_self)">,
+                             "tlxamd tensor descriptor", "::mlir::tlxamd::TensorDescType">;
+
+def TlxAmd_MBarrierInitOp : TlxAmd_Op<"mbarrier_init", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "initialize an mbarrier for `count` arrivals";
+  let description = [{
+    Gluon's `mbarrier.init(mbarrier, count)`: the barrier (one mutable
+    `1xi64` shared tile) starts in phase 0 expecting `count` arrivals and no
+    transactions. One thread initializes it (`mbarrier.init.shared.b64`),
+    then the program synchronizes so that every thread, and the copy
+    engine, sees the initialized barrier.
+
+    ```mlir
+    tlxamd.mbarrier_init %bar, 1 : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<1048575>]>:$count);
+  let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MBarrierExpectTxOp : TlxAmd_Op<"mbarrier_expect_tx", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "expect `bytes` of transactions on an mbarrier, and arrive";
+  let description = [{
+    Gluon's `mbarrier.expect(mbarrier, bytes, pred=True)`: one thread of the
+    program raises the barrier's transaction count by `bytes` and arrives
+    once (`mbarrier.arrive.expect_tx`); the phase completes when the
+    arrivals are in and the copies signalling the barrier have delivered
+    the bytes. With `pred` false nothing happens.
+
+    ```mlir
+    tlxamd.mbarrier_expect_tx %bar, 8192 : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<1048575>]>:$bytes,
+                       Optional<I1>:$pred);
+  let assemblyFormat = "$barrier `,` $bytes (`,` $pred^)? attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MBarrierArriveOp : TlxAmd_Op<"mbarrier_arrive", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "arrive on an mbarrier `count` times";
+  let description = [{
+    Gluon's `mbarrier.arrive(mbarrier, count=1, pred=True)`: one thread of
+    the program arrives `count` times (`mbarrier.arrive.shared.b64`, release
+    at CTA scope: the program's earlier writes are visible to a thread that
+    waits for the phase).
+
+    ```mlir
+    tlxamd.mbarrier_arrive %bar, 1 : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<1048575>]>:$count,
+                       Optional<I1>:$pred);
+  let assemblyFormat = "$barrier `,` $count (`,` $pred^)? attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MBarrierWaitOp : TlxAmd_Op<"mbarrier_wait", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemRead<TlxAmd_SharedMemoryResource>,
+                   MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "wait for the phase of parity `phase` of an mbarrier";
+  let description = [{
+    Gluon's `mbarrier.wait(mbarrier, phase)`: every thread waits until the
+    phase with parity `phase` (an i32; only bit 0 counts) has completed
+    (`mbarrier.try_wait.parity` in a loop, acquire at CTA scope): the
+    arrivals' earlier writes and the bytes of the copies that signalled
+    the barrier are visible afterwards. The first phase has parity 0.
+    With `pred` false the thread does not wait.
+
+    ```mlir
+    tlxamd.mbarrier_wait %bar, %phase : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$barrier, I32:$phase, Optional<I1>:$pred);
+  let assemblyFormat = "$barrier `,` $phase (`,` $pred^)? attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AsyncTmaCopyGlobalToSharedOp : TlxAmd_Op<"async_tma_copy_global_to_shared", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    AttrSizedOperandSegments]> {
+  let summary = "copy a tile of a tensor descriptor into shared memory (TMA)";
+  let description = [{
+    Gluon's `tma.async_copy_global_to_shared(tensor_desc, coord, barrier,
+    result, pred=True)`: the copy engine moves the tile of the descriptor
+    at element coordinates `coords` (one i32 per dimension, slowest first;
+    parts outside the tensor read zero) into `dest`, a mutable tile of the
+    descriptor's shape, element type and layout, and signals `barrier` with
+    the tile's bytes (`complete_tx`). One thread issues one
+    `cp.async.bulk.tensor` per TMA box of the tile. The program
+    synchronizes before the copy (earlier readers of `dest` are done) and
+    orders its generic-proxy accesses before the copy engine's writes
+    (`fence.proxy.async`). Wait for the barrier's phase before reading
+    `dest`; `mbarrier_expect_tx` announces the bytes.
+
+    ```mlir
+    tlxamd.async_tma_copy_global_to_shared %desc[%r, %c] %buf, %bar : !tlxamd.tensor_desc<64x64xf16, #nvmma>, !tlxamd.memdesc<64x64xf16, #nvmma, #tlxamd.shared_memory, mutable>, !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_TensorDesc:$desc, Variadic<I32>:$coords,
+                       Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$dest,
+                       Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barrier,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $desc `[` $coords `]` $dest `,` $barrier (`,` $pred^)? attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($dest)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_SHARED_OPS_TD

@@ -105,4 +105,36 @@ def TlxAmd_MemDescType : TlxAmd_Type<"MemDesc", "memdesc"> {
   }];
 }
 
+def TlxAmd_TensorDescType : TlxAmd_Type<"TensorDesc", "tensor_desc"> {
+  let summary = "a TMA tensor descriptor: a global tensor seen in tiles";
+  let description = [{
+    A kernel argument describing a global tensor for the tensor memory
+    accelerator (Gluon's `tensor_descriptor`, TLX's descriptors): each
+    `async_tma_copy_global_to_shared` moves one `shape` tile of
+    `elementType` into a shared tile laid out by `encoding`, an
+    `#tlxamd.nvmma_shared` layout (the swizzle the hardware writes). The
+    global shape, strides and base are the host's (`cuTensorMapEncodeTiled`
+    in `tlxamd.runtime`); the kernel receives the 128-byte map as a
+    `__grid_constant__` parameter. The tile is copied in TMA boxes: the
+    contiguous dimension cut to the swizzle width, every other at most 256
+    (the layout core's box, `getTmaBoxShape`).
+
+    ```mlir
+    !tlxamd.tensor_desc<64x64xf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The box one TMA copy moves (the tensor map's boxDim, slowest
+    /// dimension first).
+    ::llvm::SmallVector<int64_t> getBoxShape() const;
+    /// Bytes of one tile (what an mbarrier expects per copy).
+    int64_t getTileBytes() const;
+  }];
+}
+
 #endif // TLXAMD_TYPES_TD

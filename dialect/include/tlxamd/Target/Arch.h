@@ -92,6 +92,9 @@ struct ArchInfo {
   bool ptxFp8Conversions;
   /// The global-to-shared copy buffer_load_to_shared lowers to.
   AsyncCopyKind asyncCopy;
+  /// The tensor memory accelerator: cp.async.bulk.tensor tile copies and
+  /// transaction-counting mbarriers (NVIDIA sm_90 and later).
+  bool tma;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }

@@ -1,0 +1,205 @@
+//===- TmaOpsToNVVM.cpp - mbarriers and TMA copies to NVVM ----------------===//
+//
+// The tensor memory accelerator of sm_90 and later: transaction-counting
+// mbarriers (nvvm.mbarrier.*) and tile copies from a tensor map
+// (nvvm.cp.async.bulk.tensor). One thread of the program issues the
+// barrier updates and the copies (thread 0, and the op's `pred`): the NVVM
+// ops' PTX predicate, which convert-nvvm-to-llvm turns into `@p` on the
+// instruction. A tensor descriptor argument is the generic address of the
+// kernel's `__grid_constant__` tensor-map parameter (KernelConversion).
+//
+//===----------------------------------------------------------------------===//
+#include "TargetInfo.h"
+
+#include "../TlxAmdToLLVM/Patterns.h"
+#include "../TlxAmdToLLVM/SharedAccess.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+/// The address of a lowered barrier descriptor (one i64 tile).
+Value barrierAddress(RewriterBase &rewriter, Location loc, Value desc,
+                     MemDescType type) {
+  return unpackMemDesc(rewriter, loc, desc, type).base;
+}
+
+/// Thread 0 of the program, and `pred` when there is one: the thread that
+/// issues an op that the whole program executes once.
+Value issuingThread(RewriterBase &rewriter, Location loc,
+                    const TargetInfoBase &targetInfo, Value pred) {
+  Value tid = targetInfo.threadId(rewriter, loc);
+  Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                        rewriter.getI32IntegerAttr(0));
+  Value first =
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid, zero);
+  return pred ? LLVM::AndOp::create(rewriter, loc, first, pred) : first;
+}
+
+Value i32Constant(RewriterBase &rewriter, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(v));
+}
+
+struct MBarrierInitLowering : TargetPattern<MBarrierInitOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                               op.getBarrier().getType());
+    Value pred = issuingThread(rewriter, loc, targetInfo, Value());
+    NVVM::MBarrierInitOp::create(
+        rewriter, loc, bar, i32Constant(rewriter, loc, op.getCount()), pred);
+    // The initialized barrier is visible to the copy engine (the async
+    // proxy) and, after the program's barrier, to every thread.
+    NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    gpu::BarrierOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierExpectTxLowering : TargetPattern<MBarrierExpectTxOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierExpectTxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                               op.getBarrier().getType());
+    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), bar, i32Constant(rewriter, loc, op.getBytes()),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierArriveLowering : TargetPattern<MBarrierArriveOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                               op.getBarrier().getType());
+    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+    Value count = i32Constant(rewriter, loc, op.getCount());
+    emitPredicated(rewriter, loc, pred, Type(), [&] {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
+      return Value();
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitLowering : TargetPattern<MBarrierWaitOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                               op.getBarrier().getType());
+    Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
+                                       i32Constant(rewriter, loc, 1));
+    // The suspend-time hint of each try (ns); the op loops until the phase
+    // has completed.
+    Value ticks = i32Constant(rewriter, loc, 10000000);
+    auto wait = [&] {
+      NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar, parity, ticks);
+      return Value();
+    };
+    if (Value pred = adaptor.getPred())
+      emitPredicated(rewriter, loc, pred, Type(), wait);
+    else
+      wait();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTmaCopyLowering : TargetPattern<AsyncTmaCopyGlobalToSharedOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncTmaCopyGlobalToSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TensorDescType descType = op.getDesc().getType();
+    MemDescType destType = op.getDest().getType();
+    // Earlier readers of the tile are done, and their generic-proxy
+    // accesses are ordered before the copy engine's writes.
+    gpu::BarrierOp::create(rewriter, loc);
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getDest(), destType);
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                               op.getBarrier().getType());
+    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+    ArrayRef<int64_t> shape = descType.getShape();
+    SmallVector<int64_t> box = descType.getBoxShape();
+    unsigned rank = shape.size();
+    int64_t elemBytes = descType.getElementType().getIntOrFloatBitWidth() / 8;
+    // One copy per box of the tile, at the box's place in the layout.
+    SmallVector<int64_t> origin(rank, 0);
+    while (true) {
+      int64_t offset =
+          getSharedOffsetOf(destType.getEncoding(), shape, origin) * elemBytes;
+      Value dst = LLVM::GEPOp::create(rewriter, loc, tile.base.getType(),
+                                      rewriter.getI8Type(), tile.base,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+      // Tensor-map coordinates run fastest dimension first.
+      SmallVector<Value> coords;
+      for (unsigned d = rank; d-- > 0;) {
+        Value c = adaptor.getCoords()[d];
+        if (origin[d] != 0)
+          c = LLVM::AddOp::create(rewriter, loc, c,
+                                  i32Constant(rewriter, loc, origin[d]));
+        coords.push_back(c);
+      }
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc, dst, adaptor.getDesc(), coords, bar,
+          /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/Value(),
+          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, /*group=*/nullptr, pred);
+      // The next box, the last dimension fastest.
+      unsigned d = rank;
+      while (d-- > 0) {
+        origin[d] += box[d];
+        if (origin[d] < shape[d])
+          break;
+        origin[d] = 0;
+      }
+      if (d == unsigned(-1))
+        break;
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &targetInfo) {
+  patterns
+      .add<MBarrierInitLowering, MBarrierExpectTxLowering,
+           MBarrierArriveLowering, MBarrierWaitLowering, AsyncTmaCopyLowering>(
+          converter, targetInfo);
+}

@@ -1,0 +1,207 @@
+"""The tensor memory accelerator (NVIDIA sm_90 and later): tensor
+descriptors, transaction-counting mbarriers and tile copies from global to
+shared memory, with Gluon's names (`mbarrier.init / expect / arrive / wait`,
+`tma.async_copy_global_to_shared`) and the flat ones
+(`mbarrier_init`, `mbarrier_expect_tx`, `mbarrier_wait`,
+`async_tma_copy_global_to_shared`).
+
+A tensor descriptor is a kernel parameter annotated
+`tensor_descriptor(dtype, block_shape, layout)`; the host builds the tensor
+map it receives (`tlxamd.runtime.TensorDescriptor`, through
+`cuTensorMapEncodeTiled`):
+
+    @tl.kernel(num_warps=4)
+    def k(desc: tl.tensor_descriptor(tl.float16, [64, 64], tl.nvmma_shared_layout(128, 16)),
+          y: tl.pointer(tl.float16)):
+        bar = tl.allocate_mbarrier()
+        tl.mbarrier.init(bar, count=1)
+        buf = tl.allocate_shared_memory(tl.float16, [64, 64], desc.layout)
+        tl.mbarrier.expect(bar, desc.nbytes)
+        tl.tma.async_copy_global_to_shared(desc, [0, 0], bar, buf)
+        tl.mbarrier.wait(bar, 0)
+        ...
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Sequence
+
+from .. import ir
+from ..dialects import tlxamd as _ops
+from ..layouts import NVMMASharedLayout, _private_context, swizzled_shared_layout
+from .core import _cast, _located, _to_tensor, dtype, int1, int32, int64
+from .shared import _check_desc, _shape, allocate_shared_memory, shared_memory_descriptor
+
+__all__ = [
+    "tensor_descriptor",
+    "tensor_descriptor_value",
+    "allocate_mbarrier",
+    "mbarrier_init",
+    "mbarrier_expect_tx",
+    "mbarrier_arrive",
+    "mbarrier_wait",
+    "async_tma_copy_global_to_shared",
+    "mbarrier",
+    "tma",
+]
+
+
+class tensor_descriptor:
+    """The annotation of a tensor-descriptor kernel parameter: tiles of
+    `block_shape` elements of `dtype`, written to shared memory in `layout`
+    (an `nvmma_shared_layout`, the swizzle the copy engine applies)."""
+
+    def __init__(self, dtype_: dtype, block_shape: Sequence[int], layout: NVMMASharedLayout):
+        if not isinstance(dtype_, dtype) or dtype_.is_ptr or dtype_ is int1:
+            raise TypeError(f"a tensor descriptor holds a scalar dtype of whole bytes, got {dtype_!r}")
+        if not isinstance(layout, NVMMASharedLayout):
+            raise TypeError(f"a tensor descriptor's layout is an nvmma_shared_layout, got {layout!r}")
+        self.dtype = dtype_
+        self.block_shape = _shape(block_shape, "block_shape")
+        self.layout = layout
+        if ir.Context.current is None:  # the dialect's checks, as a ValueError here
+            with _private_context():
+                self.to_ir()
+        else:
+            self.to_ir()
+
+    def __repr__(self):
+        return f"tensor_descriptor({self.dtype.name}, {list(self.block_shape)}, {self.layout})"
+
+    def __eq__(self, other):
+        return isinstance(other, tensor_descriptor) and (self.dtype, self.block_shape, self.layout) == (
+            other.dtype, other.block_shape, other.layout)
+
+    def __hash__(self):
+        return hash((self.dtype.name, self.block_shape, self.layout))
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of one tile."""
+        n = self.dtype.bits // 8
+        for d in self.block_shape:
+            n *= d
+        return n
+
+    def to_ir(self) -> ir.Type:
+        text = (f"!tlxamd.tensor_desc<{'x'.join(map(str, self.block_shape))}x{self.dtype.to_ir()}, "
+                f"{self.layout}>")
+        try:
+            return ir.Type.parse(text)
+        except ir.MLIRError as e:
+            msgs = "; ".join(d.message for d in e.error_diagnostics) or str(e)
+            raise ValueError(f"invalid tensor descriptor {self!r}: {msgs}") from None
+
+
+class tensor_descriptor_value:
+    """A tensor-descriptor parameter inside a kernel: `block_shape`,
+    `dtype`, `layout`, `nbytes` (one tile) and `block_type.nbytes`."""
+
+    def __init__(self, handle: ir.Value, ty: tensor_descriptor):
+        self.handle = handle
+        self.type = ty
+        self.dtype = ty.dtype
+        self.block_shape = ty.block_shape
+        self.layout = ty.layout
+        self.nbytes = ty.nbytes
+        self.block_type = types.SimpleNamespace(shape=ty.block_shape, dtype=ty.dtype, nbytes=ty.nbytes)
+
+    def __repr__(self):
+        return f"tensor_descriptor_value<{list(self.block_shape)}, {self.dtype.name}>"
+
+
+def _check_barrier(bar, what="barrier") -> shared_memory_descriptor:
+    bar = _check_desc(bar, what)
+    if bar.dtype is not int64 or bar.shape != (1,) or not bar.mutable:
+        raise TypeError(f"{what} must be one mbarrier (allocate_mbarrier(), or .index(i) of a batch), got {bar!r}")
+    return bar
+
+
+def _count(value, name, low) -> ir.IntegerAttr:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < (1 << 20):
+        raise ValueError(f"{name} must be an int in [{low}, 2^20), got {value!r}")
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), value)
+
+
+def _pred(pred):
+    """None for an always-true predicate, else the i1 handle."""
+    if pred is True:
+        return None
+    if pred is False:
+        raise ValueError("pred=False makes the operation a no-op; leave the call out instead")
+    p = _cast(_to_tensor(pred, ty=int1), int1)
+    if not p.is_scalar:
+        raise TypeError(f"pred must be a scalar, got {pred!r}")
+    return p.handle
+
+
+def allocate_mbarrier(batch=None) -> shared_memory_descriptor:
+    """Gluon's `mbarrier.allocate_mbarrier(batch=None)`: one mbarrier (an i64
+    in shared memory), or `batch` of them (`.index(i)` selects one)."""
+    shape = [1] if batch is None else [batch, 1]
+    return allocate_shared_memory(int64, shape, swizzled_shared_layout(1, 1, 1, [0]))
+
+
+def mbarrier_init(mbarrier, count: int) -> None:
+    """Initialize `mbarrier` for `count` arrivals per phase (phase 0 first)."""
+    bar = _check_barrier(mbarrier, "mbarrier")
+    _ops.mbarrier_init(bar.handle, _count(count, "count", 1))
+
+
+def mbarrier_expect_tx(mbarrier, bytes, pred=True) -> None:  # noqa: A002 (Gluon's name)
+    """Gluon's `mbarrier.expect`: one thread announces `bytes` of copies on
+    `mbarrier` and arrives once."""
+    bar = _check_barrier(mbarrier, "mbarrier")
+    _ops.mbarrier_expect_tx(bar.handle, _count(bytes, "bytes", 0), pred=_pred(pred))
+
+
+def mbarrier_arrive(mbarrier, count: int = 1, pred=True) -> None:
+    """One thread of the program arrives `count` times on `mbarrier`."""
+    bar = _check_barrier(mbarrier, "mbarrier")
+    _ops.mbarrier_arrive(bar.handle, _count(count, "count", 1), pred=_pred(pred))
+
+
+def mbarrier_wait(mbarrier, phase, pred=True) -> None:
+    """Wait until the phase of parity `phase` (0 first) of `mbarrier` has
+    completed."""
+    bar = _check_barrier(mbarrier, "mbarrier")
+    ph = _cast(_to_tensor(phase, ty=int32), int32)
+    if not ph.is_scalar:
+        raise TypeError(f"phase must be a scalar, got {phase!r}")
+    _ops.mbarrier_wait(bar.handle, ph.handle, pred=_pred(pred))
+
+
+def async_tma_copy_global_to_shared(tensor_desc, coord, barrier, result, pred=True) -> None:
+    """Gluon's `tma.async_copy_global_to_shared(tensor_desc, coord, barrier,
+    result, pred=True)`: copy the tile at element coordinates `coord` of
+    `tensor_desc` into `result` (a shared tile of its shape, dtype and
+    layout); `barrier` receives the tile's bytes."""
+    if not isinstance(tensor_desc, tensor_descriptor_value):
+        raise TypeError(f"tensor_desc must be a tensor_descriptor kernel parameter, got {tensor_desc!r}")
+    if not isinstance(coord, (list, tuple)) or len(coord) != len(tensor_desc.block_shape):
+        raise ValueError(f"coord must hold {len(tensor_desc.block_shape)} coordinates, got {coord!r}")
+    coords = []
+    for c in coord:
+        t = _cast(_to_tensor(c, ty=int32), int32)
+        if not t.is_scalar:
+            raise TypeError(f"coordinates must be scalars, got {c!r}")
+        coords.append(t.handle)
+    result = _check_desc(result, "result")
+    if result.shape != tensor_desc.block_shape or result.dtype != tensor_desc.dtype or \
+            result.layout != tensor_desc.layout:
+        raise ValueError(f"result {result!r} must be a tile of the descriptor's block shape "
+                         f"{list(tensor_desc.block_shape)}, dtype {tensor_desc.dtype.name} and layout "
+                         f"{tensor_desc.layout}")
+    bar = _check_barrier(barrier)
+    _ops.async_tma_copy_global_to_shared(tensor_desc.handle, coords, result.handle, bar.handle, pred=_pred(pred))
+
+
+for _name in ("allocate_mbarrier", "mbarrier_init", "mbarrier_expect_tx", "mbarrier_arrive", "mbarrier_wait",
+              "async_tma_copy_global_to_shared"):
+    globals()[_name] = _located(globals()[_name])
+
+# Gluon's namespaces (gluon.language.nvidia.hopper.mbarrier / .tma).
+mbarrier = types.SimpleNamespace(allocate_mbarrier=allocate_mbarrier, init=mbarrier_init, expect=mbarrier_expect_tx,
+                                 arrive=mbarrier_arrive, wait=mbarrier_wait)
+tma = types.SimpleNamespace(async_copy_global_to_shared=async_tma_copy_global_to_shared)

@@ -1,0 +1,130 @@
+"""The tensor memory accelerator from Python (issue 13): tensor-descriptor
+kernel parameters, mbarriers (Gluon's mbarrier.init / expect / wait and the
+flat names) and tma.async_copy_global_to_shared, compiled for sm_90a and
+checked in the PTX; the metadata the runtime encodes the tensor map from;
+the host-side TensorDescriptor's checks; misuse as exceptions."""
+
+import re
+
+import pytest
+
+from tlxamd import compiler, runtime
+from tlxamd import language as tl
+
+LAYOUT = tl.nvmma_shared_layout(128, 16)
+DESC = tl.tensor_descriptor(tl.float16, [64, 128], LAYOUT)
+
+
+@tl.kernel
+def tile(desc: DESC, y: tl.pointer(tl.float16), N: tl.int32):
+    bar = tl.allocate_mbarrier()
+    tl.mbarrier.init(bar, count=1)
+    buf = tl.allocate_shared_memory(tl.float16, [64, 128], desc.layout)
+    r0 = tl.program_id(0) * 64
+    tl.mbarrier.expect(bar, desc.nbytes)
+    tl.tma.async_copy_global_to_shared(desc, [r0, 0], bar, buf)
+    tl.mbarrier.wait(bar, 0)
+    r = r0 + tl.arange(0, 64)
+    c = tl.arange(0, 128)
+    tl.store(y + r[:, None] * N + c[None, :], buf.load())
+
+
+@tl.kernel
+def looped(desc: DESC, y: tl.pointer(tl.float16), per: tl.int32):
+    bars = tl.allocate_mbarrier(batch=2)
+    bar = bars.index(1)
+    tl.mbarrier_init(bar, 1)
+    buf = tl.allocate_shared_memory(tl.float16, [64, 128], LAYOUT)
+    c = tl.arange(0, 128)
+    for i in tl.range(0, per):
+        tl.mbarrier_expect_tx(bar, 16384, pred=i >= 0)
+        tl.async_tma_copy_global_to_shared(desc, [i * 64, 0], bar, buf)
+        tl.mbarrier_wait(bar, i & 1)
+        r = i * 64 + tl.arange(0, 64)
+        tl.store(y + r[:, None] * 128 + c[None, :], buf.load())
+    tl.mbarrier_arrive(bar, count=1)
+
+
+def test_tile_ptx():
+    k = compiler.compile(tile.build(target="sm_90a"), target="sm_90a")
+    ptx = k.asm
+    # the tensor map: a 128-byte, 64-aligned by-value parameter
+    assert re.search(r"\.param \.align 64 \.b8 tile_param_0\[128\]", ptx)
+    assert re.search(r"mbarrier\.init\.shared(::cta)?\.b64", ptx)
+    assert "fence.mbarrier_init.release.cluster" in ptx
+    assert re.search(r"mbarrier\.arrive\.expect_tx\.shared(::cta)?\.b64", ptx)
+    # two 64 x 64 boxes of 128-byte rows make the 64 x 128 tile
+    assert len(re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes", ptx)) == 2
+    assert "fence.proxy.async.shared::cta" in ptx
+    assert "mbarrier.try_wait.parity" in ptx
+    meta = k.kernels["tile"]
+    assert meta["args"] == ["tensor_map", "ptr", "i32"]
+    assert meta["tensor_maps"] == [{"arg": 0, "box": [64, 64], "element": "f16", "swizzle": 128}]
+
+
+def test_loop_ptx_phases():
+    ptx = compiler.compile(looped.build(target="sm_90a"), target="sm_90a").asm
+    assert ptx.count("mbarrier.try_wait.parity") >= 1
+    assert len(re.findall(r"cp\.async\.bulk\.tensor\.2d", ptx)) == 2
+    assert re.search(r"mbarrier\.arrive\.shared(::cta)?\.b64", ptx)
+
+
+def test_sm100a_accepts():
+    ptx = compiler.compile(tile.build(target="sm_100a"), target="sm_100a").asm
+    assert "cp.async.bulk.tensor.2d" in ptx
+
+
+def test_amd_targets_reject():
+    with pytest.raises(compiler.CompilationError, match="needs the tensor memory accelerator.*gfx950"):
+        compiler.compile(tile.build(target="gfx950"), target="gfx950")
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError, match="nvmma_shared_layout"):
+        tl.tensor_descriptor(tl.float16, [64, 64], tl.swizzled_shared_layout(1, 1, 1, [1, 0]))
+    with pytest.raises(ValueError, match="needs at least 64 elements"):
+        tl.tensor_descriptor(tl.float16, [64, 32], LAYOUT)
+    with pytest.raises(TypeError, match="scalar dtype"):
+        tl.tensor_descriptor(tl.pointer(tl.float16), [64, 64], LAYOUT)
+
+    @tl.kernel
+    def wrong_tile(desc: DESC):
+        bar = tl.allocate_mbarrier()
+        buf = tl.allocate_shared_memory(tl.float16, [64, 64], LAYOUT)
+        tl.tma.async_copy_global_to_shared(desc, [0, 0], bar, buf)
+
+    with pytest.raises(ValueError, match="block shape \\[64, 128\\]"):
+        wrong_tile.build(target="sm_90a")
+
+    @tl.kernel
+    def not_a_barrier(desc: DESC):
+        buf = tl.allocate_shared_memory(tl.float16, [64, 128], LAYOUT)
+        tl.mbarrier.wait(buf, 0)
+
+    with pytest.raises(TypeError, match="one mbarrier"):
+        not_a_barrier.build(target="sm_90a")
+
+    @tl.kernel
+    def bad_count(desc: DESC):
+        tl.mbarrier.init(tl.allocate_mbarrier(), count=0)
+
+    with pytest.raises(ValueError, match="count must be an int"):
+        bad_count.build(target="sm_90a")
+
+    @tl.kernel
+    def bad_coords(desc: DESC):
+        bar = tl.allocate_mbarrier()
+        buf = tl.allocate_shared_memory(tl.float16, [64, 128], LAYOUT)
+        tl.tma.async_copy_global_to_shared(desc, [0], bar, buf)
+
+    with pytest.raises(ValueError, match="2 coordinates"):
+        bad_coords.build(target="sm_90a")
+
+
+def test_host_descriptor_checks():
+    with pytest.raises(ValueError, match="contiguous"):
+        runtime.TensorDescriptor(0, [64, 64], [1, 64])
+    with pytest.raises(ValueError, match="rank 1 to 5"):
+        runtime.TensorDescriptor(0, [2] * 6, [1] * 6)
+    with pytest.raises(ValueError, match="positive"):
+        runtime.TensorDescriptor(0, [0, 64], [64, 1])
