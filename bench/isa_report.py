@@ -119,7 +119,8 @@ def _why_above(label: str, asm: str) -> str:
 
 
 SHARED_OPS = re.compile(r"(buffer_load_\w+ .* lds|ds_(?:read|write)\w*|ds_bpermute_b32|"
-                        r"cp\.async\.\w+(?:\.shared\.global)?|(?:ld|st)\.shared[.\w]*)")
+                        r"cp\.async\.bulk\.tensor\.\w+|cp\.async\.\w+(?:\.shared\.global)?|"
+                        r"mbarrier\.[\w.]+|(?:ld|st)\.shared[.\w]*)")
 
 
 def shared_instructions(asm: str) -> Counter:
@@ -170,6 +171,7 @@ def shared_report(target_list) -> None:
     import suite as gpu_suite
 
     shared_kernels = ["shared_trans_f32", "shared_trans_bf16", "shared_pipeline_f32", "convert_layout_f32"]
+    tma_kernels = ["tma_tile_f16", "tma_loop_f16"]  # NVIDIA only
     sw = tl.swizzled_shared_layout(8, 1, 8, [1, 0])
 
     @tl.kernel(num_warps=4, name="async_copy_bf16")
@@ -190,8 +192,9 @@ def shared_report(target_list) -> None:
         arch = targets.get(target)
         amd = arch["vendor"] == "amd"
         kernels = gpu_suite.kernels(arch["warp_size"])
+        names = shared_kernels + ([] if amd else tma_kernels)
         todo = [("async_copy_bf16", async_copy, {})] + [(n, kernels[n][0], kernels[n][1]["consts"])
-                                                       for n in shared_kernels if n in kernels]
+                                                       for n in names if n in kernels]
         for label, kern, consts in todo:
             module = kern.build(target=target, **consts)
             k = compiler.compile(module, target=target, cache=False)
@@ -215,6 +218,10 @@ def _shared_layout(text: str):
     if m:
         return tl.swizzled_shared_layout(int(m.group(1)), int(m.group(2)), int(m.group(3)),
                                          [int(x) for x in m.group(4).split(",")])
+    m = re.match(r"#tlxamd\.nvmma_shared<\{swizzle_bytes = (\d+), element_bits = (\d+), "
+                 r"transposed = (true|false)\}>", text)
+    if m:
+        return tl.nvmma_shared_layout(int(m.group(1)), int(m.group(2)), transposed=m.group(3) == "true")
     raise ValueError(f"no Python form for {text}")
 
 

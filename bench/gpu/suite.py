@@ -513,23 +513,24 @@ def _triton_style_kernels(warp: int = 32):
                                                              "consts": {}, "sizes": [8192 * 8192]})
 
     # A copy through three shared buffers filled by asynchronous copies
-    # (buffer_load_to_shared: cp.async / buffer_load ... lds), two tiles in
-    # flight while the third is read, over a runtime loop of `per` tiles.
+    # (buffer_load_to_shared: cp.async / buffer_load ... lds), two tiles of
+    # 4096 in flight while the third is read, over a runtime loop of `per`
+    # tiles.
     @tl.kernel(num_warps=4, name="shared_pipeline_f32")
     def k_pipe(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32), per: tl.int32):
-        base = tl.program_id(0) * per * 2048
-        offs = tl.arange(0, 2048)
-        bufs = tl.local_alloc([2048], tl.float32, tl.swizzled_shared_layout(1, 1, 1, [0]), num=3)
+        base = tl.program_id(0) * per * 4096
+        offs = tl.arange(0, 4096)
+        bufs = tl.local_alloc([4096], tl.float32, tl.swizzled_shared_layout(1, 1, 1, [0]), num=3)
         tl.buffer_load_to_shared(bufs.index(0), x, base + offs)
         tl.async_commit_group()
-        tl.buffer_load_to_shared(bufs.index(1), x, base + 2048 + offs, mask=per > 1)
+        tl.buffer_load_to_shared(bufs.index(1), x, base + 4096 + offs, mask=per > 1)
         tl.async_commit_group()
         for i in tl.range(0, per):
             nxt = i + 2
-            tl.buffer_load_to_shared(bufs.index(nxt % 3), x, base + nxt * 2048 + offs, mask=nxt < per)
+            tl.buffer_load_to_shared(bufs.index(nxt % 3), x, base + nxt * 4096 + offs, mask=nxt < per)
             tl.async_commit_group()
             tl.async_wait(2)
-            tl.store(y + base + i * 2048 + offs, bufs.index(i % 3).load())
+            tl.store(y + base + i * 4096 + offs, bufs.index(i % 3).load())
 
     out["shared_pipeline_f32"] = (k_pipe, {"kind": "shared", "dtype": "f32", "fn": "pipeline", "consts": {},
                                            "sizes": [1 << 26]})

@@ -102,6 +102,26 @@ std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
   return attr.getInt();
 }
 
+/// `tlxamd.tensor_maps` (kTensorMapsAttr): {arg, box, element, swizzle}
+/// dictionaries on a kernel.
+static LogicalResult verifyTensorMaps(Operation *op, Attribute value) {
+  auto maps = dyn_cast<ArrayAttr>(value);
+  bool ok = maps && (isa<gpu::GPUFuncOp>(op) ||
+                     op->getName().getStringRef() == "llvm.func");
+  for (Attribute a : ok ? maps.getValue() : ArrayRef<Attribute>()) {
+    auto d = dyn_cast<DictionaryAttr>(a);
+    ok &= d && isa_and_nonnull<IntegerAttr>(d.get("arg")) &&
+          isa_and_nonnull<DenseI64ArrayAttr>(d.get("box")) &&
+          isa_and_nonnull<TypeAttr>(d.get("element")) &&
+          isa_and_nonnull<IntegerAttr>(d.get("swizzle"));
+  }
+  if (ok)
+    return success();
+  return op->emitError() << "'" << kTensorMapsAttr
+                         << "' is an array of {arg, box, element, swizzle} "
+                            "dictionaries on a kernel";
+}
+
 LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == getNumWarpsAttrName()) {
@@ -176,24 +196,8 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                 "scalar) or one per dimension (array<i32: ...>, for a tensor)";
     return success();
   }
-  if (attr.getName() == kTensorMapsAttr) {
-    auto maps = dyn_cast<ArrayAttr>(attr.getValue());
-    bool ok = maps && (isa<gpu::GPUFuncOp>(op) ||
-                       op->getName().getStringRef() == "llvm.func");
-    for (Attribute a : ok ? maps.getValue() : ArrayRef<Attribute>()) {
-      auto d = dyn_cast<DictionaryAttr>(a);
-      ok &= d && isa_and_nonnull<IntegerAttr>(d.get("arg")) &&
-            isa_and_nonnull<DenseI64ArrayAttr>(d.get("box")) &&
-            isa_and_nonnull<TypeAttr>(d.get("element")) &&
-            isa_and_nonnull<IntegerAttr>(d.get("swizzle"));
-    }
-    if (!ok)
-      return op->emitError()
-             << "'" << kTensorMapsAttr
-             << "' is an array of {arg, box, element, swizzle} dictionaries "
-                "on a kernel";
-    return success();
-  }
+  if (attr.getName() == kTensorMapsAttr)
+    return verifyTensorMaps(op, attr.getValue());
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -153,6 +153,26 @@ def test_gfx950_copies_128_bits_gfx942_32():
     assert cdna3.count("buffer_load_dword ") == 8 and "buffer_load_dwordx4" not in cdna3
 
 
+@tl.kernel
+def copy_8_per_thread(src: tl.pointer(tl.bfloat16), dst: tl.pointer(tl.bfloat16)):
+    # 8 x bf16 per thread: one buffer_load_dwordx4 ... lds each, read back
+    rows = tl.arange(0, 32)
+    cols = tl.arange(0, 64)
+    offs = rows[:, None] * 64 + cols[None, :]
+    buf = tl.allocate_shared_memory(tl.bfloat16, [32, 64], tl.swizzled_shared_layout(1, 1, 1, [1, 0]))
+    tl.buffer_load_to_shared(buf, src, offs)
+    tl.async_commit_group()
+    tl.async_wait(0)
+    tl.store(dst + offs, buf.load())
+
+
+def test_gfx950_registers_match_gluon():
+    # Gluon's CDNA4 compiler: 6 VGPRs for an 8 x bf16 per-thread tile
+    k = compiler.compile(copy_8_per_thread.build(target="gfx950"), target="gfx950")
+    assert k.asm.count("buffer_load_dwordx4") == 1 and k.asm.count("ds_read_b128") == 1
+    assert k.resources["vgpr"] <= 6, k.resources
+
+
 def test_sm90a_cp_async():
     ptx = compiler.compile(masked_copy.build(target="sm_90a"), target="sm_90a").asm
     assert ptx.count("cp.async.cg.shared.global") == 4

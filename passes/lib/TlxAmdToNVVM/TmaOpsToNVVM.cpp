@@ -45,74 +45,80 @@ Value i32Constant(RewriterBase &rewriter, Location loc, int64_t v) {
                                   rewriter.getI32IntegerAttr(v));
 }
 
-struct MBarrierInitLowering : TargetPattern<MBarrierInitOp> {
-  using TargetPattern::TargetPattern;
+/// An op on an mbarrier: `lower` emits it given the barrier's address (and
+/// the issuing thread's predicate for the ops one thread performs); the op
+/// is then erased.
+template <typename OpTy> struct BarrierPattern : TargetPattern<OpTy> {
+  using TargetPattern<OpTy>::TargetPattern;
+  using Adaptor = typename OpTy::Adaptor;
+
+  virtual void lower(ConversionPatternRewriter &rewriter, Location loc, OpTy op,
+                     Adaptor adaptor, Value bar) const = 0;
+
+  /// Thread 0, and the op's `pred` when it has one.
+  Value issuer(RewriterBase &rewriter, Location loc, Value pred) const {
+    return issuingThread(rewriter, loc, this->targetInfo, pred);
+  }
 
   LogicalResult
-  matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
-                               op.getBarrier().getType());
-    Value pred = issuingThread(rewriter, loc, targetInfo, Value());
-    NVVM::MBarrierInitOp::create(
-        rewriter, loc, bar, i32Constant(rewriter, loc, op.getCount()), pred);
+    lower(rewriter, loc, op, adaptor,
+          barrierAddress(rewriter, loc, adaptor.getBarrier(),
+                         op.getBarrier().getType()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierInitLowering : BarrierPattern<MBarrierInitOp> {
+  using BarrierPattern::BarrierPattern;
+
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierInitOp op, OpAdaptor, Value bar) const override {
+    NVVM::MBarrierInitOp::create(rewriter, loc, bar,
+                                 i32Constant(rewriter, loc, op.getCount()),
+                                 issuer(rewriter, loc, Value()));
     // The initialized barrier is visible to the copy engine (the async
     // proxy) and, after the program's barrier, to every thread.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     gpu::BarrierOp::create(rewriter, loc);
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
-struct MBarrierExpectTxLowering : TargetPattern<MBarrierExpectTxOp> {
-  using TargetPattern::TargetPattern;
+struct MBarrierExpectTxLowering : BarrierPattern<MBarrierExpectTxOp> {
+  using BarrierPattern::BarrierPattern;
 
-  LogicalResult
-  matchAndRewrite(MBarrierExpectTxOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
-                               op.getBarrier().getType());
-    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierExpectTxOp op, OpAdaptor adaptor,
+             Value bar) const override {
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), bar, i32Constant(rewriter, loc, op.getBytes()),
-        NVVM::MemScopeKind::CTA, /*relaxed=*/false, pred);
-    rewriter.eraseOp(op);
-    return success();
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false,
+        issuer(rewriter, loc, adaptor.getPred()));
   }
 };
 
-struct MBarrierArriveLowering : TargetPattern<MBarrierArriveOp> {
-  using TargetPattern::TargetPattern;
+struct MBarrierArriveLowering : BarrierPattern<MBarrierArriveOp> {
+  using BarrierPattern::BarrierPattern;
 
-  LogicalResult
-  matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
-                               op.getBarrier().getType());
-    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierArriveOp op, OpAdaptor adaptor, Value bar) const override {
+    Value pred = issuer(rewriter, loc, adaptor.getPred());
     Value count = i32Constant(rewriter, loc, op.getCount());
     emitPredicated(rewriter, loc, pred, Type(), [&] {
       NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
       return Value();
     });
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
-struct MBarrierWaitLowering : TargetPattern<MBarrierWaitOp> {
-  using TargetPattern::TargetPattern;
+struct MBarrierWaitLowering : BarrierPattern<MBarrierWaitOp> {
+  using BarrierPattern::BarrierPattern;
 
-  LogicalResult
-  matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
-                               op.getBarrier().getType());
+  void lower(ConversionPatternRewriter &rewriter, Location loc, MBarrierWaitOp,
+             OpAdaptor adaptor, Value bar) const override {
     Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
                                        i32Constant(rewriter, loc, 1));
     // The suspend-time hint of each try (ns); the op loops until the phase
@@ -126,18 +132,15 @@ struct MBarrierWaitLowering : TargetPattern<MBarrierWaitOp> {
       emitPredicated(rewriter, loc, pred, Type(), wait);
     else
       wait();
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
-struct AsyncTmaCopyLowering : TargetPattern<AsyncTmaCopyGlobalToSharedOp> {
-  using TargetPattern::TargetPattern;
+struct AsyncTmaCopyLowering : BarrierPattern<AsyncTmaCopyGlobalToSharedOp> {
+  using BarrierPattern::BarrierPattern;
 
-  LogicalResult
-  matchAndRewrite(AsyncTmaCopyGlobalToSharedOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             AsyncTmaCopyGlobalToSharedOp op, OpAdaptor adaptor,
+             Value bar) const override {
     TensorDescType descType = op.getDesc().getType();
     MemDescType destType = op.getDest().getType();
     // Earlier readers of the tile are done, and their generic-proxy
@@ -148,9 +151,7 @@ struct AsyncTmaCopyLowering : TargetPattern<AsyncTmaCopyGlobalToSharedOp> {
         NVVM::SharedSpaceAttr::get(rewriter.getContext(),
                                    NVVM::SharedSpace::shared_cta));
     SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getDest(), destType);
-    Value bar = barrierAddress(rewriter, loc, adaptor.getBarrier(),
-                               op.getBarrier().getType());
-    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+    Value pred = issuer(rewriter, loc, adaptor.getPred());
     ArrayRef<int64_t> shape = descType.getShape();
     SmallVector<int64_t> box = descType.getBoxShape();
     unsigned rank = shape.size();
@@ -188,8 +189,6 @@ struct AsyncTmaCopyLowering : TargetPattern<AsyncTmaCopyGlobalToSharedOp> {
       if (d == unsigned(-1))
         break;
     }
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 

@@ -115,3 +115,12 @@ func.func @f(%d: !tlxamd.tensor_desc<64x64xf16, #nv>, %t: !tlxamd.memdesc<64x64x
   tlxamd.async_tma_copy_global_to_shared %d[%c, %c] %t, %bar : !tlxamd.tensor_desc<64x64xf16, #nv>, !tlxamd.memdesc<64x64xf16, #nv, #tlxamd.shared_memory>, !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
   return
 }
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'tlxamd.tensor_maps' is an array of {arg, box, element, swizzle} dictionaries on a kernel}}
+  gpu.func @k() kernel attributes {tlxamd.num_warps = 1 : i32, tlxamd.tensor_maps = [{arg = 0 : i32}]} {
+    gpu.return
+  }
+}
