@@ -824,6 +824,11 @@ def mfma_lane_maps(m: int, n: int, k: int, wave: int = 64):
     return a, b, d
 
 
+def _bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
+    """bf16 bit patterns (16-bit integers) as the f32 values they encode."""
+    return (bits.astype(np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
 def _mfma(k, op, mask):
     name = op.operation.name
     mm = _MFMA_NAME.match(name)
@@ -838,6 +843,8 @@ def _mfma(k, op, mask):
     if not mask.all():
         raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask")
     a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
+    if "bf16" in name and np.asarray(av).dtype.kind in "iu":  # the .1k forms take bf16 bits as i16
+        av, bv = (_bf16_bits_to_f32(np.asarray(v)) for v in (av, bv))
     av = av.reshape(k.n, -1).astype(np.float64 if mm.group(1) != "i32" else np.int64)
     bv = bv.reshape(k.n, -1).astype(av.dtype)
     if av.dtype == np.int64:  # i8 operands are signed

@@ -524,3 +524,15 @@ void mlir::tlxamd::printCapabilityTableJSON(llvm::raw_ostream &os) {
     targets.push_back(toJSON(a));
   os << llvm::json::Value(std::move(targets));
 }
+
+const MatrixInstr *mlir::tlxamd::findMatrixInstr(const ArchInfo &arch,
+                                                 MatrixEngine engine,
+                                                 unsigned m, unsigned n,
+                                                 unsigned k,
+                                                 llvm::StringRef aType) {
+  for (const MatrixInstr &i : arch.matrixInstrs)
+    if (i.engine == engine && i.m == m && i.n == n && i.k == k &&
+        i.aType == aType)
+      return &i;
+  return nullptr;
+}

@@ -393,3 +393,46 @@ LogicalResult
 AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTmaTarget(*this, arch);
 }
+
+//===----------------------------------------------------------------------===//
+// tl.dot
+//===----------------------------------------------------------------------===//
+
+/// MLIR's spelling of `type` ("bf16", "f8E4M3FN").
+static std::string spell(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
+  auto c = cast<RankedTensorType>(getC().getType());
+  auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(c.getEncoding());
+  if (!mfma)
+    return success(); // layout-free: layout assignment picks the instruction
+  Type elem = cast<RankedTensorType>(getA().getType()).getElementType();
+  ArrayRef<unsigned> shape = mfma.getInstrShape();
+  if (mfma.getVersion() != arch.mfmaVersion)
+    return emitOpError("the result's layout is of MFMA generation ")
+           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
+           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
+           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+  const MatrixInstr *instr = findMatrixInstr(arch, MatrixEngine::MFMA, shape[0],
+                                             shape[1], shape[2], spell(elem));
+  if (!instr)
+    return emitOpError("no ") << shape[0] << "x" << shape[1] << "x" << shape[2]
+                              << " MFMA of " << elem << " operands on "
+                              << arch.name << " (" << arch.family << ")";
+  unsigned kWidth = cast<DotOperandLayoutAttr>(
+                        cast<RankedTensorType>(getA().getType()).getEncoding())
+                        .getKWidth();
+  if (kWidth != instr->kWidth)
+    return emitOpError("operands hold ")
+           << kWidth << " elements of K per lane; " << instr->name << " takes "
+           << instr->kWidth << " (k_width)";
+  if (elem.getIntOrFloatBitWidth() < 16)
+    return emitOpError("lowers f16, bf16, f32 and f64 operands; ")
+           << elem << " operands (packed into 32-bit words) are not lowered";
+  return success();
+}

@@ -8,6 +8,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::tlxamd;
 
@@ -127,6 +129,20 @@ SmallVector<Value> mlir::tlxamd::unpackRegisters(RewriterBase &rewriter,
     out.push_back(LLVM::ExtractElementOp::create(rewriter, loc, vector,
                                                  i32Const(rewriter, loc, i)));
   return out;
+}
+
+std::map<std::pair<int64_t, int64_t>, SmallVector<unsigned>>
+mlir::tlxamd::getRegisterTiles(const LinearLayout &layout, int64_t tileRows,
+                               int64_t tileCols) {
+  std::map<std::pair<int64_t, int64_t>, SmallVector<unsigned>> tiles;
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
+    LinearLayout::Basis c = layout.apply(r, 0, 0);
+    if (!seen.insert({c[0], c[1]}).second)
+      continue;
+    tiles[{c[0] / tileRows, c[1] / tileCols}].push_back(unsigned(r));
+  }
+  return tiles;
 }
 
 Value mlir::tlxamd::packRegisters(RewriterBase &rewriter, Location loc,

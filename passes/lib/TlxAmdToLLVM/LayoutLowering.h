@@ -14,6 +14,8 @@
 
 #include "tlxamd/Layout/LinearLayout.h"
 
+#include <map>
+
 namespace mlir::tlxamd {
 
 /// The lane and warp of the running thread in a layout of `layoutLanes`
@@ -43,6 +45,17 @@ Value emitContribution(RewriterBase &rewriter, Location loc,
 
 /// An i32 LLVM constant.
 Value i32Const(RewriterBase &rewriter, Location loc, int64_t v);
+
+/// The registers of a thread that hold each `tile`-shaped block of a rank-2
+/// `layout`, keyed by the block's index (row block, column block; the
+/// registers' coordinates at lane 0 and warp 0, whose bits above the tile
+/// the lanes and warps do not change), each block's registers in register
+/// order; a register repeating an earlier one's coordinate (a broadcast)
+/// is left out. For a matrix-instruction layout a block is one
+/// instruction's fragment, in the order the instruction takes it.
+std::map<std::pair<int64_t, int64_t>, SmallVector<unsigned>>
+getRegisterTiles(const LinearLayout &layout, int64_t tileRows,
+                 int64_t tileCols);
 
 /// Registers of a converted tensor value (a vector) as scalars, and back.
 SmallVector<Value> unpackRegisters(RewriterBase &rewriter, Location loc,

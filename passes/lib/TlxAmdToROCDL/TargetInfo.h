@@ -68,6 +68,11 @@ void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       const TargetInfo &targetInfo,
                                       const KernelAnalyses &analyses);
 
+/// tl.dot on MFMA.
+void populateMatrixOpsToROCDLPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfo &targetInfo);
+
 } // namespace mlir::tlxamd::rocdl
 
 #endif

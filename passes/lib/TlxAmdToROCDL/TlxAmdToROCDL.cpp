@@ -68,6 +68,7 @@ struct ConvertTlxAmdToROCDLPass
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
+      rocdl::populateMatrixOpsToROCDLPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToROCDLPatterns(converter, patterns, target, targetInfo);
     };

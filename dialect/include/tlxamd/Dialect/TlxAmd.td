@@ -10,5 +10,6 @@ include "tlxamd/Dialect/TlxAmdCoreOps.td"
 include "tlxamd/Dialect/TlxAmdTensorOps.td"
 include "tlxamd/Dialect/TlxAmdMemoryOps.td"
 include "tlxamd/Dialect/TlxAmdSharedOps.td"
+include "tlxamd/Dialect/TlxAmdMatrixOps.td"
 
 #endif // TLXAMD_TD

@@ -121,6 +121,12 @@ std::string getArchNamesWhere(llvm::function_ref<bool(const ArchInfo &)> pred);
 /// a string that lives as long as the program (llvm::cl keeps a reference).
 const std::string &getTargetOptionHelp(std::optional<Vendor> vendor);
 
+/// The instruction of `engine` on `arch` computing an m x n x k tile from
+/// `aType` operands (MLIR spelling), or nullptr.
+const MatrixInstr *findMatrixInstr(const ArchInfo &arch, MatrixEngine engine,
+                                   unsigned m, unsigned n, unsigned k,
+                                   llvm::StringRef aType);
+
 /// Distinct K depths that the `engine` instructions of layout generation
 /// `version` (MFMA or WMMA) offer for an M x N tile, ascending; empty when
 /// no target of that generation has one.

@@ -1,0 +1,77 @@
+//===- MatrixOps.cpp - tl.dot
+//----------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+/// The layouts of a dot with layouts: the result's is an MFMA layout and
+/// the operands' its dot-operand layouts (A: op_idx 0, B: op_idx 1) with
+/// one k_width; each dimension a whole number of instructions.
+static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
+                                      RankedTensorType b, RankedTensorType c) {
+  Attribute ea = a.getEncoding(), eb = b.getEncoding(), ec = c.getEncoding();
+  if (!ea && !eb && !ec)
+    return success();
+  if (!ea || !eb || !ec)
+    return op.emitOpError("operands and result have layouts or none does "
+                          "(layout assignment chooses them together)");
+  auto mfma = dyn_cast<AmdMfmaLayoutAttr>(ec);
+  if (!mfma)
+    return op.emitOpError("the result's layout names the matrix instruction: "
+                          "an #tlxamd.amd_mfma layout, got ")
+           << ec;
+  Attribute operands[] = {ea, eb};
+  for (auto [i, enc] : llvm::enumerate(operands)) {
+    auto dot = dyn_cast<DotOperandLayoutAttr>(enc);
+    if (!dot || dot.getOpIdx() != i || dot.getParent() != ec)
+      return op.emitOpError("operand ")
+             << (i ? "b" : "a") << " must have the layout #tlxamd.dot_operand"
+             << "<{op_idx = " << i << ", parent = <the result's layout>, "
+             << "k_width = ...}>, got " << enc;
+  }
+  unsigned ka = cast<DotOperandLayoutAttr>(ea).getKWidth(),
+           kb = cast<DotOperandLayoutAttr>(eb).getKWidth();
+  if (ka != kb)
+    return op.emitOpError("operands hold ")
+           << ka << " and " << kb
+           << " elements of K per lane (k_width): one instruction takes both";
+  ArrayRef<unsigned> instr = mfma.getInstrShape();
+  int64_t dims[3] = {c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)};
+  for (unsigned d = 0; d < 3; ++d)
+    if (dims[d] % instr[d] != 0)
+      return op.emitOpError("the ")
+             << "MNK"[d] << " extent " << dims[d]
+             << " is not a whole number of the instruction's " << instr[d];
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError("multiplies matrices (rank 2), got ranks ")
+           << a.getRank() << ", " << b.getRank() << " and " << c.getRank();
+  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = b.getDimSize(1);
+  if (b.getDimSize(0) != k || c.getDimSize(0) != m || c.getDimSize(1) != n)
+    return emitOpError("shapes do not chain: a is ")
+           << m << "x" << k << ", b " << b.getDimSize(0) << "x" << n
+           << ", the accumulator " << c.getDimSize(0) << "x" << c.getDimSize(1)
+           << " (M x K times K x N is M x N)";
+  Type elem = a.getElementType(), acc = c.getElementType();
+  if (b.getElementType() != elem)
+    return emitOpError("operands have different element types, ")
+           << elem << " and " << b.getElementType();
+  bool isInt = elem.isSignlessInteger(8);
+  if (!isInt && !isa<FloatType>(elem))
+    return emitOpError("operands are floats or i8, got ") << elem;
+  bool accOk = isInt ? acc.isSignlessInteger(32)
+                     : (elem.isF64() ? acc.isF64() : acc.isF32());
+  if (!accOk)
+    return emitOpError("accumulates ")
+           << elem << " products in "
+           << (isInt ? "i32" : (elem.isF64() ? "f64" : "f32")) << ", got "
+           << acc;
+  return verifyDotLayouts(*this, a, b, c);
+}

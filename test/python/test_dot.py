@@ -1,0 +1,125 @@
+"""tl.dot on MFMA (issue 14, first part): kernels written with explicit
+Gluon-style layouts (the accumulator's amd_mfma_layout and its
+dot_operand_layouts) run in the AMD emulator against numpy on gfx950 and
+gfx942, transposed layouts and several warp arrangements included; the ISA
+shows the instruction per K step; misuse raises."""
+
+import numpy as np
+import pytest
+
+from tlxamd import compiler, emulator
+from tlxamd import language as tl
+
+
+def _gemm(version, instr, k_width, warps, M, N, K, transposed):
+    mfma = tl.amd_mfma_layout(version, instr, transposed, warps)
+    la = tl.dot_operand_layout(0, mfma, k_width)
+    lb = tl.dot_operand_layout(1, mfma, k_width)
+
+    @tl.kernel(num_warps=warps[0] * warps[1], name="gemm_tile")
+    def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        rm = tl.arange(0, M)
+        rk = tl.arange(0, K)
+        rn = tl.arange(0, N)
+        x = tl.buffer_load(a, tl.convert_layout(rm[:, None] * K + rk[None, :], la), contiguity=k_width)
+        y = tl.convert_layout(tl.load(b + rk[:, None] * N + rn[None, :]), lb)
+        co = tl.convert_layout(rm[:, None] * N + rn[None, :], mfma)
+        d = tl.dot(x, y, tl.buffer_load(c, co))
+        tl.buffer_store(d, c, co)
+
+    return gemm
+
+
+# (target, MFMA version, instr_shape, k_width, warps, M, N, K, transposed, MFMAs per warp)
+CASES = [
+    ("gfx950", 4, [32, 32, 16], 8, [2, 2], 64, 64, 32, False, 2),
+    ("gfx950", 4, [16, 16, 32], 8, [2, 2], 64, 64, 64, True, 8),
+    ("gfx950", 4, [32, 32, 16], 8, [1, 4], 32, 128, 64, True, 4),
+    ("gfx950", 4, [16, 16, 32], 8, [4, 1], 128, 32, 32, False, 4),
+    ("gfx942", 3, [32, 32, 8], 4, [2, 2], 64, 64, 32, False, 4),
+    ("gfx942", 3, [16, 16, 16], 4, [2, 2], 64, 64, 32, True, 8),
+]
+
+
+def _bf16_bits(x):
+    return (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+
+
+@pytest.mark.parametrize("target,version,instr,k_width,warps,M,N,K,transposed,per_warp", CASES)
+def test_matches_numpy(target, version, instr, k_width, warps, M, N, K, transposed, per_warp):
+    kern = _gemm(version, instr, k_width, warps, M, N, K, transposed)
+    module = kern.build(target=target)
+    rng = np.random.default_rng(M * N + K)
+    # bf16-exact operands; f32 sums of them are exact too
+    A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float32)
+    B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float32)
+    C = (rng.integers(-16, 16, (M, N)) / 4).astype(np.float32)
+    out = C.copy()
+    emulator.run(compiler.compile(module, target=target, binary=False), (1,), _bf16_bits(A), _bf16_bits(B), out)
+    np.testing.assert_array_equal(out, A @ B + C)
+    asm = compiler.compile(kern.build(target=target), target=target).asm
+    name = {("gfx950", 32): "v_mfma_f32_32x32x16_bf16", ("gfx950", 16): "v_mfma_f32_16x16x32_bf16",
+            ("gfx942", 32): "v_mfma_f32_32x32x8_bf16", ("gfx942", 16): "v_mfma_f32_16x16x16_bf16"}[target, instr[0]]
+    assert asm.count(name) == per_warp
+    assert "scratch_" not in asm
+
+
+def test_accumulator_defaults_to_zero():
+    mfma = tl.amd_mfma_layout(4, [32, 32, 16], False, [1, 1])
+    la, lb = tl.dot_operand_layout(0, mfma, 8), tl.dot_operand_layout(1, mfma, 8)
+
+    @tl.kernel(num_warps=1)
+    def k(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        r = tl.arange(0, 32)
+        x = tl.convert_layout(tl.load(a + r[:, None] * 32 + r[None, :]), la)
+        y = tl.convert_layout(tl.load(b + r[:, None] * 32 + r[None, :]), lb)
+        d = tl.dot(x, y)
+        tl.store(tl.convert_layout(c + r[:, None] * 32 + r[None, :], mfma), d)
+
+    rng = np.random.default_rng(7)
+    A = (rng.integers(-8, 8, (32, 32)) / 4).astype(np.float32)
+    B = (rng.integers(-8, 8, (32, 32)) / 4).astype(np.float32)
+    out = np.full((32, 32), np.nan, np.float32)
+    emulator.run(compiler.compile(k.build(target="gfx950"), target="gfx950", binary=False), (1,),
+                 _bf16_bits(A), _bf16_bits(B), out)
+    np.testing.assert_array_equal(out, A @ B)
+
+
+def test_bad_arguments():
+    mfma = tl.amd_mfma_layout(4, [32, 32, 16], False, [1, 1])
+
+    @tl.kernel(num_warps=1)
+    def k_mismatch(a: tl.pointer(tl.bfloat16)):
+        x = tl.load(a + tl.arange(0, 32)[:, None] * 16 + tl.arange(0, 16)[None, :])
+        tl.dot(x, x)
+
+    with pytest.raises(ValueError, match="K differs"):
+        k_mismatch.build(target="gfx950", assign_layouts=False)
+
+    @tl.kernel(num_warps=1)
+    def k_dtype(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.float16)):
+        r = tl.arange(0, 32)
+        tl.dot(tl.load(a + r[:, None] * 32 + r[None, :]), tl.load(b + r[:, None] * 32 + r[None, :]))
+
+    with pytest.raises(TypeError, match="different dtypes"):
+        k_dtype.build(target="gfx950", assign_layouts=False)
+
+    @tl.kernel(num_warps=1)
+    def k_out(a: tl.pointer(tl.bfloat16)):
+        r = tl.arange(0, 32)
+        x = tl.load(a + r[:, None] * 32 + r[None, :])
+        tl.dot(x, x, out_dtype=tl.float16)
+
+    with pytest.raises(TypeError, match="accumulates in float32"):
+        k_out.build(target="gfx950", assign_layouts=False)
+
+    @tl.kernel(num_warps=1)
+    def k_nvidia(a: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        r = tl.arange(0, 32)
+        la, lb = tl.dot_operand_layout(0, mfma, 8), tl.dot_operand_layout(1, mfma, 8)
+        x = tl.load(a + r[:, None] * 32 + r[None, :])
+        d = tl.dot(tl.convert_layout(x, la), tl.convert_layout(x, lb))
+        tl.store(tl.convert_layout(c + r[:, None] * 32 + r[None, :], mfma), d)
+
+    with pytest.raises((ValueError, compiler.CompilationError), match="MFMA generation 4; sm_90a"):
+        compiler.compile(k_nvidia.build(target="sm_90a"), target="sm_90a")
