@@ -75,3 +75,44 @@ LogicalResult DotOp::verify() {
            << acc;
   return verifyDotLayouts(*this, a, b, c);
 }
+
+AmdMfmaLayoutAttr mlir::tlxamd::chooseMfmaLayout(MLIRContext *ctx,
+                                                 const ArchInfo &arch,
+                                                 int64_t m, int64_t n,
+                                                 int64_t k, Type elem,
+                                                 unsigned numWarps) {
+  if (!arch.mfmaVersion)
+    return {};
+  std::string spelling;
+  llvm::raw_string_ostream(spelling) << elem;
+  // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
+  // deepest K that divides the tile (CDNA4's double-rate forms).
+  const MatrixInstr *best = nullptr;
+  for (const MatrixInstr &i : arch.matrixInstrs) {
+    if (i.engine != MatrixEngine::MFMA || i.m != i.n || i.aType != spelling ||
+        (i.m != 32 && i.m != 16) || m % i.m || n % i.n || k % i.k)
+      continue;
+    if (!best || i.m > best->m || (i.m == best->m && i.k > best->k))
+      best = &i;
+  }
+  if (!best)
+    return {};
+  // Warps split between M and N while each keeps a whole instruction tile
+  // (balanced, M first), then along M (the warps' tiles repeat).
+  unsigned wm = 1, wn = 1;
+  for (unsigned w = 1; w < numWarps; w *= 2) {
+    bool mRoom = m >= int64_t(best->m) * wm * 2;
+    bool nRoom = n >= int64_t(best->n) * wn * 2;
+    if (mRoom && (!nRoom || wm <= wn))
+      wm *= 2;
+    else if (nRoom)
+      wn *= 2;
+    else
+      wm *= 2;
+  }
+  // Transposed: each lane's registers run along N, the stores' fast
+  // dimension.
+  return AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,
+                                {best->m, best->n, best->k},
+                                /*transposed=*/true, {wm, wn}, {1, 1}, 32);
+}

@@ -1,14 +1,47 @@
-"""tl.dot on MFMA (issue 14, first part): kernels written with explicit
-Gluon-style layouts (the accumulator's amd_mfma_layout and its
-dot_operand_layouts) run in the AMD emulator against numpy on gfx950 and
-gfx942, transposed layouts and several warp arrangements included; the ISA
-shows the instruction per K step; misuse raises."""
+"""tl.dot on MFMA: a Triton-style GEMM (layouts inferred, runtime K loop,
+ragged sizes masked) and kernels written with explicit Gluon-style layouts
+(the accumulator's amd_mfma_layout and its dot_operand_layouts) run in the
+AMD emulator against numpy on gfx950 and gfx942, transposed layouts and
+several warp arrangements included; the ISA shows the instruction per K
+step; misuse raises."""
 
 import numpy as np
 import pytest
 
 from tlxamd import compiler, emulator
 from tlxamd import language as tl
+
+
+@tl.kernel(num_warps=4)
+def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
+         M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in tl.range(0, K, BK):
+        ka = k + rk
+        x = tl.load(a + rm[:, None] * K + ka[None, :], mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        y = tl.load(b + ka[:, None] * N + rn[None, :], mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("target,instr", [("gfx950", "v_mfma_f32_32x32x16_bf16"), ("gfx942", "v_mfma_f32_32x32x8_bf16")])
+@pytest.mark.parametrize("M,N,K", [(64, 64, 64), (100, 72, 80)])
+def test_triton_style_gemm(target, instr, M, N, K):
+    consts = dict(BM=64, BN=64, BK=32)
+    k = compiler.compile(gemm.build(target=target, **consts), target=target)
+    # 2 x 2 warps of one 32 x 32 tile; BK / instruction K steps per iteration
+    assert k.asm.count(instr) == (2 if target == "gfx950" else 4)
+    assert k.resources["scratch"] == 0
+    rng = np.random.default_rng(M + N + K)
+    A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float32)
+    B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float32)
+    out = np.full((M, N), np.nan, np.float32)
+    emulator.run(compiler.compile(gemm.build(target=target, **consts), target=target, binary=False),
+                 (-(-M // 64), -(-N // 64)), _bf16_bits(A), _bf16_bits(B), out, M, N, K)
+    np.testing.assert_array_equal(out, A @ B)
 
 
 def _gemm(version, instr, k_width, warps, M, N, K, transposed):

@@ -311,8 +311,8 @@ static AxisInfo visitShl(Transfer t, arith::ShLIOp op) {
 static AxisInfo visitBitwise(Transfer t, Operation *op) {
   if (!t.rank())
     return unknownOf(t.shape);
-  const AxisInfo &a = t.analysis.get(op->getOperand(0));
-  const AxisInfo &b = t.analysis.get(op->getOperand(1));
+  const AxisInfo a = t.analysis.get(op->getOperand(0));
+  const AxisInfo b = t.analysis.get(op->getOperand(1));
   AxisInfo info = AxisInfo::unknown(t.shape);
   for (unsigned d = 0; d < t.rank(); ++d)
     info.constancy[d] = std::min(a.constancy[d], b.constancy[d]);

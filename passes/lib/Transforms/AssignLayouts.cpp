@@ -99,10 +99,12 @@ public:
     });
     if (!any)
       return false;
-    // 1. Memory ops, in program order.
+    // 1. Memory ops and dots, in program order.
     kernel->walk([&](Operation *op) {
       if (isMemoryOp(op))
         assignMemoryOp(op);
+      else if (auto dot = dyn_cast<DotOp>(op))
+        assignDot(dot);
     });
     // 2. Explicit layouts flow to the values they reach.
     kernel->walk([&](Operation *op) {
@@ -200,6 +202,46 @@ private:
     memoryLayouts[op] = layout;
   }
 
+  /// A layout-free tl.dot: the target's MFMA layout for the result and
+  /// the accumulator, its dot-operand layouts for the operands (operands
+  /// laid out already are converted to them).
+  void assignDot(DotOp dot) {
+    if (!isFree(dot.getD()))
+      return;
+    auto a = cast<RankedTensorType>(dot.getA().getType());
+    auto d = cast<RankedTensorType>(dot.getD().getType());
+    int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getDimSize(1);
+    AmdMfmaLayoutAttr mfma = chooseMfmaLayout(dot.getContext(), arch, m, n, k,
+                                              a.getElementType(), numWarps);
+    if (!mfma) {
+      dot.emitOpError("has no matrix instruction on ")
+          << arch.name << " (" << arch.family << ") for a " << m << "x" << n
+          << "x" << k << " product of " << a.getElementType() << " operands";
+      failed = true;
+      return;
+    }
+    ArrayRef<unsigned> shape = mfma.getInstrShape();
+    unsigned kWidth =
+        findMatrixInstr(arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2],
+                        printType(a.getElementType()))
+            ->kWidth;
+    MLIRContext *ctx = dot.getContext();
+    SmallVector<Attribute, 3> layouts = {
+        DotOperandLayoutAttr::get(ctx, 0, mfma, kWidth),
+        DotOperandLayoutAttr::get(ctx, 1, mfma, kWidth), mfma};
+    for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
+      if (isFree(operand))
+        propagate(operand, layout);
+    propagate(dot.getD(), mfma);
+    dotLayouts[dot] = layouts;
+  }
+
+  static std::string printType(Type t) {
+    std::string s;
+    llvm::raw_string_ostream(s) << t;
+    return s;
+  }
+
   /// Triton's coalescing: the fastest dimension is the one the addresses
   /// are most contiguous along; each thread owns the widest aligned run (at
   /// most 128 bits and the tensor's share per thread).
@@ -212,7 +254,7 @@ private:
       addresses = copy.getOffsets();
     auto type = cast<RankedTensorType>(addresses.getType());
     unsigned rank = type.getRank();
-    const AxisInfo &info = axis.get(addresses);
+    const AxisInfo info = axis.get(addresses);
     SmallVector<unsigned> order(rank);
     for (unsigned d = 0; d < rank; ++d)
       order[d] = rank - 1 - d;
@@ -275,6 +317,12 @@ private:
   }
 
   void joinOperands(Operation *op) {
+    if (auto it = dotLayouts.find(op); it != dotLayouts.end()) {
+      for (auto [operand, layout] : llvm::zip(op->getOpOperands(), it->second))
+        convertOperand(operand, layout);
+      retypeResult(op, op->getResult(0), it->second.back());
+      return;
+    }
     if (auto it = memoryLayouts.find(op); it != memoryLayouts.end()) {
       for (OpOperand &operand : op->getOpOperands())
         if (isa<RankedTensorType>(operand.get().getType()))
@@ -355,6 +403,11 @@ private:
   AxisInfoAnalysis axis;
   llvm::MapVector<Value, Attribute> chosen;
   llvm::DenseMap<Operation *, Attribute> memoryLayouts;
+  llvm::DenseMap<Operation *, SmallVector<Attribute, 3>> dotLayouts;
+
+public:
+  /// A dot had no instruction (reported).
+  bool failed = false;
 };
 
 struct TlxAmdAssignLayoutsPass
@@ -395,10 +448,12 @@ struct TlxAmdAssignLayoutsPass
           if (DistributedLayoutAttr layout = getDistributedLayout(t))
             lanes = layout.getLanesPerWarp();
       });
-      if (LayoutAssignment(func, *numWarps, lanes, *arch).run())
+      LayoutAssignment assignment(func, *numWarps, lanes, *arch);
+      if (assignment.run())
         func->setAttr(TlxAmdDialect::getAssignedLayoutsAttrName(),
                       UnitAttr::get(func.getContext()));
-      return WalkResult::advance();
+      return assignment.failed ? WalkResult::interrupt()
+                               : WalkResult::advance();
     });
     if (walk.wasInterrupted())
       signalPassFailure();
