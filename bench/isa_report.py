@@ -209,6 +209,27 @@ def shared_report(target_list) -> None:
                   f"{'; ' + ', '.join(costs) if costs else ''}")
 
 
+def gemm_report() -> None:
+    """The tl.dot GEMM (test_dot.py's kernel, 64 x 64 x 32 bf16 tiles, 4
+    warps) on gfx950 beside Triton's tl.dot kernel of the same tiles
+    (bench/data/triton_reference.json, `triton_reference.py --gemm-only`)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "python"))
+    from test_dot import gemm
+
+    with open(REFERENCE) as f:
+        ref = json.load(f).get("gemm", {})
+    bm, bn, bk = ref.get("tile", (64, 64, 32))
+    k = compiler.compile(gemm.build(target="gfx950", BM=bm, BN=bn, BK=bk), target="gfx950", cache=False)
+    r = k.resources
+    bodies = re.findall(r"^(\.LBB\w+):(.*?)s_cbranch\w*\s+\1$", k.asm, re.S | re.M)
+    mine = {"mfma_per_k_step": max((b.count("v_mfma") for _, b in bodies), default=0), "vgpr": r["vgpr"],
+            "agpr": r["agpr"], "lds": r["lds"], "vgpr_spill": r["vgpr_spill"]}
+    theirs = ref.get("gfx950", {})
+    print(f"\ngfx950 tl.dot GEMM {bm}x{bn}x{bk} bf16, 4 warps: tlxamd / Triton {ref.get('triton_version', '-')}")
+    for key in mine:
+        print(f"  {key:16} {mine[key]:>6} {theirs.get(key, '-'):>6}")
+
+
 def _shared_layout(text: str):
     """The Python shared layout of an attribute's text."""
     from tlxamd import language as tl
@@ -254,6 +275,8 @@ def main(argv=None):
     for t, label, total, bpo, names, regs, ms in rows:
         print(f"{t:8} {label:22} {total:7d} {bpo:5.1f}  {names:{w}}  {regs:>9} {ms:6.0f}ms")
     shared_report(args.targets.split(","))
+    if "gfx950" in args.targets.split(","):
+        gemm_report()
     return 0
 
 

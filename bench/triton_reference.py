@@ -99,6 +99,45 @@ def g_atomic(acc, old, n, BLOCK: gl.constexpr, SPT: gl.constexpr, C: gl.constexp
         cdna4.buffer_store(prev, old, offs)
 
 
+@triton.jit
+def t_gemm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # the tl.dot GEMM of bench/isa_report.py (tlxamd's test_dot.py kernel)
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, K, BK):
+        ka = k + rk
+        x = tl.load(a + rm[:, None] * K + ka[None, :], mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        y = tl.load(b + ka[:, None] * N + rn[None, :], mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+GEMM_TILE = (64, 64, 32)
+
+
+def loop_mfmas(asm: str) -> int:
+    """MFMAs in the innermost loop body (a label to the branch back to it)."""
+    bodies = re.findall(r"^(\.LBB\w+):(.*?)s_cbranch\w*\s+\1$", asm, re.S | re.M)
+    return max((body.count("v_mfma") for _, body in bodies), default=0)
+
+
+def gemm_figures(target, tmp) -> dict:
+    bm, bn, bk = GEMM_TILE
+    sig = {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32",
+           "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+    k, _ = compile_one(t_gemm, sig, {"BM": bm, "BN": bn, "BK": bk}, target, os.path.join(tmp, "gemm"))
+    asm = k.asm["amdgcn"]
+    meta = asm.split(".amdgpu_metadata", 1)[-1]
+    get = lambda key: int(re.search(rf"\.{key}:\s+(\d+)", meta).group(1))  # noqa: E731
+    return {"vgpr": get("vgpr_count"), "agpr": get("agpr_count"), "sgpr": get("sgpr_count"),
+            "lds": max(get("group_segment_fixed_size"), int(k.metadata.shared)),
+            "vgpr_spill": get("vgpr_spill_count"),
+            "mfma": asm.count("v_mfma"), "mfma_per_k_step": loop_mfmas(asm),
+            "mfma_instruction": sorted({ln.split()[0] for ln in asm.splitlines() if "v_mfma" in ln})}
+
+
 def suite():
     """(name, kind, dtype, elements per thread, contiguity, masked, round)."""
     out = [
@@ -160,8 +199,21 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "data", "triton_reference.json"))
     p.add_argument("--repeat", type=int, default=5, help="cold compiles per kernel for the latency median")
+    p.add_argument("--gemm-only", action="store_true",
+                   help="record only the tl.dot GEMM, into the existing file")
     args = p.parse_args(argv)
     amd = GPUTarget("hip", "gfx950", 64)
+    if args.gemm_only:
+        with open(args.out) as f:
+            result = json.load(f)
+        with tempfile.TemporaryDirectory() as tmp:
+            result["gemm"] = {"tile": list(GEMM_TILE), "gfx950": gemm_figures(amd, tmp),
+                              "triton_version": triton.__version__}
+        print(result["gemm"])
+        with open(args.out, "w") as f:
+            json.dump(result, f, indent=1, sort_keys=True)
+            f.write("\n")
+        return 0
     nv = GPUTarget("cuda", 90, 32)
     result = {"triton_version": triton.__version__, "python": platform.python_version(),
               "machine": f"{platform.machine()}, {os.cpu_count()} cores", "target": "gfx950",
