@@ -244,6 +244,29 @@ void AmdMfmaLayoutAttr::print(AsmPrinter &p) const {
   p << "}>";
 }
 
+Attribute NvidiaMmaLayoutAttr::parse(AsmParser &parser, Type) {
+  FieldReader r(parser, "nvidia_mma");
+  if (failed(r.parse()))
+    return {};
+  auto version = r.getUnsignedList("version");
+  auto wpc = r.getUnsignedList("warps_per_cta");
+  auto instr = r.getUnsignedList("instr_shape");
+  if (failed(version) || failed(wpc) || failed(instr) || failed(r.finish()))
+    return {};
+  return parser.getChecked<NvidiaMmaLayoutAttr>(parser.getContext(), *version,
+                                                *wpc, *instr);
+}
+
+void NvidiaMmaLayoutAttr::print(AsmPrinter &p) const {
+  p << "<{version = ";
+  printList(p, getVersion());
+  p << ", warps_per_cta = ";
+  printList(p, getWarpsPerCTA());
+  p << ", instr_shape = ";
+  printList(p, getInstrShape());
+  p << "}>";
+}
+
 Attribute AmdWmmaLayoutAttr::parse(AsmParser &parser, Type) {
   FieldReader r(parser, "amd_wmma");
   if (failed(r.parse()))
@@ -447,6 +470,7 @@ LogicalResult LinearLayoutEncodingAttr::verifyShape(
 TLXAMD_VERIFY_ENCODING(BlockedLayoutAttr)
 TLXAMD_VERIFY_ENCODING(AmdMfmaLayoutAttr)
 TLXAMD_VERIFY_ENCODING(AmdWmmaLayoutAttr)
+TLXAMD_VERIFY_ENCODING(NvidiaMmaLayoutAttr)
 TLXAMD_VERIFY_ENCODING(DotOperandLayoutAttr)
 TLXAMD_VERIFY_ENCODING(SliceLayoutAttr)
 TLXAMD_VERIFY_ENCODING(LinearLayoutEncodingAttr)

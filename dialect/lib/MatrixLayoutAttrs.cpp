@@ -109,6 +109,38 @@ LogicalResult AmdMfmaLayoutAttr::verifyShape(
 }
 
 //===----------------------------------------------------------------------===//
+// nvidia_mma
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+NvidiaMmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> version, ArrayRef<unsigned> wpc,
+                            ArrayRef<unsigned> instr) {
+  if (version != ArrayRef<unsigned>{2, 0})
+    return emitError() << "version must be [2, 0] (mma.sync), got [" << version
+                       << "]";
+  if (instr != ArrayRef<unsigned>{16, 8})
+    return emitError() << "instr_shape must be [16, 8] (m16n8), got [" << instr
+                       << "]";
+  if (wpc.size() != 2)
+    return emitError() << "warps_per_cta must have 2 entries, got "
+                       << wpc.size();
+  SmallVector<unsigned> ones(2, 1);
+  return verifyMatrixTiling(emitError, wpc, ones, 16 * 8);
+}
+
+unsigned NvidiaMmaLayoutAttr::getRank() const { return 2; }
+unsigned NvidiaMmaLayoutAttr::getLanesPerWarp() const { return 32; }
+unsigned NvidiaMmaLayoutAttr::getWarpsPerProgram() const {
+  return product(getWarpsPerCTA());
+}
+LogicalResult NvidiaMmaLayoutAttr::verifyShape(
+    ArrayRef<int64_t> shape,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyShapeCommon(emitError, shape, getRank());
+}
+
+//===----------------------------------------------------------------------===//
 // amd_wmma
 //===----------------------------------------------------------------------===//
 
@@ -167,9 +199,9 @@ DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "op_idx must be 0 (A) or 1 (B), got " << opIdx;
-  if (!isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(parent))
-    return emitError() << "dot_operand parent must be an #tlxamd.amd_mfma or "
-                          "#tlxamd.amd_wmma layout";
+  if (!isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(parent))
+    return emitError() << "dot_operand parent must be an #tlxamd.amd_mfma, "
+                          "#tlxamd.amd_wmma or #tlxamd.nvidia_mma layout";
   if (kWidth == 0 || !llvm::isPowerOf2_32(kWidth) || kWidth > 32)
     return emitError() << "k_width must be a power of two between 1 and 32, "
                           "got "

@@ -38,6 +38,8 @@ __all__ = [
     "blocked_layout",
     "amd_mfma_layout",
     "amd_wmma_layout",
+    "nvidia_mma_layout",
+    "NVMMADistributedLayout",
     "dot_operand_layout",
     "slice_layout",
     "linear_layout",
@@ -186,6 +188,25 @@ class AMDWMMALayout(Layout):
         return (
             f"#tlxamd.amd_wmma<{{{_matrix_fields(self)}}}>"
         )
+
+
+@dataclasses.dataclass(frozen=True)
+class NVMMADistributedLayout(Layout):
+    """The mma.sync accumulator layout (Gluon's NVMMADistributedLayout):
+    version [2, 0], instr_shape [16, 8]."""
+
+    version: Tuple[int, ...]
+    warps_per_cta: Tuple[int, ...]
+    instr_shape: Tuple[int, ...] = (16, 8)
+
+    def __post_init__(self):
+        for f in ("version", "warps_per_cta", "instr_shape"):
+            object.__setattr__(self, f, _int_list(f, getattr(self, f)))
+        self._validate()
+
+    def _mlir(self) -> str:
+        return (f"#tlxamd.nvidia_mma<{{version = {list(self.version)}, warps_per_cta = {list(self.warps_per_cta)}, "
+                f"instr_shape = {list(self.instr_shape)}}}>")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -394,6 +415,10 @@ def amd_mfma_layout(version, instr_shape, transposed, warps_per_cta, tiles_per_w
 
 def amd_wmma_layout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp=None) -> AMDWMMALayout:
     return AMDWMMALayout(version, instr_shape, transposed, warps_per_cta, tiles_per_warp)
+
+
+def nvidia_mma_layout(version, warps_per_cta, instr_shape=(16, 8)) -> NVMMADistributedLayout:
+    return NVMMADistributedLayout(version, warps_per_cta, instr_shape)
 
 
 def dot_operand_layout(operand_index, parent, k_width) -> DotOperandLayout:

@@ -83,6 +83,22 @@ def cases():
             dim = rng.randrange(len(shape))
             out.append(({"kind": "slice", "dim": dim, "parent": case},
                         [s for i, s in enumerate(shape) if i != dim]))
+    return out + nvidia_cases()
+
+
+def nvidia_cases():
+    """mma.sync accumulators and their dot operands (k_width 1, 2, 4)."""
+    rng = random.Random(7)
+    out = []
+    for w in ([1, 1], [2, 2], [4, 1], [1, 4], [2, 4], [8, 1], [1, 2]):
+        parent = {"kind": "nvidia_mma", "version": [2, 0], "warps_per_cta": w, "instr_shape": [16, 8]}
+        for _ in range(3):
+            out.append((parent, [rng.choice([8, 16, 32, 64, 128]), rng.choice([4, 8, 16, 32, 64, 128])]))
+        for op, kw in itertools.product((0, 1), (1, 2, 4)):
+            for _ in range(2):
+                k, nonk = rng.choice([8, 16, 32, 64, 128]), rng.choice([8, 16, 32, 64, 128])
+                out.append(({"kind": "dot_operand", "operand_index": op, "parent": parent, "k_width": kw},
+                            [nonk, k] if op == 0 else [k, nonk]))
     return out
 
 
@@ -130,6 +146,8 @@ def to_gluon(desc):
         return amd.AMDMFMALayout(desc["version"], desc["instr_shape"], desc["transposed"],
                                  desc["warps_per_cta"], element_bitwidth=desc.get("element_bitwidth", 32),
                                  tiles_per_warp=desc.get("tiles_per_warp"))
+    if k == "nvidia_mma":
+        return gl.NVMMADistributedLayout(desc["version"], desc["warps_per_cta"], desc["instr_shape"])
     if k == "dot_operand":
         return gl.DotOperandLayout(desc["operand_index"], to_gluon(desc["parent"]), desc["k_width"])
     if k == "slice":

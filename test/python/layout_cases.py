@@ -16,6 +16,8 @@ def make_layout(desc):
     if k == "amd_wmma":
         return L.amd_wmma_layout(desc["version"], desc["instr_shape"], desc["transposed"], desc["warps_per_cta"],
                                  tiles_per_warp=desc.get("tiles_per_warp"))
+    if k == "nvidia_mma":
+        return L.nvidia_mma_layout(desc["version"], desc["warps_per_cta"], desc["instr_shape"])
     if k == "dot_operand":
         return L.dot_operand_layout(desc["operand_index"], make_layout(desc["parent"]), desc["k_width"])
     if k == "slice":

@@ -33,7 +33,7 @@ def test_matches_gluon_reference(case):
 
 def test_reference_covers_every_gluon_layout_kind():
     kinds = {c["layout"]["kind"] for c in REFERENCE["cases"]}
-    assert kinds == {"blocked", "amd_mfma", "dot_operand", "slice"}
+    assert kinds == {"blocked", "amd_mfma", "nvidia_mma", "dot_operand", "slice"}
     assert len(REFERENCE["cases"]) > 500
 
 
@@ -223,7 +223,7 @@ def test_layouts_are_values():
         (lambda: L.amd_mfma_layout(4, [64, 4, 4], False, [2, 2]), "a 64x4 MFMA layout must be transposed"),
         (lambda: L.amd_mfma_layout(4, [32, 32, 8], False, [2, 2], element_bitwidth=64), "64-bit MFMA accumulators need instr_shape 16x16"),
         (lambda: L.dot_operand_layout(2, L.amd_mfma_layout(4, [16, 16, 32], False, [2, 2]), 8), "op_idx must be 0 (A) or 1 (B), got 2"),
-        (lambda: L.dot_operand_layout(0, L.blocked_layout([1, 4], [8, 8], [2, 2], [1, 0]), 8), "dot_operand parent must be an #tlxamd.amd_mfma or #tlxamd.amd_wmma layout"),
+        (lambda: L.dot_operand_layout(0, L.blocked_layout([1, 4], [8, 8], [2, 2], [1, 0]), 8), "dot_operand parent must be an #tlxamd.amd_mfma, #tlxamd.amd_wmma or #tlxamd.nvidia_mma layout"),
         (lambda: L.dot_operand_layout(0, L.amd_mfma_layout(4, [16, 16, 32], False, [2, 2]), 6), "k_width must be a power of two between 1 and 32, got 6"),
         (lambda: L.slice_layout(2, L.blocked_layout([1, 4], [8, 8], [2, 2], [1, 0])), "slice dim 2 is out of range for a rank-2 parent"),
         (lambda: L.amd_wmma_layout(3, [16, 16, 16], False, [2, 2]), "instr_shape K = 16 is not offered by WMMA version 3 (valid: 4, 32, 64, 128)"),

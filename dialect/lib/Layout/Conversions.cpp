@@ -115,6 +115,45 @@ LL wmmaToLL(AmdWmmaLayoutAttr l, ArrayRef<int64_t> shape) {
                           l.getTilesPerWarp());
 }
 
+/// mma.sync m16n8: in a 16 x 8 tile lane l holds rows l / 4 (+ 8 in the
+/// second register pair) and columns 2 * (l % 4) + {0, 1}; warps along N,
+/// then M; the tile repeats N first.
+LL nvidiaMmaToLL(NvidiaMmaLayoutAttr l, ArrayRef<int64_t> shape) {
+  const unsigned m = 0, n = 1;
+  LL tile = LL::identity1D(2, LL::Register, n, 2) *
+            LL::identity1D(4, LL::Lane, n, 2) *
+            LL::identity1D(8, LL::Lane, m, 2) *
+            LL::identity1D(2, LL::Register, m, 2);
+  tile = tile.transposeOuts({n, m});
+  LL warps = LL::identityND(LL::Warp, l.getWarpsPerCTA(), {n, m});
+  return (tile * warps.transposeOuts(tile.getOutDimOrder())).resizedTo(shape);
+}
+
+/// The operands of mma.sync: 32 bits of K (k_width elements) per register;
+/// A: rows l / 4 (+ 8), K pairs 2 * (l % 4) (+ 8 in the second half of K);
+/// B: columns l / 4, K as A's. Warps along the other operand's dimension
+/// hold the same fragment; repetitions run along K first.
+LL nvidiaDotOperandToLL(DotOperandLayoutAttr l, NvidiaMmaLayoutAttr parent,
+                        ArrayRef<int64_t> shape) {
+  unsigned opIdx = l.getOpIdx();
+  unsigned kIdx = opIdx == 0 ? 1 : 0, nonKIdx = 1 - kIdx;
+  int32_t kWidth = l.getKWidth();
+  LL tile = LL::identity1D(kWidth, LL::Register, kIdx, 2) *
+            LL::identity1D(4, LL::Lane, kIdx, 2) *
+            LL::identity1D(8, LL::Lane, nonKIdx, 2);
+  if (opIdx == 0)
+    tile *= LL::identity1D(2, LL::Register, nonKIdx, 2);
+  tile *= LL::identity1D(2, LL::Register, kIdx, 2);
+  tile = tile.transposeOuts({kIdx, nonKIdx});
+  ArrayRef<unsigned> wpc = parent.getWarpsPerCTA();
+  // Warp bit 0 runs along N, then M: A ignores the N warps, B the M warps.
+  LL warps = opIdx == 0 ? LL::zeros1D(wpc[1], LL::Warp, kIdx, 2) *
+                              LL::identity1D(wpc[0], LL::Warp, nonKIdx, 2)
+                        : LL::identity1D(wpc[1], LL::Warp, nonKIdx, 2) *
+                              LL::zeros1D(wpc[0], LL::Warp, kIdx, 2);
+  return (tile * warps.transposeOuts(tile.getOutDimOrder())).resizedTo(shape);
+}
+
 LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
   unsigned rank = shape.size();
   unsigned opIdx = l.getOpIdx();
@@ -125,6 +164,8 @@ LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
   SmallVector<unsigned> warpOrder = matrixOrder(rank);
   LL tile(rank);
 
+  if (auto mma = dyn_cast<NvidiaMmaLayoutAttr>(l.getParent()))
+    return nvidiaDotOperandToLL(l, mma, shape);
   if (auto mfma = dyn_cast<AmdMfmaLayoutAttr>(l.getParent())) {
     unsigned mDim = mfma.getInstrShape()[0], nDim = mfma.getInstrShape()[1];
     int32_t nonKDim = opIdx == 0 ? mDim : nDim;
@@ -345,6 +386,8 @@ LinearLayout mlir::tlxamd::toLinearLayout(Attribute layout,
     return mfmaToLL(l, shape);
   if (auto l = dyn_cast<AmdWmmaLayoutAttr>(layout))
     return wmmaToLL(l, shape);
+  if (auto l = dyn_cast<NvidiaMmaLayoutAttr>(layout))
+    return nvidiaMmaToLL(l, shape);
   if (auto l = dyn_cast<DotOperandLayoutAttr>(layout))
     return dotOperandToLL(l, shape);
   if (auto l = dyn_cast<SliceLayoutAttr>(layout))

@@ -38,6 +38,7 @@ from ..dialects import tlxamd as _ops
 from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
     AMDMFMALayout,
     AMDWMMALayout,
+    NVMMADistributedLayout,
     BlockedLayout,
     DistributedLinearLayout,
     DotOperandLayout,
@@ -50,6 +51,7 @@ from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
     SwizzledSharedLayout,
     amd_mfma_layout,
     amd_wmma_layout,
+    nvidia_mma_layout,
     blocked_layout,
     choose_shared_layout,
     contiguity_per_thread,

@@ -129,7 +129,7 @@ func.func private @f(tensor<64x64xbf16, #tlxamd.dot_operand<{op_idx = 2, parent 
 
 // -----
 
-// expected-error@+1 {{dot_operand parent must be an #tlxamd.amd_mfma or #tlxamd.amd_wmma layout}}
+// expected-error@+1 {{dot_operand parent must be an #tlxamd.amd_mfma, #tlxamd.amd_wmma or #tlxamd.nvidia_mma layout}}
 func.func private @f(tensor<64x64xbf16, #tlxamd.dot_operand<{op_idx = 0, parent = #tlxamd.blocked<{size_per_thread = [1, 4], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>, k_width = 8}>>)
 
 // -----
@@ -161,3 +161,18 @@ func.func private @f(tensor<4x4xf32, #tlxamd.linear<{register = [[0, 1]], lane =
 
 // expected-error@+1 {{linear layout spans 16 elements along dimension 0 but the tensor has 32}}
 func.func private @f(tensor<32x4xf32, #tlxamd.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [0, 0]], warp = [], block = []}>>)
+
+// -----
+
+// expected-error@+1 {{version must be [2, 0] (mma.sync), got [3, 0]}}
+func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [3, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>>)
+
+// -----
+
+// expected-error@+1 {{instr_shape must be [16, 8] (m16n8), got [16, 16]}}
+func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 16]}>>)
+
+// -----
+
+// expected-error@+1 {{warps_per_cta must have 2 entries, got 3}}
+func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2, 1], instr_shape = [16, 8]}>>)

@@ -118,12 +118,32 @@ def TlxAmd_AmdWmmaLayoutAttr : TlxAmd_LayoutAttr<"AmdWmmaLayout", "amd_wmma"> {
                         ArrayRefParameter<"unsigned">:$tilesPerWarp);
 }
 
+def TlxAmd_NvidiaMmaLayoutAttr : TlxAmd_LayoutAttr<"NvidiaMmaLayout", "nvidia_mma"> {
+  let summary = "NVIDIA mma.sync accumulator layout (MMA version 2)";
+  let description = [{
+    The layout of an `mma.sync.aligned.m16n8k*` result (Gluon's
+    `NVMMADistributedLayout(version=[2, 0], warps_per_cta, instr_shape=[16, 8])`):
+    in each 16 x 8 tile, lane l holds rows l / 4 and l / 4 + 8, columns
+    2 * (l % 4) + {0, 1}; warps tile N first, then M; the tile repeats over
+    larger tensors N first.
+
+    ```mlir
+    #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>
+    ```
+    Rules: version [2, 0], instr_shape [16, 8], rank 2, warps powers of two.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+}
+
 def TlxAmd_DotOperandLayoutAttr : TlxAmd_LayoutAttr<"DotOperandLayout", "dot_operand"> {
   let summary = "layout of an MFMA/WMMA operand (A: op_idx 0, B: op_idx 1)";
   let description = [{
     Each lane holds `k_width` consecutive elements along K of operand
-    `op_idx` of a dot whose result has layout `parent` (an `amd_mfma` or
-    `amd_wmma` layout).
+    `op_idx` of a dot whose result has layout `parent` (an `amd_mfma`,
+    `amd_wmma` or `nvidia_mma` layout; for `nvidia_mma`, 32 bits of K per
+    register: k_width = 32 / element bits).
 
     ```mlir
     #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 8}>
