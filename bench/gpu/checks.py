@@ -131,6 +131,8 @@ def check(kernel, case, n, block):
         return _check_atomics(kernel, case, n)
     if kind == "shared":
         return _check_shared(kernel, case, n, dt)
+    if kind == "gemm":
+        return _check_gemm(kernel, case, n)
     raise ValueError(kind)
 
 
@@ -200,6 +202,18 @@ def _check_tma(kernel, case, n, dt):
         assert rows % (64 * per) == 0, side
         args, grid = (desc, y, cols, per), (cols // 128, rows // (64 * per))
     return _launch_exact(kernel, grid, args, y, ref)
+
+
+def _check_gemm(kernel, case, n):
+    """tl.dot: an n x n x n bf16 product, exactly against torch: operands
+    k / 8 for small integers k, whose f32 sums are exact in any order."""
+    tile = case["consts"]
+    a = (torch.randint(-16, 16, (n, n), device=DEVICE) / 8).to(torch.bfloat16)
+    b = (torch.randint(-16, 16, (n, n), device=DEVICE) / 8).to(torch.bfloat16)
+    c = poison(torch.empty(n, n, device=DEVICE, dtype=torch.float32))
+    ref = (a.double() @ b.double()).float()
+    grid = (-(-n // tile["BM"]), -(-n // tile["BN"]))
+    return _launch_exact(kernel, grid, (a, b, c, n, n, n), c, ref)
 
 
 def _check_atomics(kernel, case, n):

@@ -241,6 +241,15 @@ def main(suite_dir):
                     ref_bw[key] = (2 * n * esize / tt, 2 * n * esize / tr if tr else None)
                     del x, y
                 torch_bw, triton_bw = ref_bw[key]
+            elif case["kind"] == "gemm":  # FLOP/s, beside torch.matmul in bf16
+                bw = 2 * n ** 3 / bench(launch)
+                key = ("gemm", n)
+                if key not in ref_bw:
+                    a = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+                    b = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+                    ref_bw[key] = (2 * n ** 3 / bench(lambda: torch.matmul(a, b)), None)
+                    del a, b
+                torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "rowsum":
                 bw = n * case["cols"] * esize / bench(launch)
             elif case["kind"] == "reduce":

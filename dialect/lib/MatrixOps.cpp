@@ -17,9 +17,11 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
     return op.emitOpError("operands and result have layouts or none does "
                           "(layout assignment chooses them together)");
   auto mfma = dyn_cast<AmdMfmaLayoutAttr>(ec);
-  if (!mfma)
+  auto mma = dyn_cast<NvidiaMmaLayoutAttr>(ec);
+  if (!mfma && !mma)
     return op.emitOpError("the result's layout names the matrix instruction: "
-                          "an #tlxamd.amd_mfma layout, got ")
+                          "an #tlxamd.amd_mfma or #tlxamd.nvidia_mma layout, "
+                          "got ")
            << ec;
   Attribute operands[] = {ea, eb};
   for (auto [i, enc] : llvm::enumerate(operands)) {
@@ -36,7 +38,14 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
     return op.emitOpError("operands hold ")
            << ka << " and " << kb
            << " elements of K per lane (k_width): one instruction takes both";
-  ArrayRef<unsigned> instr = mfma.getInstrShape();
+  unsigned bits = a.getElementType().getIntOrFloatBitWidth();
+  if (mma && ka * bits != 32)
+    return op.emitOpError("mma.sync operand registers hold 32 bits of K: "
+                          "k_width must be ")
+           << 32 / bits << " for " << a.getElementType() << ", got " << ka;
+  SmallVector<unsigned, 3> instr =
+      mfma ? SmallVector<unsigned, 3>(mfma.getInstrShape())
+           : SmallVector<unsigned, 3>{16, 8, 8 * ka};
   int64_t dims[3] = {c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)};
   for (unsigned d = 0; d < 3; ++d)
     if (dims[d] % instr[d] != 0)
@@ -76,15 +85,42 @@ LogicalResult DotOp::verify() {
   return verifyDotLayouts(*this, a, b, c);
 }
 
-AmdMfmaLayoutAttr mlir::tlxamd::chooseMfmaLayout(MLIRContext *ctx,
-                                                 const ArchInfo &arch,
-                                                 int64_t m, int64_t n,
-                                                 int64_t k, Type elem,
-                                                 unsigned numWarps) {
-  if (!arch.mfmaVersion)
-    return {};
+/// Warps over an m x n tile of tm x tn instructions: split between M and
+/// N while each keeps a whole instruction tile (balanced, M first), then
+/// along M (the warps' tiles repeat).
+static std::pair<unsigned, unsigned>
+splitWarps(int64_t m, int64_t n, int64_t tm, int64_t tn, unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  for (unsigned w = 1; w < numWarps; w *= 2) {
+    bool mRoom = m >= tm * wm * 2;
+    bool nRoom = n >= tn * wn * 2;
+    if (mRoom && (!nRoom || wm <= wn))
+      wm *= 2;
+    else if (nRoom)
+      wn *= 2;
+    else
+      wm *= 2;
+  }
+  return {wm, wn};
+}
+
+DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
+                                              const ArchInfo &arch, int64_t m,
+                                              int64_t n, int64_t k, Type elem,
+                                              unsigned numWarps) {
   std::string spelling;
   llvm::raw_string_ostream(spelling) << elem;
+  if (arch.isNVIDIA()) {
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    unsigned kWidth = bits <= 32 ? 32 / bits : 0;
+    if (!kWidth || m % 16 || n % 8 || k % (8 * kWidth) ||
+        !findMatrixInstr(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, spelling))
+      return {};
+    auto [wm, wn] = splitWarps(m, n, 16, 8, numWarps);
+    return {NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {wm, wn}, {16, 8}), kWidth};
+  }
+  if (!arch.mfmaVersion)
+    return {};
   // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
   // deepest K that divides the tile (CDNA4's double-rate forms).
   const MatrixInstr *best = nullptr;
@@ -97,22 +133,11 @@ AmdMfmaLayoutAttr mlir::tlxamd::chooseMfmaLayout(MLIRContext *ctx,
   }
   if (!best)
     return {};
-  // Warps split between M and N while each keeps a whole instruction tile
-  // (balanced, M first), then along M (the warps' tiles repeat).
-  unsigned wm = 1, wn = 1;
-  for (unsigned w = 1; w < numWarps; w *= 2) {
-    bool mRoom = m >= int64_t(best->m) * wm * 2;
-    bool nRoom = n >= int64_t(best->n) * wn * 2;
-    if (mRoom && (!nRoom || wm <= wn))
-      wm *= 2;
-    else if (nRoom)
-      wn *= 2;
-    else
-      wm *= 2;
-  }
-  // Transposed: each lane's registers run along N, the stores' fast
+  auto [wm, wn] = splitWarps(m, n, best->m, best->n, numWarps);
+  // Transposed: each lane's results run along N, the stores' fast
   // dimension.
-  return AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,
-                                {best->m, best->n, best->k},
-                                /*transposed=*/true, {wm, wn}, {1, 1}, 32);
+  return {AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,
+                                 {best->m, best->n, best->k},
+                                 /*transposed=*/true, {wm, wn}, {1, 1}, 32),
+          best->kWidth};
 }

@@ -48,3 +48,14 @@ func.func @packed(%x: tensor<64x32xi8, #a>, %y: tensor<32x64xi8, #b>, %c: tensor
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xi8, #a>, tensor<32x64xi8, #b> -> tensor<64x64xi32, #mfma>
   return
 }
+
+// -----
+
+#mma = #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>
+#na = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 2}>
+#nb = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 2}>
+func.func @mma_on_amd(%x: tensor<64x32xbf16, #na>, %y: tensor<32x64xbf16, #nb>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{result layout assumes 32 lanes per warp but gfx950 has 64}}
+  %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #na>, tensor<32x64xbf16, #nb> -> tensor<64x64xf32, #mma>
+  return
+}

@@ -1,9 +1,10 @@
-"""tl.dot on MFMA: a Triton-style GEMM (layouts inferred, runtime K loop,
-ragged sizes masked) and kernels written with explicit Gluon-style layouts
-(the accumulator's amd_mfma_layout and its dot_operand_layouts) run in the
-AMD emulator against numpy on gfx950 and gfx942, transposed layouts and
-several warp arrangements included; the ISA shows the instruction per K
-step; misuse raises."""
+"""tl.dot on MFMA and mma.sync: a Triton-style GEMM (layouts inferred,
+runtime K loop, ragged sizes masked) and kernels written with explicit
+Gluon-style layouts (the accumulator's amd_mfma_layout and its
+dot_operand_layouts) run in the AMD emulator against numpy on gfx950 and
+gfx942, transposed layouts and several warp arrangements included; the
+ISA / PTX shows the instructions per K step (the sm_90a GEMM runs on the
+H200 in bench/gpu); misuse raises."""
 
 import numpy as np
 import pytest
@@ -156,3 +157,11 @@ def test_bad_arguments():
 
     with pytest.raises((ValueError, compiler.CompilationError), match="MFMA generation 4; sm_90a"):
         compiler.compile(k_nvidia.build(target="sm_90a"), target="sm_90a")
+
+
+def test_triton_style_gemm_sm90a():
+    # 2 x 2 warps, each a 32 x 32 block of m16n8 tiles: 8 tiles x 2 K steps
+    k = compiler.compile(gemm.build(target="sm_90a", BM=64, BN=64, BK=32), target="sm_90a")
+    assert k.asm.count("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32") == 16
+    res = k.kernels["gemm"]["resources"]
+    assert res["spill_stores"] == 0 and res["stack"] == 0

@@ -406,12 +406,27 @@ static std::string spell(Type type) {
   return s;
 }
 
+/// tl.dot with an nvidia_mma layout: the target's mma.sync for the
+/// operands (k_width = 32 / element bits, checked by the verifier).
+static LogicalResult verifyMmaSyncDot(DotOp op, const ArchInfo &arch, Type elem,
+                                      unsigned kWidth) {
+  if (findMatrixInstr(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, spell(elem)))
+    return success();
+  return op.emitOpError("no m16n8k")
+         << 8 * kWidth << " mma.sync of " << elem << " operands on "
+         << arch.name << " (" << arch.family << ")";
+}
+
 LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
   auto c = cast<RankedTensorType>(getC().getType());
-  auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(c.getEncoding());
-  if (!mfma)
+  auto aType = cast<RankedTensorType>(getA().getType());
+  Type elem = aType.getElementType();
+  if (!c.getEncoding())
     return success(); // layout-free: layout assignment picks the instruction
-  Type elem = cast<RankedTensorType>(getA().getType()).getElementType();
+  unsigned kWidth = cast<DotOperandLayoutAttr>(aType.getEncoding()).getKWidth();
+  if (isa<NvidiaMmaLayoutAttr>(c.getEncoding()))
+    return verifyMmaSyncDot(*this, arch, elem, kWidth);
+  auto mfma = cast<AmdMfmaLayoutAttr>(c.getEncoding());
   ArrayRef<unsigned> shape = mfma.getInstrShape();
   if (mfma.getVersion() != arch.mfmaVersion)
     return emitOpError("the result's layout is of MFMA generation ")
@@ -424,9 +439,6 @@ LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
     return emitOpError("no ") << shape[0] << "x" << shape[1] << "x" << shape[2]
                               << " MFMA of " << elem << " operands on "
                               << arch.name << " (" << arch.family << ")";
-  unsigned kWidth = cast<DotOperandLayoutAttr>(
-                        cast<RankedTensorType>(getA().getType()).getEncoding())
-                        .getKWidth();
   if (kWidth != instr->kWidth)
     return emitOpError("operands hold ")
            << kWidth << " elements of K per lane; " << instr->name << " takes "

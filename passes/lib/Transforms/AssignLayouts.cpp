@@ -202,44 +202,34 @@ private:
     memoryLayouts[op] = layout;
   }
 
-  /// A layout-free tl.dot: the target's MFMA layout for the result and
-  /// the accumulator, its dot-operand layouts for the operands (operands
-  /// laid out already are converted to them).
+  /// A layout-free tl.dot: the target's matrix-instruction layout for the
+  /// result and the accumulator, its dot-operand layouts for the operands
+  /// (operands laid out already are converted to them).
   void assignDot(DotOp dot) {
     if (!isFree(dot.getD()))
       return;
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto d = cast<RankedTensorType>(dot.getD().getType());
     int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getDimSize(1);
-    AmdMfmaLayoutAttr mfma = chooseMfmaLayout(dot.getContext(), arch, m, n, k,
-                                              a.getElementType(), numWarps);
-    if (!mfma) {
+    DotLayoutChoice choice = chooseDotLayout(dot.getContext(), arch, m, n, k,
+                                             a.getElementType(), numWarps);
+    if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << m << "x" << n
           << "x" << k << " product of " << a.getElementType() << " operands";
       failed = true;
       return;
     }
-    ArrayRef<unsigned> shape = mfma.getInstrShape();
-    unsigned kWidth =
-        findMatrixInstr(arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2],
-                        printType(a.getElementType()))
-            ->kWidth;
     MLIRContext *ctx = dot.getContext();
     SmallVector<Attribute, 3> layouts = {
-        DotOperandLayoutAttr::get(ctx, 0, mfma, kWidth),
-        DotOperandLayoutAttr::get(ctx, 1, mfma, kWidth), mfma};
+        DotOperandLayoutAttr::get(ctx, 0, choice.layout, choice.kWidth),
+        DotOperandLayoutAttr::get(ctx, 1, choice.layout, choice.kWidth),
+        choice.layout};
     for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
       if (isFree(operand))
         propagate(operand, layout);
-    propagate(dot.getD(), mfma);
+    propagate(dot.getD(), choice.layout);
     dotLayouts[dot] = layouts;
-  }
-
-  static std::string printType(Type t) {
-    std::string s;
-    llvm::raw_string_ostream(s) << t;
-    return s;
   }
 
   /// Triton's coalescing: the fastest dimension is the one the addresses

@@ -53,7 +53,7 @@ func.func @f(%x: tensor<64x32xbf16>, %y: tensor<32x64xbf16, #b>, %c: tensor<64x6
 
 #bl = #tlxamd.blocked<{size_per_thread = [1, 4], threads_per_warp = [4, 16], warps_per_cta = [4, 1], order = [1, 0]}>
 func.func @f(%x: tensor<64x32xbf16, #bl>, %y: tensor<32x64xbf16, #bl>, %c: tensor<64x64xf32, #bl>) {
-  // expected-error @+1 {{the result's layout names the matrix instruction: an #tlxamd.amd_mfma layout, got #tlxamd.blocked}}
+  // expected-error @+1 {{the result's layout names the matrix instruction: an #tlxamd.amd_mfma or #tlxamd.nvidia_mma layout, got #tlxamd.blocked}}
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #bl>, tensor<32x64xbf16, #bl> -> tensor<64x64xf32, #bl>
   return
 }
@@ -87,5 +87,16 @@ func.func @f(%x: tensor<64x32xbf16, #a>, %y: tensor<32x64xbf16, #b>, %c: tensor<
 func.func @f(%x: tensor<64x8xbf16, #a>, %y: tensor<8x64xbf16, #b>, %c: tensor<64x64xf32, #mfma>) {
   // expected-error @+1 {{the K extent 8 is not a whole number of the instruction's 16}}
   %d = tlxamd.dot %x, %y, %c : tensor<64x8xbf16, #a>, tensor<8x64xbf16, #b> -> tensor<64x64xf32, #mfma>
+  return
+}
+
+// -----
+
+#mma = #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>
+#a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 4}>
+#b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 4}>
+func.func @f(%x: tensor<64x32xbf16, #a>, %y: tensor<32x64xbf16, #b>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{mma.sync operand registers hold 32 bits of K: k_width must be 2 for 'bf16', got 4}}
+  %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #a>, tensor<32x64xbf16, #b> -> tensor<64x64xf32, #mma>
   return
 }

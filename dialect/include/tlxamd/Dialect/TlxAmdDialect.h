@@ -50,15 +50,21 @@ LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 /// gives its unpadded offsets (see PaddedSharedLayoutAttr::getPaddedOffset).
 LinearLayout toSharedLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 
-/// The MFMA layout layout assignment gives an m x n x k tl.dot of `elem`
-/// operands over `numWarps` warps on `arch` (Triton's choice: 32 x 32
-/// instructions where the tile allows, else 16 x 16, the deepest K that
-/// divides the tile; warps split between M and N; transposed, so that
-/// each lane's results run along N), or null when the target has no
-/// instruction for it.
-AmdMfmaLayoutAttr chooseMfmaLayout(MLIRContext *ctx, const ArchInfo &arch,
-                                   int64_t m, int64_t n, int64_t k, Type elem,
-                                   unsigned numWarps);
+/// The result layout layout assignment gives a tl.dot, and its operands'
+/// k_width.
+struct DotLayoutChoice {
+  Attribute layout; ///< null: the target has no instruction for the dot
+  unsigned kWidth = 0;
+};
+/// For an m x n x k tl.dot of `elem` operands over `numWarps` warps on
+/// `arch`: on AMD Triton's MFMA choice (32 x 32 instructions where the
+/// tile allows, else 16 x 16, the deepest K that divides the tile;
+/// transposed, so that each lane's results run along N), on NVIDIA the
+/// mma.sync layout (32 bits of K per operand register); warps split
+/// between M and N.
+DotLayoutChoice chooseDotLayout(MLIRContext *ctx, const ArchInfo &arch,
+                                int64_t m, int64_t n, int64_t k, Type elem,
+                                unsigned numWarps);
 
 /// The kernel attribute naming its tensor-map parameters for the runtime:
 /// one dictionary per tensor-descriptor argument (`arg`, the TMA `box`,
