@@ -210,11 +210,11 @@ def shared_report(target_list) -> None:
 
 
 def gemm_report() -> None:
-    """The tl.dot GEMM (test_dot.py's kernel, 64 x 64 x 32 bf16 tiles, 4
+    """The tl.dot GEMM (examples/gemm.py, 64 x 64 x 32 bf16 tiles, 4
     warps) on gfx950 beside Triton's tl.dot kernel of the same tiles
     (bench/data/triton_reference.json, `triton_reference.py --gemm-only`)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "python"))
-    from test_dot import gemm
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
+    from gemm import gemm
 
     with open(REFERENCE) as f:
         ref = json.load(f).get("gemm", {})

@@ -101,7 +101,7 @@ def g_atomic(acc, old, n, BLOCK: gl.constexpr, SPT: gl.constexpr, C: gl.constexp
 
 @triton.jit
 def t_gemm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    # the tl.dot GEMM of bench/isa_report.py (tlxamd's test_dot.py kernel)
+    # the tl.dot GEMM of bench/isa_report.py (tlxamd's examples/gemm.py)
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)

@@ -8,6 +8,7 @@ needed there).
 
 import json
 import os
+import sys
 
 WARPS = 4              # warps per program of the explicit-layout kernels
 ELEMS = 16             # elements per thread
@@ -582,19 +583,10 @@ def _triton_style_kernels(warp: int = 32):
 
     # tl.dot (mma.sync m16n8k16 on NVIDIA): the Triton-style GEMM, layouts
     # inferred, a runtime K loop, ragged sizes masked.
-    @tl.kernel(num_warps=8, name="gemm_bf16")
-    def k_gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
-               M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-        rm = tl.program_id(0) * BM + tl.arange(0, BM)
-        rn = tl.program_id(1) * BN + tl.arange(0, BN)
-        rk = tl.arange(0, BK)
-        acc = tl.zeros([BM, BN], tl.float32)
-        for k in tl.range(0, K, BK):
-            ka = k + rk
-            x = tl.load(a + rm[:, None] * K + ka[None, :], mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-            y = tl.load(b + ka[:, None] * N + rn[None, :], mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
-            acc = tl.dot(x, y, acc)
-        tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+    from gemm import gemm  # examples/gemm.py
+
+    k_gemm = tl.kernel(num_warps=8, name="gemm_bf16")(gemm.fn)
 
     if warp == 32:  # mma.sync (the AMD GEMM runs in the emulator: test_dot.py)
         out["gemm_bf16"] = (k_gemm, {"kind": "gemm", "dtype": "bf16", "consts": {"BM": 128, "BN": 128, "BK": 32},

@@ -6,26 +6,17 @@ gfx942, transposed layouts and several warp arrangements included; the
 ISA / PTX shows the instructions per K step (the sm_90a GEMM runs on the
 H200 in bench/gpu); misuse raises."""
 
+import os
+import sys
+
 import numpy as np
 import pytest
 
 from tlxamd import compiler, emulator
 from tlxamd import language as tl
 
-
-@tl.kernel(num_warps=4)
-def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
-         M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros([BM, BN], tl.float32)
-    for k in tl.range(0, K, BK):
-        ka = k + rk
-        x = tl.load(a + rm[:, None] * K + ka[None, :], mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-        y = tl.load(b + ka[:, None] * N + rn[None, :], mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
-    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+from gemm import gemm  # noqa: E402  (examples/gemm.py)
 
 
 @pytest.mark.parametrize("target,instr", [("gfx950", "v_mfma_f32_32x32x16_bf16"), ("gfx942", "v_mfma_f32_32x32x8_bf16")])
