@@ -39,6 +39,10 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
            << ka << " and " << kb
            << " elements of K per lane (k_width): one instruction takes both";
   unsigned bits = a.getElementType().getIntOrFloatBitWidth();
+  if (mfma && (mfma.getElementBitWidth() == 64) != c.getElementType().isF64())
+    return op.emitOpError("the MFMA layout's element_bit_width ")
+           << mfma.getElementBitWidth() << " does not match the "
+           << c.getElementType() << " accumulator";
   if (mma && ka * bits != 32)
     return op.emitOpError("mma.sync operand registers hold 32 bits of K: "
                           "k_width must be ")
@@ -85,6 +89,21 @@ LogicalResult DotOp::verify() {
   return verifyDotLayouts(*this, a, b, c);
 }
 
+/// MLIR's spelling of `type` ("bf16", "f8E4M3FN"): the capability
+/// table's name of an operand type.
+static std::string spell(Type type) {
+  std::string s;
+  llvm::raw_string_ostream(s) << type;
+  return s;
+}
+
+const MatrixInstr *mlir::tlxamd::findMatrixInstrFor(const ArchInfo &arch,
+                                                    MatrixEngine engine,
+                                                    unsigned m, unsigned n,
+                                                    unsigned k, Type aType) {
+  return findMatrixInstr(arch, engine, m, n, k, spell(aType));
+}
+
 /// Warps over an m x n tile of tm x tn instructions: split between M and
 /// N while each keeps a whole instruction tile (balanced, M first), then
 /// along M (the warps' tiles repeat).
@@ -108,13 +127,12 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
                                               const ArchInfo &arch, int64_t m,
                                               int64_t n, int64_t k, Type elem,
                                               unsigned numWarps) {
-  std::string spelling;
-  llvm::raw_string_ostream(spelling) << elem;
+  std::string spelling = spell(elem);
   if (arch.isNVIDIA()) {
     unsigned bits = elem.getIntOrFloatBitWidth();
     unsigned kWidth = bits <= 32 ? 32 / bits : 0;
     if (!kWidth || m % 16 || n % 8 || k % (8 * kWidth) ||
-        !findMatrixInstr(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, spelling))
+        !findMatrixInstrFor(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, elem))
       return {};
     auto [wm, wn] = splitWarps(m, n, 16, 8, numWarps);
     return {NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {wm, wn}, {16, 8}), kWidth};

@@ -59,3 +59,14 @@ func.func @mma_on_amd(%x: tensor<64x32xbf16, #na>, %y: tensor<32x64xbf16, #nb>, 
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #na>, tensor<32x64xbf16, #nb> -> tensor<64x64xf32, #mma>
   return
 }
+
+// -----
+
+#mfma = #tlxamd.amd_mfma<{version = 4, instr_shape = [4, 64, 4], transposed = false, warps_per_cta = [1, 1]}>
+#a = #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 4}>
+#b = #tlxamd.dot_operand<{op_idx = 1, parent = #mfma, k_width = 4}>
+func.func @blocks(%x: tensor<4x16xf16, #a>, %y: tensor<16x64xf16, #b>, %c: tensor<4x64xf32, #mfma>) {
+  // expected-error @+1 {{lowers the square 32x32 and 16x16 MFMA instructions; mfma.f32.4x4x4f16 (4x64 blocks) is not lowered}}
+  %d = tlxamd.dot %x, %y, %c : tensor<4x16xf16, #a>, tensor<16x64xf16, #b> -> tensor<4x64xf32, #mfma>
+  return
+}

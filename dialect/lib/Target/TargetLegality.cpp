@@ -398,19 +398,11 @@ AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
 // tl.dot
 //===----------------------------------------------------------------------===//
 
-/// MLIR's spelling of `type` ("bf16", "f8E4M3FN").
-static std::string spell(Type type) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  type.print(os);
-  return s;
-}
-
 /// tl.dot with an nvidia_mma layout: the target's mma.sync for the
 /// operands (k_width = 32 / element bits, checked by the verifier).
 static LogicalResult verifyMmaSyncDot(DotOp op, const ArchInfo &arch, Type elem,
                                       unsigned kWidth) {
-  if (findMatrixInstr(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, spell(elem)))
+  if (findMatrixInstrFor(arch, MatrixEngine::MMA, 16, 8, 8 * kWidth, elem))
     return success();
   return op.emitOpError("no m16n8k")
          << 8 * kWidth << " mma.sync of " << elem << " operands on "
@@ -433,12 +425,17 @@ LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
            << mfma.getVersion() << "; " << arch.name << " (" << arch.family
            << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
            << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
-  const MatrixInstr *instr = findMatrixInstr(arch, MatrixEngine::MFMA, shape[0],
-                                             shape[1], shape[2], spell(elem));
+  const MatrixInstr *instr = findMatrixInstrFor(
+      arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2], elem);
   if (!instr)
     return emitOpError("no ") << shape[0] << "x" << shape[1] << "x" << shape[2]
                               << " MFMA of " << elem << " operands on "
                               << arch.name << " (" << arch.family << ")";
+  if (shape[0] != shape[1])
+    return emitOpError("lowers the square 32x32 and 16x16 MFMA "
+                       "instructions; ")
+           << instr->name << " (" << shape[0] << "x" << shape[1]
+           << " blocks) is not lowered";
   if (kWidth != instr->kWidth)
     return emitOpError("operands hold ")
            << kWidth << " elements of K per lane; " << instr->name << " takes "

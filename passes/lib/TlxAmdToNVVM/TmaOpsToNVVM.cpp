@@ -40,11 +40,6 @@ Value issuingThread(RewriterBase &rewriter, Location loc,
   return pred ? LLVM::AndOp::create(rewriter, loc, first, pred) : first;
 }
 
-Value i32Constant(RewriterBase &rewriter, Location loc, int64_t v) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                  rewriter.getI32IntegerAttr(v));
-}
-
 /// An op on an mbarrier: `lower` emits it given the barrier's address (and
 /// the issuing thread's predicate for the ops one thread performs); the op
 /// is then erased.
@@ -78,7 +73,7 @@ struct MBarrierInitLowering : BarrierPattern<MBarrierInitOp> {
   void lower(ConversionPatternRewriter &rewriter, Location loc,
              MBarrierInitOp op, OpAdaptor, Value bar) const override {
     NVVM::MBarrierInitOp::create(rewriter, loc, bar,
-                                 i32Constant(rewriter, loc, op.getCount()),
+                                 i32Const(rewriter, loc, op.getCount()),
                                  issuer(rewriter, loc, Value()));
     // The initialized barrier is visible to the copy engine (the async
     // proxy) and, after the program's barrier, to every thread.
@@ -94,7 +89,7 @@ struct MBarrierExpectTxLowering : BarrierPattern<MBarrierExpectTxOp> {
              MBarrierExpectTxOp op, OpAdaptor adaptor,
              Value bar) const override {
     NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), bar, i32Constant(rewriter, loc, op.getBytes()),
+        rewriter, loc, Type(), bar, i32Const(rewriter, loc, op.getBytes()),
         NVVM::MemScopeKind::CTA, /*relaxed=*/false,
         issuer(rewriter, loc, adaptor.getPred()));
   }
@@ -106,7 +101,7 @@ struct MBarrierArriveLowering : BarrierPattern<MBarrierArriveOp> {
   void lower(ConversionPatternRewriter &rewriter, Location loc,
              MBarrierArriveOp op, OpAdaptor adaptor, Value bar) const override {
     Value pred = issuer(rewriter, loc, adaptor.getPred());
-    Value count = i32Constant(rewriter, loc, op.getCount());
+    Value count = i32Const(rewriter, loc, op.getCount());
     emitPredicated(rewriter, loc, pred, Type(), [&] {
       NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
       return Value();
@@ -120,10 +115,10 @@ struct MBarrierWaitLowering : BarrierPattern<MBarrierWaitOp> {
   void lower(ConversionPatternRewriter &rewriter, Location loc, MBarrierWaitOp,
              OpAdaptor adaptor, Value bar) const override {
     Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
-                                       i32Constant(rewriter, loc, 1));
+                                       i32Const(rewriter, loc, 1));
     // The suspend-time hint of each try (ns); the op loops until the phase
     // has completed.
-    Value ticks = i32Constant(rewriter, loc, 10000000);
+    Value ticks = i32Const(rewriter, loc, 10000000);
     auto wait = [&] {
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar, parity, ticks);
       return Value();
@@ -170,7 +165,7 @@ struct AsyncTmaCopyLowering : BarrierPattern<AsyncTmaCopyGlobalToSharedOp> {
         Value c = adaptor.getCoords()[d];
         if (origin[d] != 0)
           c = LLVM::AddOp::create(rewriter, loc, c,
-                                  i32Constant(rewriter, loc, origin[d]));
+                                  i32Const(rewriter, loc, origin[d]));
         coords.push_back(c);
       }
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(

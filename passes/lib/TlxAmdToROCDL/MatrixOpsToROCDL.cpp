@@ -58,11 +58,9 @@ struct DotOpToMFMA : TargetPattern<DotOp> {
       return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
                             "and tlxamd-verify-target first");
     ArrayRef<unsigned> shape = mfma.getInstrShape();
-    std::string elemName;
-    llvm::raw_string_ostream(elemName) << aType.getElementType();
     const MatrixInstr *instr =
-        findMatrixInstr(targetInfo.getArch(), MatrixEngine::MFMA, shape[0],
-                        shape[1], shape[2], elemName);
+        findMatrixInstrFor(targetInfo.getArch(), MatrixEngine::MFMA, shape[0],
+                           shape[1], shape[2], aType.getElementType());
     if (!instr) // tlxamd-verify-target reports it first
       return op.emitOpError("no such MFMA on ") << targetInfo.getArch().name;
     Type fragment = getFragmentType(*instr, aType.getElementType());

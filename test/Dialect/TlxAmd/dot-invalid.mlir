@@ -100,3 +100,14 @@ func.func @f(%x: tensor<64x32xbf16, #a>, %y: tensor<32x64xbf16, #b>, %c: tensor<
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #a>, tensor<32x64xbf16, #b> -> tensor<64x64xf32, #mma>
   return
 }
+
+// -----
+
+#mfma = #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 4], transposed = false, warps_per_cta = [2, 2], element_bit_width = 64}>
+#a = #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 1}>
+#b = #tlxamd.dot_operand<{op_idx = 1, parent = #mfma, k_width = 1}>
+func.func @f(%x: tensor<32x16xf32, #a>, %y: tensor<16x32xf32, #b>, %c: tensor<32x32xf32, #mfma>) {
+  // expected-error @+1 {{the MFMA layout's element_bit_width 64 does not match the 'f32' accumulator}}
+  %d = tlxamd.dot %x, %y, %c : tensor<32x16xf32, #a>, tensor<16x32xf32, #b> -> tensor<32x32xf32, #mfma>
+  return
+}

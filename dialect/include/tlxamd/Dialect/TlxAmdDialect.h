@@ -50,6 +50,12 @@ LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 /// gives its unpadded offsets (see PaddedSharedLayoutAttr::getPaddedOffset).
 LinearLayout toSharedLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
 
+/// The instruction of `engine` on `arch` computing an m x n x k tile from
+/// `aType` operands, or nullptr (findMatrixInstr of the type's spelling).
+const MatrixInstr *findMatrixInstrFor(const ArchInfo &arch, MatrixEngine engine,
+                                      unsigned m, unsigned n, unsigned k,
+                                      Type aType);
+
 /// The result layout layout assignment gives a tl.dot, and its operands'
 /// k_width.
 struct DotLayoutChoice {
