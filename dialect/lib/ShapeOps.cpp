@@ -55,8 +55,11 @@ ShapeOpSpec ShapeOpSpec::get(Operation *op) {
     spec.kind = Reshape;
     spec.resultShape.assign(reshape.getType().getShape().begin(),
                             reshape.getType().getShape().end());
+  } else if (auto cat = dyn_cast<CatOp>(op)) {
+    spec.kind = Cat;
+    spec.dim = cat.getDim();
   } else {
-    spec.kind = isa<CatOp>(op) ? Cat : isa<JoinOp>(op) ? Join : Split;
+    spec.kind = isa<JoinOp>(op) ? Join : Split;
   }
   return spec;
 }
@@ -76,7 +79,8 @@ SmallVector<int64_t> ShapeOpSpec::getResultShape(ArrayRef<int64_t> src) const {
   case Reshape:
     return resultShape;
   case Cat:
-    shape[0] *= 2;
+    if (dim < shape.size())
+      shape[dim] *= 2;
     break;
   case Join:
     shape.push_back(2);
@@ -98,8 +102,10 @@ ShapeOpSpec::getResultLayout(const LinearLayout &src) const {
     return src.reshapeOuts(resultShape);
   case Cat: {
     // The rhs registers follow the lhs ones: a top register bit.
+    if (dim >= rank)
+      return failure();
     LinearLayout::Basis half(rank, 0);
-    half[0] = src.getOutDimSize(0);
+    half[dim] = src.getOutDimSize(dim);
     return src.withRegisterBasis(src.getInDimSizeLog2(LinearLayout::Register),
                                  half);
   }
@@ -138,9 +144,11 @@ ShapeOpSpec::getOperandLayout(const LinearLayout &result,
     break;
   }
   case Cat: {
-    // Any register bit that steps by the lhs extent along dimension 0.
+    // Any register bit that steps by the lhs extent along `dim`.
+    if (dim >= rank)
+      return failure();
     LinearLayout::Basis half(rank, 0);
-    half[0] = int32_t(srcShape[0]);
+    half[dim] = int32_t(srcShape[dim]);
     const auto &regs = result.getBases(LinearLayout::Register);
     auto it = llvm::find(regs, half);
     if (it == regs.end())
@@ -234,6 +242,9 @@ static LogicalResult checkShapeOperand(const ShapeOpSpec &spec,
       seen[d] = true;
     }
   }
+  if (spec.kind == ShapeOpSpec::Cat && spec.dim >= rank)
+    return err() << "dim " << spec.dim << " is out of range for rank-" << rank
+                 << " operands";
   if (spec.kind == ShapeOpSpec::Split &&
       (rank < 2 || src.getShape().back() != 2))
     return err() << "the last dimension must have extent 2 and another "
@@ -376,6 +387,18 @@ LogicalResult TransOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return inferShapeOpTypes(spec, operands, 1, out);
 }
 
+LogicalResult CatOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                      ValueRange operands, DictionaryAttr attrs,
+                                      OpaqueProperties props,
+                                      RegionRange regions,
+                                      SmallVectorImpl<Type> &out) {
+  CatOp::Adaptor adaptor(operands, attrs, props, regions);
+  ShapeOpSpec spec;
+  spec.kind = ShapeOpSpec::Cat;
+  spec.dim = adaptor.getDim();
+  return inferShapeOpTypes(spec, operands, 1, out);
+}
+
 #define TLXAMD_SHAPE_OP_INFERENCE(OpTy, Kind, Results)                         \
   LogicalResult OpTy::inferReturnTypes(MLIRContext *, std::optional<Location>, \
                                        ValueRange operands, DictionaryAttr,    \
@@ -385,7 +408,6 @@ LogicalResult TransOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
     spec.kind = ShapeOpSpec::Kind;                                             \
     return inferShapeOpTypes(spec, operands, Results, out);                    \
   }
-TLXAMD_SHAPE_OP_INFERENCE(CatOp, Cat, 1)
 TLXAMD_SHAPE_OP_INFERENCE(JoinOp, Join, 1)
 TLXAMD_SHAPE_OP_INFERENCE(SplitOp, Split, 2)
 #undef TLXAMD_SHAPE_OP_INFERENCE

@@ -91,7 +91,55 @@ LogicalResult ConvertLayoutOp::verify() {
 }
 
 LogicalResult RequireLayoutOp::verify() {
-  return verifyLayoutChange(*this, getSrc().getType(), getType());
+  if (failed(verifyLayoutChange(*this, getSrc().getType(), getType())))
+    return failure();
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (!getPin() || !getDistributedLayout(src))
+    return success();
+  if (!LinearLayout::getRegisterMap(getLinearLayout(src),
+                                    getLinearLayout(getType()), {}, {}))
+    return emitOpError("pin: the value must already be in ")
+           << getType().getEncoding()
+           << " up to the order of each thread's registers; going there "
+              "from "
+           << src.getEncoding() << " moves elements between threads";
+  return success();
+}
+
+std::optional<SmallVector<int64_t>> ExtractSliceOp::getRegisterMap() {
+  RankedTensorType src = getSrc().getType(), dst = getType();
+  return LinearLayout::getRegisterMap(
+      getLinearLayout(src), getLinearLayout(dst), {}, {}, getOffsets());
+}
+
+LogicalResult ExtractSliceOp::verify() {
+  RankedTensorType src = getSrc().getType(), dst = getType();
+  if (src.getElementType() != dst.getElementType() ||
+      src.getRank() != dst.getRank())
+    return emitOpError("the slice has the source's element type and rank");
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (int64_t(offsets.size()) != src.getRank())
+    return emitOpError("M18: one offset per dimension: ")
+           << offsets.size() << " offsets for a rank-" << src.getRank()
+           << " tensor";
+  for (int64_t d = 0; d < src.getRank(); ++d) {
+    int64_t off = offsets[d], size = dst.getDimSize(d);
+    if (off < 0 || off + size > src.getDimSize(d))
+      return emitOpError("M18: the slice [")
+             << off << ", " << off + size << ") of dimension " << d
+             << " is outside the source's extent " << src.getDimSize(d);
+    if (off % size != 0)
+      return emitOpError("M18: offset ")
+             << off << " of dimension " << d
+             << " is not a multiple of the slice's extent " << size
+             << ": the slice is not an aligned register fragment";
+  }
+  if (!getRegisterMap())
+    return emitOpError("M18: the slice of ")
+           << src.getEncoding() << " in " << dst.getEncoding()
+           << " is not a selection of each thread's own registers (it would "
+              "move elements across lanes or warps)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

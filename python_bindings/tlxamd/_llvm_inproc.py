@@ -35,6 +35,8 @@ _SIGNATURES = {
     "LLVMGetTargetFromTriple": ([ctypes.c_char_p, ctypes.POINTER(_c_p), ctypes.POINTER(_c_p)], ctypes.c_int),
     "LLVMCreateTargetMachine": ([_c_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
                                  ctypes.c_int, ctypes.c_int], _c_p),
+    # llc's default: comments such as `; sched_barrier mask(...)` in the assembly
+    "LLVMSetTargetMachineAsmVerbosity": ([_c_p, ctypes.c_int], None),
     "LLVMTargetMachineEmitToMemoryBuffer": ([_c_p, _c_p, ctypes.c_int, ctypes.POINTER(_c_p),
                                              ctypes.POINTER(_c_p)], ctypes.c_int),
     "LLVMGetBufferStart": ([_c_p], _c_p),
@@ -47,6 +49,8 @@ _SIGNATURES = {
     "LLVMInitializeAMDGPUTarget": ([], None),
     "LLVMInitializeAMDGPUTargetMC": ([], None),
     "LLVMInitializeAMDGPUAsmPrinter": ([], None),
+    # inline asm (register-class constraints) is parsed when emitting objects
+    "LLVMInitializeAMDGPUAsmParser": ([], None),
 }
 
 
@@ -61,7 +65,7 @@ def _load(llc_path: str):
         for name, (args, res) in _SIGNATURES.items():
             fn = getattr(lib, name)
             fn.argtypes, fn.restype = args, res
-        for init in ("TargetInfo", "Target", "TargetMC", "AsmPrinter"):
+        for init in ("TargetInfo", "Target", "TargetMC", "AsmPrinter", "AsmParser"):
             getattr(lib, f"LLVMInitializeAMDGPU{init}")()
         _lib = lib
     except (OSError, AttributeError):
@@ -103,6 +107,7 @@ def _codegen(llvm_ir: bytes, llc_path: str, triple: str, cpu: str, features: str
                 raise RuntimeError(_message(lib, msg))
             tm = lib.LLVMCreateTargetMachine(target, triple.encode(), cpu.encode(), features.encode(),
                                              opt_level, 0, 0)
+            lib.LLVMSetTargetMachineAsmVerbosity(tm, 1)
             out = _c_p()
             if lib.LLVMTargetMachineEmitToMemoryBuffer(tm, module, 0 if assembly else 1, ctypes.byref(msg),
                                                        ctypes.byref(out)):

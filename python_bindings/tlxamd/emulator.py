@@ -841,7 +841,8 @@ def _mfma(k, op, mask):
         raise EmulatorError(f"{_loc(op)}: {name} is not emulated (single-block 16x16 / 32x32 MFMA "
                             f"without cbsz / abid / blgp only)")
     if not mask.all():
-        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask")
+        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask (M11: all active lanes of a "
+                            f"wave execute an MFMA uniformly)")
     a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
     if "bf16" in name and np.asarray(av).dtype.kind in "iu":  # the .1k forms take bf16 bits as i16
         av, bv = (_bf16_bits_to_f32(np.asarray(v)) for v in (av, bv))
@@ -863,6 +864,26 @@ def _mfma(k, op, mask):
 
 
 def _identity_none(k, op, mask):
+    return None
+
+
+def _inline_asm(k, op, mask):
+    """Register-class constraints (amd_register_resident, the scheduled-MFMA
+    pins, amd_mfma_commit): asm text of comments only, every output tied to
+    an input ("=a,=v,0,1"), so each output is its input unchanged."""
+    text = str(op.attributes["asm_string"]).strip('"')
+    constraints = str(op.attributes["constraints"]).strip('"').split(",")
+    outputs = [c for c in constraints if c.startswith("=")]
+    tied = constraints[len(outputs):]
+    lines = [ln.strip() for ln in text.replace("\\0A", "\n").split("\n")]
+    if any(ln and not ln.startswith(";") for ln in lines) or len(tied) != len(outputs) or \
+            tied != [str(i) for i in range(len(outputs))]:
+        raise EmulatorError(f"{_loc(op)}: inline asm {text!r} ({','.join(constraints)}) is not emulated "
+                            f"(only register-class constraints: comments with tied outputs)")
+    values = [k.get(v) for v in op.operands]
+    if len(values) == 1:
+        return values[0]
+    k.structs[op.results[0]] = [np.array(v) for v in values]
     return None
 
 
@@ -942,6 +963,7 @@ _OPS = {
     "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
     "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
     "rocdl.s.waitcnt": _identity_none, "llvm.fence": _identity_none,
+    "llvm.inline_asm": _inline_asm,
 }
 
 

@@ -5,8 +5,8 @@
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=gfx942 2>&1 | FileCheck %s --check-prefix=GFX942
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 
-// GFX942: error: 'tlxamd.dot' op the result's layout is of MFMA generation 4; gfx942 (CDNA3 (MI300)) has generation 3
-// SM90: error: 'tlxamd.dot' op the result's layout is of MFMA generation 4; sm_90a (Hopper) has no MFMA
+// GFX942: error: 'tlxamd.dot' op the layout is of MFMA generation 4; gfx942 (CDNA3 (MI300)) has generation 3
+// SM90: error: 'tlxamd.dot' op the layout is of MFMA generation 4; sm_90a (Hopper) has no MFMA
 
 #mfma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = false, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 8}>

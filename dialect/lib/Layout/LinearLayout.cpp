@@ -376,10 +376,9 @@ int32_t LinearLayout::getReachableBits(InDim in, unsigned dim) const {
   return bits;
 }
 
-std::optional<llvm::SmallVector<int64_t>>
-LinearLayout::getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
-                             llvm::ArrayRef<int> embed,
-                             llvm::ArrayRef<bool> dstZeroDims) {
+std::optional<llvm::SmallVector<int64_t>> LinearLayout::getRegisterMap(
+    const LinearLayout &src, const LinearLayout &dst, llvm::ArrayRef<int> embed,
+    llvm::ArrayRef<bool> dstZeroDims, llvm::ArrayRef<int64_t> srcOffset) {
   auto lift = [&](const Basis &b) {
     Basis out(dst.rank, 0);
     for (unsigned d = 0; d < src.rank; ++d)
@@ -408,6 +407,8 @@ LinearLayout::getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
   llvm::SmallVector<int64_t> map;
   for (int64_t r = 0; r < nDst; ++r) {
     Basis want = project(dst.apply(r, 0, 0));
+    for (auto [d, off] : llvm::enumerate(srcOffset))
+      want[d] += int32_t(off);
     auto it = llvm::find(srcCoords, want);
     if (it == srcCoords.end())
       return std::nullopt;

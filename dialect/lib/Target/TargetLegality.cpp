@@ -409,6 +409,39 @@ static LogicalResult verifyMmaSyncDot(DotOp op, const ArchInfo &arch, Type elem,
          << arch.name << " (" << arch.family << ")";
 }
 
+/// The target has the MFMA an `mfma` layout names, for `elem` operands
+/// holding `kWidth` elements of K per lane.
+static LogicalResult verifyMfmaForTarget(Operation *op, AmdMfmaLayoutAttr mfma,
+                                         Type elem, unsigned kWidth,
+                                         const ArchInfo &arch) {
+  ArrayRef<unsigned> shape = mfma.getInstrShape();
+  if (mfma.getVersion() != arch.mfmaVersion)
+    return op->emitOpError("the layout is of MFMA generation ")
+           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
+           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
+           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+  const MatrixInstr *instr = findMatrixInstrFor(
+      arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2], elem);
+  if (!instr)
+    return op->emitOpError("no ")
+           << shape[0] << "x" << shape[1] << "x" << shape[2] << " MFMA of "
+           << elem << " operands on " << arch.name << " (" << arch.family
+           << ")";
+  if (shape[0] != shape[1])
+    return op->emitOpError("lowers the square 32x32 and 16x16 MFMA "
+                           "instructions; ")
+           << instr->name << " (" << shape[0] << "x" << shape[1]
+           << " blocks) is not lowered";
+  if (kWidth != instr->kWidth)
+    return op->emitOpError("operands hold ")
+           << kWidth << " elements of K per lane; " << instr->name << " takes "
+           << instr->kWidth << " (k_width)";
+  if (elem.getIntOrFloatBitWidth() < 16)
+    return op->emitOpError("lowers f16, bf16, f32 and f64 operands; ")
+           << elem << " operands (packed into 32-bit words) are not lowered";
+  return success();
+}
+
 LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
   auto c = cast<RankedTensorType>(getC().getType());
   auto aType = cast<RankedTensorType>(getA().getType());
@@ -418,30 +451,75 @@ LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
   unsigned kWidth = cast<DotOperandLayoutAttr>(aType.getEncoding()).getKWidth();
   if (isa<NvidiaMmaLayoutAttr>(c.getEncoding()))
     return verifyMmaSyncDot(*this, arch, elem, kWidth);
-  auto mfma = cast<AmdMfmaLayoutAttr>(c.getEncoding());
-  ArrayRef<unsigned> shape = mfma.getInstrShape();
-  if (mfma.getVersion() != arch.mfmaVersion)
-    return emitOpError("the result's layout is of MFMA generation ")
-           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
-           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
-           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
-  const MatrixInstr *instr = findMatrixInstrFor(
-      arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2], elem);
-  if (!instr)
-    return emitOpError("no ") << shape[0] << "x" << shape[1] << "x" << shape[2]
-                              << " MFMA of " << elem << " operands on "
-                              << arch.name << " (" << arch.family << ")";
-  if (shape[0] != shape[1])
-    return emitOpError("lowers the square 32x32 and 16x16 MFMA "
-                       "instructions; ")
-           << instr->name << " (" << shape[0] << "x" << shape[1]
-           << " blocks) is not lowered";
-  if (kWidth != instr->kWidth)
-    return emitOpError("operands hold ")
-           << kWidth << " elements of K per lane; " << instr->name << " takes "
-           << instr->kWidth << " (k_width)";
-  if (elem.getIntOrFloatBitWidth() < 16)
-    return emitOpError("lowers f16, bf16, f32 and f64 operands; ")
-           << elem << " operands (packed into 32-bit words) are not lowered";
+  return verifyMfmaForTarget(*this, cast<AmdMfmaLayoutAttr>(c.getEncoding()),
+                             elem, kWidth, arch);
+}
+
+//===----------------------------------------------------------------------===//
+// Explicit MFMA scheduling and register classes (document 003)
+//===----------------------------------------------------------------------===//
+
+/// M1: explicit MFMA scheduling needs CDNA3 / CDNA4 MFMAs.
+static LogicalResult verifyScheduledMfmaTarget(Operation *op,
+                                               const ArchInfo &arch) {
+  if (arch.isAMD() && (arch.mfmaVersion == 3 || arch.mfmaVersion == 4))
+    return success();
+  return op->emitOpError("M1: explicit MFMA scheduling is for the native "
+                         "BF16 / F16 MFMAs of gfx942 and gfx950; ")
+         << arch.name << " (" << arch.family << ") has none";
+}
+
+/// M1: the register-class ops are AMD-only; AGPRs exist only with MFMA.
+static LogicalResult verifyRegisterClassTarget(Operation *op, StringRef cls,
+                                               const ArchInfo &arch) {
+  if (!arch.isAMD())
+    return op->emitOpError("M1: register-class constraints are AMD-only; ")
+           << arch.name << " (" << arch.family << ") is not an AMD target";
+  if (cls == "agpr" && arch.numAGPRs == 0)
+    return op->emitOpError("M1: ")
+           << arch.name << " (" << arch.family << ") has no AGPRs";
   return success();
+}
+
+LogicalResult AmdScheduledMfmaOp::verifyForTarget(const ArchInfo &arch) {
+  if (failed(verifyScheduledMfmaTarget(*this, arch)))
+    return failure();
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (failed(verifyMfmaForTarget(
+          *this, cast<AmdMfmaLayoutAttr>(acc.getEncoding()), a.getElementType(),
+          cast<DotOperandLayoutAttr>(a.getEncoding()).getKWidth(), arch)))
+    return failure();
+  if (arch.scheduledMfmaAgprAccumulators)
+    return success();
+  std::optional<StringRef> cls = getAccumulatorRegisterClass();
+  if (cls && *cls == "agpr")
+    return emitOpError("M10: ") << arch.name << " (" << arch.family
+                                << ") rejects accumulator_register_class="
+                                   "\"agpr\"";
+  if (isPersistent() && !cls)
+    return emitOpError("M10: persistent accumulators default to AGPRs, which ")
+           << arch.name << " (" << arch.family
+           << ") rejects: choose accumulator_register_class=\"vgpr\" "
+              "explicitly";
+  return success();
+}
+
+LogicalResult AmdMfmaCommitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyScheduledMfmaTarget(*this, arch);
+}
+
+LogicalResult AmdRegisterResidentOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyRegisterClassTarget(*this, getRegisterClass(), arch);
+}
+
+LogicalResult AmdRegisterClassAnchorOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyRegisterClassTarget(*this, getRegisterClass(), arch);
+}
+
+LogicalResult AmdSchedBarrierOp::verifyForTarget(const ArchInfo &arch) {
+  if (arch.isAMD())
+    return success();
+  return emitOpError("M17: amd_sched_barrier is AMD-only; ")
+         << arch.name << " (" << arch.family << ") is not an AMD target";
 }

@@ -1,5 +1,4 @@
-//===- DotLowering.cpp - tl.dot by instruction tiles
-//-----------------------===//
+//===- DotLowering.cpp - matrix multiplies by instruction tiles ----------===//
 #include "DotLowering.h"
 
 #include "LayoutLowering.h"
@@ -16,44 +15,87 @@ static SmallVector<Value> gather(ArrayRef<Value> values,
   return out;
 }
 
+using TileMap = std::map<std::pair<int64_t, int64_t>, SmallVector<unsigned>>;
+
+static TileMap tilesOf(RankedTensorType type, int64_t rows, int64_t cols) {
+  return getRegisterTiles(toLinearLayout(type.getEncoding(), type.getShape()),
+                          rows, cols);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
+                           const DotTiling &t, Value a, Value b, Value c,
+                           const MatrixInstrEmitter &emit) {
+  Location loc = op->getLoc();
+  int64_t m = t.instrShape[0], n = t.instrShape[1], k = t.instrShape[2];
+  TileMap aTiles = tilesOf(t.aType, m, k), bTiles = tilesOf(t.bType, k, n),
+          cTiles = tilesOf(t.cType, m, n);
+  int64_t kSteps = t.aType.getShape().back() / k;
+  SmallVector<Value> av = unpackRegisters(rewriter, loc, a);
+  SmallVector<Value> bv = unpackRegisters(rewriter, loc, b);
+  SmallVector<Value> d = unpackRegisters(rewriter, loc, c);
+  if (t.initialize) {
+    Type elem = t.cType.getElementType();
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, elem,
+                                          rewriter.getZeroAttr(elem));
+    d.assign(d.size(), zero);
+  }
+  // The accumulator tiles in emission order: (M, N) for tl.dot, N-major
+  // M-minor for the K-major schedule.
+  SmallVector<std::pair<int64_t, int64_t>> order;
+  for (auto &[tile, regs] : cTiles) {
+    if (int64_t(regs.size()) != t.accRegs)
+      return op->emitOpError("the accumulator layout does not hold whole ")
+             << m << "x" << n << " tiles per thread";
+    order.push_back(tile);
+  }
+  if (t.kMajor)
+    llvm::stable_sort(order, [](auto x, auto y) {
+      return std::tie(x.second, x.first) < std::tie(y.second, y.first);
+    });
+  SmallVector<Value> acc;
+  for (auto tile : order)
+    acc.push_back(emit.packAcc(gather(d, cTiles[tile])));
+  auto step = [&](unsigned i, int64_t s) -> LogicalResult {
+    auto tile = order[i];
+    auto ai = aTiles.find({tile.first, s});
+    auto bi = bTiles.find({s, tile.second});
+    if (ai == aTiles.end() || bi == bTiles.end() ||
+        int64_t(ai->second.size()) != t.aRegs ||
+        int64_t(bi->second.size()) != t.bRegs)
+      return op->emitOpError("the operand layouts do not hold the ")
+             << m << "x" << n << "x" << k << " fragments of tile ("
+             << tile.first << ", " << tile.second << ") at K step " << s;
+    acc[i] = emit.step(acc[i], gather(av, ai->second), gather(bv, bi->second));
+    return success();
+  };
+  for (int64_t outer = 0, e = t.kMajor ? kSteps : order.size(); outer < e;
+       ++outer)
+    for (int64_t inner = 0, f = t.kMajor ? order.size() : kSteps; inner < f;
+         ++inner)
+      if (failed(t.kMajor ? step(inner, outer) : step(outer, inner)))
+        return failure();
+  for (auto [i, tile] : llvm::enumerate(order))
+    for (auto [r, v] : llvm::zip(cTiles[tile], emit.unpackAcc(acc[i])))
+      d[r] = v;
+  return d;
+}
+
 LogicalResult mlir::tlxamd::lowerDotByTiles(
     ConversionPatternRewriter &rewriter, DotOp op, Value a, Value b, Value c,
     Type resultType, ArrayRef<int64_t> instrShape, int64_t aRegs, int64_t bRegs,
     int64_t accRegs, const MatrixInstrEmitter &emit) {
-  Location loc = op.getLoc();
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto bType = cast<RankedTensorType>(op.getB().getType());
-  auto cType = cast<RankedTensorType>(op.getC().getType());
-  int64_t m = instrShape[0], n = instrShape[1], k = instrShape[2];
-  auto aTiles = getRegisterTiles(
-      toLinearLayout(aType.getEncoding(), aType.getShape()), m, k);
-  auto bTiles = getRegisterTiles(
-      toLinearLayout(bType.getEncoding(), bType.getShape()), k, n);
-  auto cTiles = getRegisterTiles(
-      toLinearLayout(cType.getEncoding(), cType.getShape()), m, n);
-  int64_t kSteps = aType.getDimSize(1) / k;
-  SmallVector<Value> av = unpackRegisters(rewriter, loc, a);
-  SmallVector<Value> bv = unpackRegisters(rewriter, loc, b);
-  SmallVector<Value> d = unpackRegisters(rewriter, loc, c);
-  for (auto &[tile, regs] : cTiles) {
-    if (int64_t(regs.size()) != accRegs)
-      return op.emitOpError("the accumulator layout does not hold whole ")
-             << m << "x" << n << " tiles per thread";
-    Value acc = emit.packAcc(gather(d, regs));
-    for (int64_t s = 0; s < kSteps; ++s) {
-      auto ai = aTiles.find({tile.first, s});
-      auto bi = bTiles.find({s, tile.second});
-      if (ai == aTiles.end() || bi == bTiles.end() ||
-          int64_t(ai->second.size()) != aRegs ||
-          int64_t(bi->second.size()) != bRegs)
-        return op.emitOpError("the operand layouts do not hold the ")
-               << m << "x" << n << "x" << k << " fragments of tile ("
-               << tile.first << ", " << tile.second << ") at K step " << s;
-      acc = emit.step(acc, gather(av, ai->second), gather(bv, bi->second));
-    }
-    for (auto [r, v] : llvm::zip(regs, emit.unpackAcc(acc)))
-      d[r] = v;
-  }
-  rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, d));
+  DotTiling tiling{cast<RankedTensorType>(op.getA().getType()),
+                   cast<RankedTensorType>(op.getB().getType()),
+                   cast<RankedTensorType>(op.getC().getType()),
+                   SmallVector<int64_t, 3>(instrShape),
+                   aRegs,
+                   bRegs,
+                   accRegs};
+  FailureOr<SmallVector<Value>> d =
+      emitDotTiles(rewriter, op, tiling, a, b, c, emit);
+  if (failed(d))
+    return failure();
+  rewriter.replaceOp(op, packRegisters(rewriter, op.getLoc(), resultType, *d));
   return success();
 }

@@ -1,9 +1,9 @@
-//===- DotLowering.h - tl.dot by instruction tiles --------------*- C++ -*-===//
+//===- DotLowering.h - matrix multiplies by instruction tiles ---*- C++ -*-===//
 //
-// The target-neutral half of tl.dot: the layout core says which registers
-// of a thread form each matrix instruction's fragments (getRegisterTiles);
-// for each M x N tile of the accumulator the K steps run in order, the
-// target's MatrixInstrEmitter emitting one instruction per step.
+// The target-neutral half of tl.dot and amd_scheduled_mfma: the layout core
+// says which registers of a thread form each matrix instruction's fragments
+// (getRegisterTiles); one accumulator chain per M x N tile of the result,
+// each K step one instruction from the target's MatrixInstrEmitter.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLXAMD_CONVERSION_DOTLOWERING_H
@@ -25,9 +25,31 @@ struct MatrixInstrEmitter {
   function_ref<SmallVector<Value>(Value acc)> unpackAcc;
 };
 
-/// Replace `op` (converted operands `a`, `b`, `c`) by its instructions,
-/// each m x n x k with `aRegs` / `bRegs` / `accRegs` registers per lane;
-/// fails with a diagnostic where the layouts do not hold whole fragments.
+/// One matrix multiply in tiles: operand and accumulator types (rank 2, or
+/// rank 3 with the batch across warps), the instruction's [M, N, K] and
+/// its registers per lane for A, B and the accumulator.
+struct DotTiling {
+  RankedTensorType aType, bType, cType;
+  SmallVector<int64_t, 3> instrShape;
+  int64_t aRegs, bRegs, accRegs;
+  /// Emit K-major, N-major, M-minor (amd_scheduled_mfma, M8): every tile's
+  /// chain takes one K step before any takes the next. Otherwise each
+  /// tile's whole K chain is emitted in turn (tl.dot).
+  bool kMajor = false;
+  /// The accumulators start at zero; `c` is not read (initialize=True).
+  bool initialize = false;
+};
+
+/// The result registers of `a` * `b` + `c` (converted operands), in the
+/// accumulator's register order; fails with a diagnostic on `op` where the
+/// layouts do not hold whole fragments.
+FailureOr<SmallVector<Value>> emitDotTiles(ConversionPatternRewriter &rewriter,
+                                           Operation *op,
+                                           const DotTiling &tiling, Value a,
+                                           Value b, Value c,
+                                           const MatrixInstrEmitter &emit);
+
+/// Replace `op` by its instructions (emitDotTiles in tl.dot's order).
 LogicalResult lowerDotByTiles(ConversionPatternRewriter &rewriter, DotOp op,
                               Value a, Value b, Value c, Type resultType,
                               ArrayRef<int64_t> instrShape, int64_t aRegs,

@@ -291,6 +291,24 @@ void mlir::tlxamd::populateKernelDialectsToLLVMPatterns(
   populateVectorToLLVMConversionPatterns(converter, patterns);
 }
 
+/// M19: a rematerialized range is recreated right before each of its
+/// users, so no copy of it stays live between them.
+static void rematerializeRanges(gpu::GPUModuleOp module) {
+  SmallVector<MakeRangeOp> ranges;
+  module.walk([&](MakeRangeOp op) {
+    if (op.getRematerialize())
+      ranges.push_back(op);
+  });
+  for (MakeRangeOp op : ranges) {
+    for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
+      OpBuilder builder(use.getOwner());
+      Operation *copy = builder.clone(*op);
+      use.set(copy->getResult(0));
+    }
+    op->erase();
+  }
+}
+
 LogicalResult
 mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
@@ -312,6 +330,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
     OpBuilder builder(ctx);
     createSharedBlock(builder, module);
   }
+  rematerializeRanges(module);
   llvm::StringMap<unsigned> threads;
   if (failed(setKernelBlockSizes(module, targetInfo, threads)) ||
       failed(describeTensorMapArgs(module, targetInfo.getArch())))

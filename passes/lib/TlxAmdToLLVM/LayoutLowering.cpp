@@ -138,9 +138,10 @@ mlir::tlxamd::getRegisterTiles(const LinearLayout &layout, int64_t tileRows,
   std::set<std::pair<int64_t, int64_t>> seen;
   for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
     LinearLayout::Basis c = layout.apply(r, 0, 0);
-    if (!seen.insert({c[0], c[1]}).second)
+    int64_t row = c[c.size() - 2], col = c.back();
+    if (!seen.insert({row, col}).second)
       continue;
-    tiles[{c[0] / tileRows, c[1] / tileCols}].push_back(unsigned(r));
+    tiles[{row / tileRows, col / tileCols}].push_back(unsigned(r));
   }
   return tiles;
 }

@@ -146,6 +146,8 @@ struct RegisterMapLowering : ConvertOpToLLVMPattern<OpTy> {
         zero.push_back(srcType.getDimSize(d) == 1 &&
                        dstType.getDimSize(d) != 1);
       return LinearLayout::getRegisterMap(src, dst, {}, zero);
+    } else if constexpr (std::is_same_v<OpTy, ExtractSliceOp>) {
+      return op.getRegisterMap();
     } else {
       return LinearLayout::getRegisterMap(src, dst, {}, {});
     }
@@ -377,11 +379,12 @@ void mlir::tlxamd::populateTensorOpsToLLVMPatterns(
   patterns.add<MakeRangeOpLowering>(converter, targetInfo);
   // Register permutations first (benefit 2), then warp shuffles (1), then
   // shared memory (0).
-  patterns.add<SplatOpLowering, TensorConstantLowering,
-               RegisterMapLowering<ExpandDimsOp>,
-               RegisterMapLowering<BroadcastOp>, ShapeOpLowering<TransOp>,
-               ShapeOpLowering<ReshapeOp>, ShapeOpLowering<CatOp>,
-               ShapeOpLowering<JoinOp>, ShapeOpLowering<SplitOp>>(converter);
+  patterns
+      .add<SplatOpLowering, TensorConstantLowering,
+           RegisterMapLowering<ExpandDimsOp>, RegisterMapLowering<BroadcastOp>,
+           RegisterMapLowering<ExtractSliceOp>, ShapeOpLowering<TransOp>,
+           ShapeOpLowering<ReshapeOp>, ShapeOpLowering<CatOp>,
+           ShapeOpLowering<JoinOp>, ShapeOpLowering<SplitOp>>(converter);
   patterns.add<RegisterMapLowering<ConvertLayoutOp>,
                RegisterMapLowering<RequireLayoutOp>>(converter,
                                                      /*benefit=*/2);

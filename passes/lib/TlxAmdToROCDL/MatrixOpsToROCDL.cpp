@@ -17,6 +17,7 @@
 #include "../TlxAmdToLLVM/Patterns.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -44,6 +45,47 @@ Value packFragment(RewriterBase &rewriter, Location loc, Type type,
   return vec == type ? v : LLVM::BitcastOp::create(rewriter, loc, type, v);
 }
 
+/// One MFMA of a layout's instruction on the target: fragments packed as
+/// the instruction takes them, the accumulator as its vector, a transposed
+/// layout's fragments swapped.
+struct MfmaEmitter {
+  const MatrixInstr *instr = nullptr;
+  Type fragment;
+  VectorType accType;
+  bool transposed = false;
+
+  /// Fails with a diagnostic on `op` where the target lacks the
+  /// instruction (tlxamd-verify-target reports it first).
+  LogicalResult init(Operation *op, const ArchInfo &arch,
+                     AmdMfmaLayoutAttr mfma, Type elem, Type accElem) {
+    ArrayRef<unsigned> shape = mfma.getInstrShape();
+    instr = findMatrixInstrFor(arch, MatrixEngine::MFMA, shape[0], shape[1],
+                               shape[2], elem);
+    if (!instr)
+      return op->emitOpError("no such MFMA on ") << arch.name;
+    fragment = getFragmentType(*instr, elem);
+    accType = VectorType::get(int64_t(shape[0]) * shape[1] / 64, accElem);
+    transposed = mfma.getTransposed();
+    return success();
+  }
+  int64_t accRegs() const { return accType.getNumElements(); }
+  SmallVector<int64_t, 3> shape() const {
+    return {instr->m, instr->n, instr->k};
+  }
+  Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
+             ArrayRef<Value> b) const {
+    Value x = packFragment(rewriter, loc, fragment, a);
+    Value y = packFragment(rewriter, loc, fragment, b);
+    if (transposed)
+      std::swap(x, y);
+    Value zero = i32Const(rewriter, loc, 0);
+    OperationState state(loc, ("rocdl." + instr->name).str());
+    state.addOperands({x, y, acc, zero, zero, zero});
+    state.addTypes(accType);
+    return rewriter.create(state)->getResult(0);
+  }
+};
+
 struct DotOpToMFMA : TargetPattern<DotOp> {
   using TargetPattern::TargetPattern;
 
@@ -57,36 +99,308 @@ struct DotOpToMFMA : TargetPattern<DotOp> {
     if (!mfma)
       return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
                             "and tlxamd-verify-target first");
-    ArrayRef<unsigned> shape = mfma.getInstrShape();
-    const MatrixInstr *instr =
-        findMatrixInstrFor(targetInfo.getArch(), MatrixEngine::MFMA, shape[0],
-                           shape[1], shape[2], aType.getElementType());
-    if (!instr) // tlxamd-verify-target reports it first
-      return op.emitOpError("no such MFMA on ") << targetInfo.getArch().name;
-    Type fragment = getFragmentType(*instr, aType.getElementType());
-    int64_t accRegs = int64_t(shape[0]) * shape[1] / 64;
-    auto accType = VectorType::get(accRegs, cType.getElementType());
-    Value zero = i32Const(rewriter, loc, 0);
+    MfmaEmitter mfmaOp;
+    if (failed(mfmaOp.init(op, targetInfo.getArch(), mfma,
+                           aType.getElementType(), cType.getElementType())))
+      return failure();
     auto packAcc = [&](ArrayRef<Value> acc) {
-      return packFragment(rewriter, loc, accType, acc);
+      return packFragment(rewriter, loc, mfmaOp.accType, acc);
     };
     auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b) {
-      Value x = packFragment(rewriter, loc, fragment, a);
-      Value y = packFragment(rewriter, loc, fragment, b);
-      if (mfma.getTransposed())
-        std::swap(x, y);
-      OperationState state(loc, ("rocdl." + instr->name).str());
-      state.addOperands({x, y, acc, zero, zero, zero});
-      state.addTypes(accType);
-      return rewriter.create(state)->getResult(0);
+      return mfmaOp.step(rewriter, loc, acc, a, b);
     };
     auto unpackAcc = [&](Value acc) {
       return unpackRegisters(rewriter, loc, acc);
     };
     return lowerDotByTiles(
         rewriter, op, adaptor.getA(), adaptor.getB(), adaptor.getC(),
-        getTypeConverter()->convertType(cType), {shape[0], shape[1], shape[2]},
-        instr->kWidth, instr->kWidth, accRegs, {packAcc, step, unpackAcc});
+        getTypeConverter()->convertType(cType), mfmaOp.shape(),
+        mfmaOp.instr->kWidth, mfmaOp.instr->kWidth, mfmaOp.accRegs(),
+        {packAcc, step, unpackAcc});
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Register classes (document 003)
+//===----------------------------------------------------------------------===//
+
+/// `elems` as one register group: an i16 / i32, or a vector of i32 for a
+/// group of several 32-bit registers.
+Value packGroup(RewriterBase &rewriter, Location loc, ArrayRef<Value> elems) {
+  Type elem = elems.front().getType();
+  unsigned bits = elems.size() * elem.getIntOrFloatBitWidth();
+  Type group = bits <= 32 ? Type(rewriter.getIntegerType(bits))
+                          : VectorType::get(bits / 32, rewriter.getI32Type());
+  Value v = elems.size() == 1
+                ? elems.front()
+                : packRegisters(rewriter, loc,
+                                VectorType::get(elems.size(), elem), elems);
+  return LLVM::BitcastOp::create(rewriter, loc, group, v);
+}
+
+/// The `n` elements of type `elem` in a register group.
+SmallVector<Value> unpackGroup(RewriterBase &rewriter, Location loc, Value g,
+                               Type elem, unsigned n) {
+  Type type = n == 1 ? elem : VectorType::get(n, elem);
+  Value v = LLVM::BitcastOp::create(rewriter, loc, type, g);
+  if (n == 1)
+    return {v};
+  return unpackRegisters(rewriter, loc, v);
+}
+
+/// One side-effecting inline asm tying each group to itself in register
+/// class `classes[i]` ("agpr": `a`, "vgpr": `v`); its text is a comment
+/// naming the registers, so the ISA shows where they are.
+SmallVector<Value> pinGroups(RewriterBase &rewriter, Location loc,
+                             ArrayRef<Value> groups,
+                             ArrayRef<StringRef> classes, StringRef what) {
+  std::string text = ("; " + what).str();
+  SmallVector<std::string> constraints;
+  SmallVector<Type> types;
+  for (auto [i, g] : llvm::enumerate(groups)) {
+    text += " $" + std::to_string(i);
+    constraints.push_back(classes[i] == "agpr" ? "=a" : "=v");
+    types.push_back(g.getType());
+  }
+  for (unsigned i = 0; i < groups.size(); ++i)
+    constraints.push_back(std::to_string(i));
+  Type result =
+      types.size() == 1
+          ? types.front()
+          : LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+  auto op = LLVM::InlineAsmOp::create(
+      rewriter, loc, result, groups, text, llvm::join(constraints, ","),
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  if (types.size() == 1)
+    return {op.getResult(0)};
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < types.size(); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(rewriter, loc, op.getResult(0),
+                                               ArrayRef<int64_t>{i}));
+  return out;
+}
+
+/// The registers of a tensor split into groups (each a list of register
+/// indices), constrained together by one pinGroups; returns all registers
+/// with the pinned values in place.
+SmallVector<Value> pinRegisterGroups(RewriterBase &rewriter, Location loc,
+                                     SmallVector<Value> regs,
+                                     ArrayRef<SmallVector<unsigned>> groups,
+                                     ArrayRef<StringRef> classes,
+                                     StringRef what) {
+  SmallVector<Value> packed;
+  for (const auto &g : groups) {
+    SmallVector<Value> elems;
+    for (unsigned r : g)
+      elems.push_back(regs[r]);
+    packed.push_back(packGroup(rewriter, loc, elems));
+  }
+  SmallVector<Value> pinned = pinGroups(rewriter, loc, packed, classes, what);
+  for (auto [g, v] : llvm::zip(groups, pinned))
+    for (auto [r, x] :
+         llvm::zip(g, unpackGroup(rewriter, loc, v, regs[g.front()].getType(),
+                                  g.size())))
+      regs[r] = x;
+  return regs;
+}
+
+/// Consecutive runs of `size` registers out of `count`.
+SmallVector<SmallVector<unsigned>> consecutiveGroups(int64_t count,
+                                                     int64_t size) {
+  SmallVector<SmallVector<unsigned>> groups;
+  for (int64_t r = 0; r < count; r += size) {
+    groups.emplace_back();
+    for (int64_t i = r; i < std::min(count, r + size); ++i)
+      groups.back().push_back(unsigned(i));
+  }
+  return groups;
+}
+
+/// A converted tensor with each `size`-register run pinned to `cls` by one
+/// constraint.
+Value pinTensor(RewriterBase &rewriter, Location loc, Value v, Type type,
+                int64_t size, StringRef cls, StringRef what) {
+  SmallVector<Value> regs = unpackRegisters(rewriter, loc, v);
+  auto groups = consecutiveGroups(regs.size(), size);
+  SmallVector<StringRef> classes(groups.size(), cls);
+  return packRegisters(
+      rewriter, loc, type,
+      pinRegisterGroups(rewriter, loc, regs, groups, classes, what));
+}
+
+unsigned elementsPer32Bits(Type tensorType) {
+  return 32 / cast<RankedTensorType>(tensorType)
+                  .getElementType()
+                  .getIntOrFloatBitWidth();
+}
+
+struct RegisterResidentToROCDL : TargetPattern<AmdRegisterResidentOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdRegisterResidentOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t size =
+        int64_t(op.getRegistersPerGroup()) * elementsPer32Bits(op.getType());
+    rewriter.replaceOp(
+        op, pinTensor(rewriter, op.getLoc(), adaptor.getValue(),
+                      getTypeConverter()->convertType(op.getType()), size,
+                      op.getRegisterClass(), "amd_register_resident"));
+    return success();
+  }
+};
+
+struct RegisterClassAnchorToROCDL : TargetPattern<AmdRegisterClassAnchorOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdRegisterClassAnchorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, loc, adaptor.getValue());
+    // M5: each packed 32-bit register through its own constraint.
+    for (const auto &g :
+         consecutiveGroups(regs.size(), elementsPer32Bits(op.getType())))
+      regs =
+          pinRegisterGroups(rewriter, loc, regs, {g}, {op.getRegisterClass()},
+                            "amd_register_class_anchor");
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          getTypeConverter()->convertType(op.getType()), regs));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Scheduled MFMA and its commit (document 003)
+//===----------------------------------------------------------------------===//
+
+struct ScheduledMfmaToROCDL : TargetPattern<AmdScheduledMfmaOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdScheduledMfmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    RankedTensorType cType = op.getType();
+    MfmaEmitter mfmaOp;
+    if (failed(mfmaOp.init(op, targetInfo.getArch(),
+                           cast<AmdMfmaLayoutAttr>(cType.getEncoding()),
+                           aType.getElementType(), cType.getElementType())))
+      return failure();
+    Value a = adaptor.getA(), b = adaptor.getB();
+    bool persistent = op.isPersistent();
+    int64_t kWidth = mfmaOp.instr->kWidth;
+    // Persistent: the resident operand's fragments in AGPRs.
+    if (persistent && op.getResidentOperand()) {
+      bool isA = *op.getResidentOperand() == "a";
+      Value &v = isA ? a : b;
+      v = pinTensor(rewriter, loc, v, v.getType(), kWidth, "agpr",
+                    "amd_scheduled_mfma resident operand");
+    }
+    StringRef cls = op.getEffectiveAccumulatorClass();
+    auto pin = [&](Value acc) {
+      return pinGroups(rewriter, loc, {acc}, {cls},
+                       "amd_scheduled_mfma accumulator")
+          .front();
+    };
+    auto packAcc = [&](ArrayRef<Value> acc) {
+      Value v = packFragment(rewriter, loc, mfmaOp.accType, acc);
+      return persistent ? pin(v) : v;
+    };
+    auto step = [&](Value acc, ArrayRef<Value> x, ArrayRef<Value> y) {
+      return mfmaOp.step(rewriter, loc, acc, x, y);
+    };
+    auto unpackAcc = [&](Value acc) {
+      return unpackRegisters(rewriter, loc, persistent ? pin(acc) : acc);
+    };
+    DotTiling tiling{aType,
+                     bType,
+                     cType,
+                     mfmaOp.shape(),
+                     kWidth,
+                     kWidth,
+                     mfmaOp.accRegs(),
+                     /*kMajor=*/true,
+                     op.getInitialize()};
+    FailureOr<SmallVector<Value>> d =
+        emitDotTiles(rewriter, op, tiling, a, b, adaptor.getAcc(),
+                     {packAcc, step, unpackAcc});
+    if (failed(d))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(cType),
+                                         *d));
+    return success();
+  }
+};
+
+/// M16: one constraint over every committed fragment (AGPRs, or VGPRs
+/// with a preserved operand, which goes to AGPRs).
+struct MfmaCommitToROCDL : TargetPattern<AmdMfmaCommitOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdMfmaCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool preserve = bool(op.getPreserve());
+    // Every operand's registers in one flat list, grouped by fragment.
+    SmallVector<Value> flat;
+    SmallVector<unsigned> base;
+    SmallVector<SmallVector<unsigned>> groups;
+    SmallVector<StringRef> classes;
+    for (auto [i, v] : llvm::enumerate(adaptor.getOperands())) {
+      auto type = cast<RankedTensorType>(op->getOperand(i).getType());
+      SmallVector<Value> regs = unpackRegisters(rewriter, loc, v);
+      bool isResult = i < op.getValues().size();
+      SmallVector<SmallVector<unsigned>> own;
+      if (isResult) {
+        ArrayRef<unsigned> s =
+            cast<AmdMfmaLayoutAttr>(type.getEncoding()).getInstrShape();
+        for (auto &[tile, r] :
+             getRegisterTiles(getLinearLayout(type), s[0], s[1]))
+          own.push_back(r);
+      } else {
+        own = consecutiveGroups(
+            regs.size(),
+            cast<DotOperandLayoutAttr>(type.getEncoding()).getKWidth());
+      }
+      base.push_back(flat.size());
+      for (auto &g : own) {
+        for (unsigned &r : g)
+          r += base.back();
+        groups.push_back(g);
+        classes.push_back(isResult && preserve ? "vgpr" : "agpr");
+      }
+      llvm::append_range(flat, regs);
+    }
+    flat = pinRegisterGroups(rewriter, loc, flat, groups, classes,
+                             "amd_mfma_commit");
+    SmallVector<Value> results;
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      unsigned end = i + 1 < base.size() ? base[i + 1] : flat.size();
+      results.push_back(packRegisters(
+          rewriter, loc, getTypeConverter()->convertType(result.getType()),
+          SmallVector<Value>(flat.begin() + base[i], flat.begin() + end)));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SchedBarrierToROCDL : TargetPattern<AmdSchedBarrierOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdSchedBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ROCDL::SchedBarrier>(op, op.getMask());
+    return success();
   }
 };
 
@@ -95,5 +409,7 @@ struct DotOpToMFMA : TargetPattern<DotOp> {
 void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns.add<DotOpToMFMA>(converter, targetInfo);
+  patterns.add<DotOpToMFMA, RegisterResidentToROCDL, RegisterClassAnchorToROCDL,
+               ScheduledMfmaToROCDL, MfmaCommitToROCDL, SchedBarrierToROCDL>(
+      converter, targetInfo);
 }

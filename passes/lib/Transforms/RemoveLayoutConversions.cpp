@@ -211,6 +211,22 @@ struct TlxAmdRemoveLayoutConversionsPass
 
   bool step(Operation *kernel) {
     Rematerializer remat;
+    // A required layout stays, but cheap producers are recomputed in it so
+    // the requirement itself moves nothing.
+    bool changed =
+        kernel
+            ->walk([&](RequireLayoutOp req) {
+              Attribute to = getLayout(req.getResult());
+              int budget = kRematerializationBudget;
+              if (getLayout(req.getSrc()) == to ||
+                  !remat.canRematerialize(req.getSrc(), to, budget))
+                return WalkResult::advance();
+              req.getSrcMutable().assign(remat.rematerialize(req.getSrc(), to));
+              return WalkResult::interrupt();
+            })
+            .wasInterrupted();
+    if (changed)
+      return true;
     return kernel
         ->walk([&](ConvertLayoutOp cvt) {
           if (foldConversion(cvt))

@@ -119,6 +119,15 @@ from .memory import (  # noqa: F401
     store,
 )
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004
+from .scheduling import (  # noqa: F401
+    amd_mfma_commit,
+    amd_register_class_anchor,
+    amd_register_resident,
+    amd_sched_barrier,
+    amd_scheduled_mfma,
+    extract_slice,
+    rematerialized_range,
+)
 from .shape import cat, interleave, join, permute, reshape, split, trans, view  # noqa: F401
 from .shared import (  # noqa: F401
     allocate_shared,

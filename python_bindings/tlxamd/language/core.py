@@ -730,15 +730,19 @@ def convert_layout(x: tensor, layout: Layout) -> tensor:
     return tensor(_ops.convert_layout(t, x.handle))
 
 
-def require_layout(values: tensor, layout: Layout) -> tensor:
-    """Pin `values` to `layout` (tlx.require_layout)."""
+def require_layout(values: tensor, layout: Layout, pin: bool = False) -> tensor:
+    """Pin `values` to `layout` (tlx.require_layout); with `pin=True` the
+    value must already be in it up to each thread's register order (no
+    movement across lanes or warps)."""
+    if not isinstance(pin, bool):
+        raise TypeError(f"require_layout pin must be a bool, got {pin!r}")
     values = _to_tensor(values)
     if not isinstance(layout, Layout):
         raise TypeError(f"require_layout layout must be a tlxamd layout, got {layout!r}")
     if values.is_scalar:
         raise ValueError("require_layout needs a tensor, got a scalar")
     t = _tensor_type(values.shape, values.dtype, layout)
-    return tensor(_ops.require_layout(t, values.handle))
+    return tensor(_ops.require_layout(t, values.handle, pin=pin or None))
 
 
 def where(cond: tensor, x, y) -> tensor:

@@ -99,17 +99,20 @@ def _same_type_pair(a, b, what: str):
     return a, b
 
 
-def cat(input, other, can_reorder: bool = False) -> tensor:  # noqa: A002
-    """Concatenate along dimension 0: the rows of `input`, then those of
-    `other` (same shape otherwise). The order is kept whatever
-    `can_reorder` says."""
+def cat(input, other, can_reorder: bool = False, dim: int = 0) -> tensor:  # noqa: A002
+    """Concatenate along `dim`: `input`, then `other` (same shape
+    otherwise). The order is kept whatever `can_reorder` says; the result's
+    layout keeps each thread's registers (lhs then rhs), which may differ
+    from the operands' (use require_layout where a consumer needs one)."""
     a, b = _same_type_pair(input, other, "cat")
+    if isinstance(dim, bool) or not isinstance(dim, int) or not 0 <= dim < len(a.shape):
+        raise ValueError(f"cat dim must be an int in 0..{len(a.shape) - 1}, got {dim!r}")
     n = 1
     for e in a.shape:
         n *= e
     if 2 * n > MAX_TENSOR_ELEMENTS:
         raise ValueError(f"cat result of {2 * n} elements; a tensor may have at most {MAX_TENSOR_ELEMENTS}")
-    return tensor(_ops.cat(a.handle, b.handle))
+    return tensor(_ops.cat(a.handle, b.handle, dim=dim or None))
 
 
 def join(a, b) -> tensor:

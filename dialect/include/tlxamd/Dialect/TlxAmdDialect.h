@@ -190,6 +190,7 @@ struct ShapeOpSpec {
   enum Kind { Trans, Reshape, Cat, Join, Split } kind = Trans;
   llvm::SmallVector<unsigned> order;      ///< trans
   llvm::SmallVector<int64_t> resultShape; ///< reshape
+  unsigned dim = 0;                       ///< cat
 
   static ShapeOpSpec get(Operation *op);
   static bool isShapeOp(Operation *op);

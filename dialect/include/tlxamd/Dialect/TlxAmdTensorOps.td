@@ -30,12 +30,16 @@ def TlxAmd_MakeRangeOp : TlxAmd_Op<"make_range", [Pure]> {
     `tl.arange(start, end)`: a rank-1 i32 tensor of `end - start` elements
     (a power of two) in the result's layout. Each thread computes the
     coordinates of its registers from the layout's lane and warp bases.
+    With `rematerialize` (`tlx.rematerialized_range(start, end, layout)`,
+    M19) the lowering recreates the range right before each of its users
+    instead of keeping one copy live across the kernel.
 
     ```mlir
     %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #blocked>
+    %c = tlxamd.make_range 0 to 64 {rematerialize} : tensor<64xi32, #slice>
     ```
   }];
-  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let arguments = (ins I32Attr:$start, I32Attr:$end, UnitAttr:$rematerialize);
   let results = (outs TlxAmd_I32Tensor:$result);
   let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
   let hasVerifier = 1;
@@ -112,9 +116,12 @@ def TlxAmd_ConvertLayoutOp : TlxAmd_Op<"convert_layout", [Pure]> {
 def TlxAmd_RequireLayoutOp : TlxAmd_Op<"require_layout", [Pure]> {
   let summary = "pin a value to a layout (tlx.require_layout)";
   let description = [{
-    `tlx.require_layout(values, layout)`: the result holds the same elements
-    in exactly the layout of its type, which no later transformation may
-    change. Operations whose contracts depend on the layout of an operand
+    `tlx.require_layout(values, layout, pin=False)`: the result holds the
+    same elements in exactly the layout of its type, which no later
+    transformation may change. With `pin`, the value must already be in
+    that layout up to an order of each thread's registers: the op only
+    renames registers and the verifier rejects any movement across lanes
+    or warps. Operations whose contracts depend on the layout of an operand
     (e.g. `buffer_store` with `contiguity > 1`, B9) require the operand to
     come from this op. Lowers like `convert_layout`.
 
@@ -122,10 +129,35 @@ def TlxAmd_RequireLayoutOp : TlxAmd_Op<"require_layout", [Pure]> {
     %v = tlxamd.require_layout %x : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #mfma>
     ```
   }];
-  let arguments = (ins TlxAmd_Tensor:$src);
+  let arguments = (ins TlxAmd_Tensor:$src, UnitAttr:$pin);
   let results = (outs TlxAmd_DistributedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def TlxAmd_ExtractSliceOp : TlxAmd_Op<"extract_slice", [Pure]> {
+  let summary = "an aligned register fragment of a tensor (tlx.extract_slice)";
+  let description = [{
+    `tlx.extract_slice(x, shape, offsets)`: the elements `x[offsets[d] :
+    offsets[d] + shape[d]]`, selected from the registers each thread
+    already holds, with no movement across lanes or warps (M18). The
+    layout core proves it: the result's layout has the source's lane and
+    warp bases, each offset is a multiple of the slice's extent, and the
+    offset and every register of the result are registers of the source.
+
+    ```mlir
+    %r = tlxamd.extract_slice %b [0, 64] : tensor<16x128xbf16, #dot1> -> tensor<16x64xbf16, #dot1>
+    ```
+  }];
+  let arguments = (ins TlxAmd_DistributedTensor:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs TlxAmd_DistributedTensor:$result);
+  let assemblyFormat = "$src $offsets attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// For each result register, the source register it takes; none when
+    /// the slice is not a whole-register selection.
+    std::optional<::llvm::SmallVector<int64_t>> getRegisterMap();
+  }];
 }
 
 def TlxAmd_ReduceOp : TlxAmd_Op<"reduce", [Pure, SameOperandsShape,
@@ -242,16 +274,20 @@ def TlxAmd_ReshapeOp : TlxAmd_Op<"reshape", [Pure]> {
 }
 
 def TlxAmd_CatOp : TlxAmd_ShapeOp<"cat", [SameTypeOperands]> {
-  let summary = "concatenate two tensors along dimension 0 (tl.cat)";
+  let summary = "concatenate two tensors along a dimension (tl.cat)";
   let description = [{
-    The result's first `lhs` extent rows are `lhs`, the rest `rhs`, in
-    order. Each thread holds its `lhs` registers, then its `rhs` ones.
+    `tl.cat(a, b, dim=0)`: along `dim` the result's first `lhs` extent
+    elements are `lhs`, the rest `rhs`, in order. Each thread holds its
+    `lhs` registers, then its `rhs` ones (the natural result layout adds
+    a top register bit along `dim`).
 
     ```mlir
     %c = tlxamd.cat %a, %b : tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #linear>
+    %d = tlxamd.cat %a, %b {dim = 1 : i32} : tensor<64x64xf32, #mfma> -> tensor<64x128xf32, #mfma>
     ```
   }];
-  let arguments = (ins TlxAmd_Tensor:$lhs, TlxAmd_Tensor:$rhs);
+  let arguments = (ins TlxAmd_Tensor:$lhs, TlxAmd_Tensor:$rhs,
+                   DefaultValuedAttr<I32Attr, "0">:$dim);
   let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
 }

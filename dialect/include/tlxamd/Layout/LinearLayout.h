@@ -154,10 +154,12 @@ public:
   /// register coordinate of `dst` found among those of `src`). `embed` maps a
   /// coordinate of `src` into `dst`'s dimensions (for expand_dims) and
   /// `dstZeroDims` are `dst` dimensions whose coordinate is ignored (for
-  /// broadcast).
+  /// broadcast). `srcOffset` is added to every coordinate of `dst` (for
+  /// extract_slice: `dst` a slice of `src` at that offset).
   static std::optional<llvm::SmallVector<int64_t>>
   getRegisterMap(const LinearLayout &src, const LinearLayout &dst,
-                 llvm::ArrayRef<int> embed, llvm::ArrayRef<bool> dstZeroDims);
+                 llvm::ArrayRef<int> embed, llvm::ArrayRef<bool> dstZeroDims,
+                 llvm::ArrayRef<int64_t> srcOffset = {});
 
   /// A register of a layout conversion done with one warp shuffle: every
   /// lane reads register `srcRegister` of lane

@@ -95,6 +95,9 @@ struct ArchInfo {
   /// The tensor memory accelerator: cp.async.bulk.tensor tile copies and
   /// transaction-counting mbarriers (NVIDIA sm_90 and later).
   bool tma;
+  /// amd_scheduled_mfma may keep its accumulators in AGPRs (document 003:
+  /// gfx950 does; gfx942 rejects every AGPR accumulator request, M10).
+  bool scheduledMfmaAgprAccumulators;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }

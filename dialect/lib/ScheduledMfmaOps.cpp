@@ -1,0 +1,346 @@
+//===- ScheduledMfmaOps.cpp - explicit MFMA scheduling (document 003) -----===//
+//
+// amd_scheduled_mfma, amd_mfma_commit and the register-class ops: their
+// static contracts (rules M3-M6, M12-M15 of RULES.md). The chain rules of
+// the commit (M13, M14) look along the use-def chains of the function:
+// through scheduled MFMAs, loop-carried values of scf loops and the block
+// arguments of unstructured loops.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+static bool isRegisterClass(StringRef cls) {
+  return cls == "agpr" || cls == "vgpr";
+}
+
+//===----------------------------------------------------------------------===//
+// Register-class ops (M3, M4)
+//===----------------------------------------------------------------------===//
+
+/// M4: a distributed tensor of 16- or 32-bit integers or floats; M3: the
+/// class is agpr or vgpr.
+static LogicalResult verifyRegisterClassOperand(Operation *op,
+                                                RankedTensorType type,
+                                                StringRef cls) {
+  if (!isRegisterClass(cls))
+    return op->emitOpError("M3: register_class must be \"agpr\" or \"vgpr\", "
+                           "got \"")
+           << cls << "\"";
+  Type elem = type.getElementType();
+  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
+  if (bits != 16 && bits != 32)
+    return op->emitOpError("M4: takes tensors of 16- or 32-bit integers or "
+                           "floats, got ")
+           << elem;
+  return success();
+}
+
+LogicalResult AmdRegisterResidentOp::verify() {
+  auto type = cast<RankedTensorType>(getValue().getType());
+  if (failed(verifyRegisterClassOperand(*this, type, getRegisterClass())))
+    return failure();
+  unsigned r = getRegistersPerGroup();
+  if (!llvm::is_contained({1u, 2u, 4u, 8u, 16u, 32u}, r))
+    return emitOpError("M3: registers_per_group is the number of "
+                       "consecutive 32-bit registers of a group, one of 1, 2, "
+                       "4, 8, 16, 32; got ")
+           << r;
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  int64_t perGroup = int64_t(r) * 32 / bits;
+  int64_t perThread = getLinearLayout(type).getNumRegisters();
+  if (perThread % perGroup != 0)
+    return emitOpError("M3: a group of ")
+           << r << " registers holds " << perGroup << " "
+           << type.getElementType() << " elements; each thread's " << perThread
+           << " elements do not divide into such groups";
+  return success();
+}
+
+LogicalResult AmdRegisterClassAnchorOp::verify() {
+  auto type = cast<RankedTensorType>(getValue().getType());
+  return verifyRegisterClassOperand(*this, type, getRegisterClass());
+}
+
+//===----------------------------------------------------------------------===//
+// amd_scheduled_mfma (M6)
+//===----------------------------------------------------------------------===//
+
+/// M6: the operands' dot-operand layouts of the accumulator's unit-tile
+/// MFMA layout, k_width 4 or 8.
+static LogicalResult verifyScheduledLayouts(AmdScheduledMfmaOp op,
+                                            RankedTensorType a,
+                                            RankedTensorType b,
+                                            RankedTensorType acc) {
+  auto mfma = dyn_cast<AmdMfmaLayoutAttr>(acc.getEncoding());
+  if (!mfma)
+    return op.emitOpError("M6: the accumulator must have an #tlxamd.amd_mfma "
+                          "layout, got ")
+           << acc.getEncoding();
+  if (llvm::any_of(mfma.getTilesPerWarp(), [](unsigned t) { return t != 1; }))
+    return op.emitOpError("M6: the accumulator's MFMA layout must be the unit "
+                          "tile (tiles_per_warp all 1)");
+  if (mfma.getElementBitWidth() != 32)
+    return op.emitOpError("M6: the accumulator's MFMA layout must hold 32-bit "
+                          "elements");
+  RankedTensorType operands[] = {a, b};
+  for (auto [i, t] : llvm::enumerate(operands)) {
+    auto dot = dyn_cast<DotOperandLayoutAttr>(t.getEncoding());
+    if (!dot || dot.getOpIdx() != i || dot.getParent() != mfma)
+      return op.emitOpError("M6: operand ")
+             << (i ? "b" : "a") << " must have the layout #tlxamd.dot_operand"
+             << "<{op_idx = " << i << ", parent = <the accumulator's layout>, "
+             << "k_width = 4 or 8}>, got " << t.getEncoding();
+    if (dot.getKWidth() != 4 && dot.getKWidth() != 8)
+      return op.emitOpError("M6: operand ")
+             << (i ? "b" : "a") << " has k_width " << dot.getKWidth()
+             << "; scheduled MFMAs take k_width 4 or 8";
+  }
+  if (cast<DotOperandLayoutAttr>(a.getEncoding()).getKWidth() !=
+      cast<DotOperandLayoutAttr>(b.getEncoding()).getKWidth())
+    return op.emitOpError("M6: a and b have different k_width");
+  unsigned rank = acc.getRank();
+  ArrayRef<unsigned> instr = mfma.getInstrShape();
+  int64_t dims[3] = {acc.getDimSize(rank - 2), acc.getDimSize(rank - 1),
+                     a.getDimSize(rank - 1)};
+  for (unsigned d = 0; d < 3; ++d)
+    if (dims[d] % instr[d] != 0)
+      return op.emitOpError("M6: the ") << "MNK"[d] << " extent " << dims[d]
+                                        << " is not a whole number of native "
+                                        << instr[d] << "-element fragments";
+  if (rank == 3 && acc.getDimSize(0) != mfma.getWarpsPerCTA()[0])
+    return op.emitOpError("M6: rank-3 tensors have one batch repetition per "
+                          "wave: the batch extent ")
+           << acc.getDimSize(0) << " must equal the layout's "
+           << mfma.getWarpsPerCTA()[0] << " warps along the batch";
+  return success();
+}
+
+LogicalResult AmdScheduledMfmaOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  StringRef role = getAccumulatorRole();
+  if (role != "transient" && role != "persistent")
+    return emitOpError("accumulator_role must be \"transient\" or "
+                       "\"persistent\", got \"")
+           << role << "\"";
+  if (auto r = getResidentOperand(); r && *r != "a" && *r != "b")
+    return emitOpError("resident_operand names an operand, \"a\" or \"b\"; "
+                       "got \"")
+           << *r << "\"";
+  if (auto c = getAccumulatorRegisterClass(); c && !isRegisterClass(*c))
+    return emitOpError("M3: accumulator_register_class must be \"agpr\" or "
+                       "\"vgpr\", got \"")
+           << *c << "\"";
+  unsigned rank = acc.getRank();
+  if ((rank != 2 && rank != 3) || a.getRank() != rank || b.getRank() != rank)
+    return emitOpError("M6: a, b and acc must all have rank 2 or all rank 3, "
+                       "got ranks ")
+           << a.getRank() << ", " << b.getRank() << " and " << rank;
+  Type elem = a.getElementType();
+  if ((!elem.isBF16() && !elem.isF16()) || b.getElementType() != elem)
+    return emitOpError("M6: a and b must be matching bf16 or f16 tensors, got ")
+           << elem << " and " << b.getElementType();
+  if (!acc.getElementType().isF32())
+    return emitOpError("M6: the accumulator must be f32, got ")
+           << acc.getElementType();
+  int64_t m = a.getDimSize(rank - 2), k = a.getDimSize(rank - 1),
+          n = b.getDimSize(rank - 1);
+  if (b.getDimSize(rank - 2) != k || acc.getDimSize(rank - 2) != m ||
+      acc.getDimSize(rank - 1) != n)
+    return emitOpError("M6: shapes do not chain: a is ")
+           << m << "x" << k << ", b " << b.getDimSize(rank - 2) << "x" << n
+           << ", acc " << acc.getDimSize(rank - 2) << "x"
+           << acc.getDimSize(rank - 1);
+  if (rank == 3 && (a.getDimSize(0) != acc.getDimSize(0) ||
+                    b.getDimSize(0) != acc.getDimSize(0)))
+    return emitOpError("M6: the batch extents of a, b and acc differ");
+  return verifyScheduledLayouts(*this, a, b, acc);
+}
+
+//===----------------------------------------------------------------------===//
+// amd_mfma_commit (M12-M15)
+//===----------------------------------------------------------------------===//
+
+LogicalResult AmdMfmaCommitOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &out) {
+  for (Value v : operands)
+    out.push_back(v.getType());
+  return success();
+}
+
+/// M13's exception: `arg` is a block argument of a block ending in a
+/// two-way branch, and its uses are in (or forwarded to) different
+/// successors, so one executes per dynamic iteration.
+static bool hasExclusiveBodyAndExitUses(BlockArgument arg) {
+  Block *block = arg.getOwner();
+  auto branch = dyn_cast_or_null<BranchOpInterface>(block->getTerminator());
+  if (!branch || block->getNumSuccessors() != 2 ||
+      block->getSuccessor(0) == block->getSuccessor(1))
+    return false;
+  SmallVector<unsigned> sides;
+  for (OpOperand &use : arg.getUses()) {
+    Operation *owner = use.getOwner();
+    std::optional<unsigned> side;
+    for (unsigned s = 0; s < 2; ++s) {
+      if (owner == branch.getOperation()) {
+        OperandRange fwd =
+            branch.getSuccessorOperands(s).getForwardedOperands();
+        unsigned i = use.getOperandNumber(), begin = fwd.getBeginOperandIndex();
+        if (!fwd.empty() && i >= begin && i < begin + fwd.size())
+          side = s;
+      } else if (owner->getBlock() == block->getSuccessor(s)) {
+        side = s;
+      }
+    }
+    if (!side || llvm::is_contained(sides, *side))
+      return false;
+    sides.push_back(*side);
+  }
+  return true;
+}
+
+/// The values a loop-carried `v` takes from elsewhere: an scf loop's init
+/// and yielded value, or the operands predecessors pass to a block
+/// argument.
+static SmallVector<Value> getIncomingValues(Value v) {
+  SmallVector<Value> in;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Block *block = arg.getOwner();
+    if (auto loop = dyn_cast_or_null<LoopLikeOpInterface>(block->getParentOp());
+        loop && block->isEntryBlock()) {
+      if (OpOperand *init = loop.getTiedLoopInit(arg))
+        in.push_back(init->get());
+      if (OpOperand *yielded = loop.getTiedLoopYieldedValue(arg))
+        in.push_back(yielded->get());
+      return in;
+    }
+    for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+      auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+      if (!branch)
+        continue;
+      for (unsigned s = 0; s < (*it)->getNumSuccessors(); ++s)
+        if ((*it)->getSuccessor(s) == block)
+          if (Value x = branch.getSuccessorOperands(s)[arg.getArgNumber()])
+            in.push_back(x);
+    }
+    return in;
+  }
+  auto result = cast<OpResult>(v);
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(result.getOwner()))
+    if (auto yielded = loop.getYieldedValues();
+        result.getResultNumber() < yielded.size())
+      in.push_back(yielded[result.getResultNumber()]);
+  return in;
+}
+
+/// M13: walk the F32 chain ending in `value` back through scheduled MFMAs
+/// and loop-carried values; every link has one use (the next link), except
+/// a block argument with mutually exclusive body and exit uses. Collects
+/// the chain's scheduled MFMAs.
+static LogicalResult
+checkChain(AmdMfmaCommitOp op, Value value,
+           SmallVectorImpl<AmdScheduledMfmaOp> &producers) {
+  SmallVector<Value> work{value};
+  llvm::SmallPtrSet<void *, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    auto mfma = v.getDefiningOp<AmdScheduledMfmaOp>();
+    bool loopCarried = !mfma && !getIncomingValues(v).empty();
+    if (!mfma && !loopCarried)
+      continue; // the chain's start (zeros, a load, ...)
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!v.hasOneUse() && !(arg && hasExclusiveBodyAndExitUses(arg))) {
+      unsigned uses = std::distance(v.use_begin(), v.use_end());
+      InFlightDiagnostic diag =
+          op.emitOpError("M13: an F32 chain forks before the commit: ")
+          << (mfma ? "a scheduled MFMA result" : "a loop-carried value")
+          << " on its way here has " << uses
+          << " uses; commit the chain before using its value elsewhere";
+      for (OpOperand &use : v.getUses())
+        if (use.getOwner() != op)
+          diag.attachNote(use.getOwner()->getLoc()) << "other use here";
+      return diag;
+    }
+    if (mfma) {
+      producers.push_back(mfma);
+      if (!mfma.getInitialize())
+        work.push_back(mfma.getAcc());
+      continue;
+    }
+    llvm::append_range(work, getIncomingValues(v));
+  }
+  return success();
+}
+
+/// M14: after the boundary, the committed and preserved values are used
+/// only through the commit's results.
+static LogicalResult checkUsesAfter(AmdMfmaCommitOp op) {
+  DominanceInfo dom(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
+  for (OpOperand &operand : op->getOpOperands()) {
+    for (OpOperand &use : operand.get().getUses()) {
+      Operation *user = use.getOwner();
+      if (user == op || !dom.properlyDominates(op.getOperation(), user))
+        continue;
+      bool preserved = operand.get() == op.getPreserve();
+      InFlightDiagnostic diag =
+          op.emitOpError("M14: the ")
+          << (preserved ? "preserved" : "committed")
+          << " value is used after the commit; use the value the commit "
+             "returns instead";
+      diag.attachNote(user->getLoc()) << "use here";
+      return diag;
+    }
+  }
+  return success();
+}
+
+LogicalResult AmdMfmaCommitOp::verify() {
+  if (getValues().empty())
+    return emitOpError("M12: commits one F32 MFMA result or a nonempty tuple "
+                       "of them, got none");
+  for (Value v : getValues()) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (!t.getElementType().isF32() || !isa<AmdMfmaLayoutAttr>(t.getEncoding()))
+      return emitOpError("M12: committed values are F32 tensors with an "
+                         "#tlxamd.amd_mfma layout, got ")
+             << t;
+  }
+  if (Value p = getPreserve()) {
+    auto t = cast<RankedTensorType>(p.getType());
+    if ((!t.getElementType().isBF16() && !t.getElementType().isF16()) ||
+        !isa<DotOperandLayoutAttr>(t.getEncoding()))
+      return emitOpError("M12: preserve is one BF16 or F16 tensor with a "
+                         "#tlxamd.dot_operand layout, got ")
+             << t;
+  }
+  for (Value v : getValues()) {
+    SmallVector<AmdScheduledMfmaOp> producers;
+    if (failed(checkChain(*this, v, producers)))
+      return failure();
+    if (!getPreserve())
+      continue;
+    for (AmdScheduledMfmaOp mfma : producers)
+      if (mfma.isPersistent() &&
+          mfma.getEffectiveAccumulatorClass() == "agpr") {
+        InFlightDiagnostic diag = emitOpError(
+            "M15: a boundary with preserve moves its results to VGPRs; "
+            "committing an AGPR-resident persistent scheduled-MFMA result "
+            "with preserve is rejected (use accumulator_register_class="
+            "\"vgpr\" or commit without preserve)");
+        diag.attachNote(mfma.getLoc()) << "AGPR-resident result from here";
+        return diag;
+      }
+  }
+  return checkUsesAfter(*this);
+}
