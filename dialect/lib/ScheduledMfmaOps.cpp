@@ -208,19 +208,20 @@ static bool hasExclusiveBodyAndExitUses(BlockArgument arg) {
   return true;
 }
 
-/// The values a loop-carried `v` takes from elsewhere: an scf loop's init
-/// and yielded value, or the operands predecessors pass to a block
-/// argument.
-static SmallVector<Value> getIncomingValues(Value v) {
-  SmallVector<Value> in;
+/// The values a loop-carried `v` takes from elsewhere, each with the op
+/// passing it on (an scf loop's init and yield, the branches of
+/// predecessors).
+static SmallVector<std::pair<Value, Operation *>> getIncomingValues(Value v) {
+  SmallVector<std::pair<Value, Operation *>> in;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     Block *block = arg.getOwner();
-    if (auto loop = dyn_cast_or_null<LoopLikeOpInterface>(block->getParentOp());
+    if (auto loop =
+            dyn_cast_or_null<LoopLikeOpInterface>(block->getParentOp());
         loop && block->isEntryBlock()) {
       if (OpOperand *init = loop.getTiedLoopInit(arg))
-        in.push_back(init->get());
+        in.push_back({init->get(), init->getOwner()});
       if (OpOperand *yielded = loop.getTiedLoopYieldedValue(arg))
-        in.push_back(yielded->get());
+        in.push_back({yielded->get(), yielded->getOwner()});
       return in;
     }
     for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
@@ -230,7 +231,7 @@ static SmallVector<Value> getIncomingValues(Value v) {
       for (unsigned s = 0; s < (*it)->getNumSuccessors(); ++s)
         if ((*it)->getSuccessor(s) == block)
           if (Value x = branch.getSuccessorOperands(s)[arg.getArgNumber()])
-            in.push_back(x);
+            in.push_back({x, branch});
     }
     return in;
   }
@@ -238,7 +239,7 @@ static SmallVector<Value> getIncomingValues(Value v) {
   if (auto loop = dyn_cast<LoopLikeOpInterface>(result.getOwner()))
     if (auto yielded = loop.getYieldedValues();
         result.getResultNumber() < yielded.size())
-      in.push_back(yielded[result.getResultNumber()]);
+      in.push_back({yielded[result.getResultNumber()], loop});
   return in;
 }
 
@@ -249,15 +250,18 @@ static SmallVector<Value> getIncomingValues(Value v) {
 static LogicalResult
 checkChain(AmdMfmaCommitOp op, Value value,
            SmallVectorImpl<AmdScheduledMfmaOp> &producers) {
-  SmallVector<Value> work{value};
+  // (link, the op that continues the chain from it)
+  SmallVector<std::pair<Value, Operation *>> work{{value, op}};
   llvm::SmallPtrSet<void *, 16> seen;
   while (!work.empty()) {
-    Value v = work.pop_back_val();
+    auto [v, next] = work.pop_back_val();
     if (!seen.insert(v.getAsOpaquePointer()).second)
       continue;
     auto mfma = v.getDefiningOp<AmdScheduledMfmaOp>();
-    bool loopCarried = !mfma && !getIncomingValues(v).empty();
-    if (!mfma && !loopCarried)
+    SmallVector<std::pair<Value, Operation *>> incoming =
+        mfma ? SmallVector<std::pair<Value, Operation *>>()
+             : getIncomingValues(v);
+    if (!mfma && incoming.empty())
       continue; // the chain's start (zeros, a load, ...)
     auto arg = dyn_cast<BlockArgument>(v);
     if (!v.hasOneUse() && !(arg && hasExclusiveBodyAndExitUses(arg))) {
@@ -267,18 +271,19 @@ checkChain(AmdMfmaCommitOp op, Value value,
           << (mfma ? "a scheduled MFMA result" : "a loop-carried value")
           << " on its way here has " << uses
           << " uses; commit the chain before using its value elsewhere";
+      llvm::SmallPtrSet<Operation *, 4> noted{next};
       for (OpOperand &use : v.getUses())
-        if (use.getOwner() != op)
+        if (noted.insert(use.getOwner()).second)
           diag.attachNote(use.getOwner()->getLoc()) << "other use here";
       return diag;
     }
     if (mfma) {
       producers.push_back(mfma);
       if (!mfma.getInitialize())
-        work.push_back(mfma.getAcc());
+        work.push_back({mfma.getAcc(), mfma});
       continue;
     }
-    llvm::append_range(work, getIncomingValues(v));
+    llvm::append_range(work, incoming);
   }
   return success();
 }

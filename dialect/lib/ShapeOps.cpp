@@ -389,13 +389,18 @@ LogicalResult TransOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 
 LogicalResult CatOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                       ValueRange operands, DictionaryAttr attrs,
-                                      OpaqueProperties props,
-                                      RegionRange regions,
+                                      OpaqueProperties props, RegionRange,
                                       SmallVectorImpl<Type> &out) {
-  CatOp::Adaptor adaptor(operands, attrs, props, regions);
+  // `dim` may be absent (its default, 0) from both the properties and the
+  // attribute dictionary of a generic builder.
+  IntegerAttr dim;
+  if (auto *p = props.as<CatOp::Properties *>())
+    dim = p->getDim();
+  if (!dim && attrs)
+    dim = attrs.getAs<IntegerAttr>("dim");
   ShapeOpSpec spec;
   spec.kind = ShapeOpSpec::Cat;
-  spec.dim = adaptor.getDim();
+  spec.dim = dim ? unsigned(dim.getInt()) : 0;
   return inferShapeOpTypes(spec, operands, 1, out);
 }
 
