@@ -210,24 +210,31 @@ def shared_report(target_list) -> None:
 
 
 def gemm_report() -> None:
-    """The tl.dot GEMM (examples/gemm.py, 64 x 64 x 32 bf16 tiles, 4
-    warps) on gfx950 beside Triton's tl.dot kernel of the same tiles
-    (bench/data/triton_reference.json, `triton_reference.py --gemm-only`)."""
+    """The tl.dot GEMMs of examples/gemm.py on gfx950 beside Triton's tl.dot
+    kernel of the same tiles (bench/data/triton_reference.json,
+    `triton_reference.py --gemm-only`): `gemm` (64 x 64 x 32, 4 warps,
+    operands loaded into registers) and `gemm_pipelined` (128 x 128 x 32,
+    8 warps, three shared-memory stages filled by asynchronous copies;
+    Triton's pipeliner with num_stages=3)."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
-    from gemm import gemm
+    from gemm import gemm, gemm_pipelined
 
     with open(REFERENCE) as f:
-        ref = json.load(f).get("gemm", {})
-    bm, bn, bk = ref.get("tile", (64, 64, 32))
-    k = compiler.compile(gemm.build(target="gfx950", BM=bm, BN=bn, BK=bk), target="gfx950", cache=False)
-    r = k.resources
-    bodies = re.findall(r"^(\.LBB\w+):(.*?)s_cbranch\w*\s+\1$", k.asm, re.S | re.M)
-    mine = {"mfma_per_k_step": max((b.count("v_mfma") for _, b in bodies), default=0), "vgpr": r["vgpr"],
-            "agpr": r["agpr"], "lds": r["lds"], "vgpr_spill": r["vgpr_spill"]}
-    theirs = ref.get("gfx950", {})
-    print(f"\ngfx950 tl.dot GEMM {bm}x{bn}x{bk} bf16, 4 warps: tlxamd / Triton {ref.get('triton_version', '-')}")
-    for key in mine:
-        print(f"  {key:16} {mine[key]:>6} {theirs.get(key, '-'):>6}")
+        data = json.load(f)
+    for key, kern, extra in (("gemm", gemm, {}), ("gemm_pipelined", gemm_pipelined, {"STAGES": 3})):
+        ref = data.get(key, {})
+        bm, bn, bk = ref.get("tile", (64, 64, 32) if key == "gemm" else (128, 128, 32))
+        k = compiler.compile(kern.build(target="gfx950", BM=bm, BN=bn, BK=bk, **extra), target="gfx950",
+                             cache=False)
+        r = k.resources
+        bodies = re.findall(r"^(\.LBB\w+):(.*?)s_cbranch\w*\s+\1$", k.asm, re.S | re.M)
+        mine = {"mfma_per_k_step": max((b.count("v_mfma") for _, b in bodies), default=0), "vgpr": r["vgpr"],
+                "agpr": r["agpr"], "lds": r["lds"], "vgpr_spill": r["vgpr_spill"]}
+        theirs = ref.get("gfx950", {})
+        warps = ref.get("num_warps", 4)
+        print(f"\ngfx950 {key} {bm}x{bn}x{bk} bf16, {warps} warps: tlxamd / Triton {ref.get('triton_version', '-')}")
+        for name in mine:
+            print(f"  {name:16} {mine[name]:>6} {theirs.get(name, '-'):>6}")
 
 
 def _shared_layout(text: str):

@@ -115,6 +115,11 @@ def t_gemm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexp
 
 
 GEMM_TILE = (64, 64, 32)
+# examples/gemm.py's gemm_pipelined: 128 x 128 x 32 tiles, 8 warps, three
+# shared-memory stages (Triton's software pipeliner stages its loads the
+# same way with num_stages=3)
+PIPELINED_TILE = (128, 128, 32)
+PIPELINED_WARPS, PIPELINED_STAGES = 8, 3
 
 
 def loop_mfmas(asm: str) -> int:
@@ -123,11 +128,11 @@ def loop_mfmas(asm: str) -> int:
     return max((body.count("v_mfma") for _, body in bodies), default=0)
 
 
-def gemm_figures(target, tmp) -> dict:
-    bm, bn, bk = GEMM_TILE
+def gemm_figures(target, tmp, tile=GEMM_TILE, options=None) -> dict:
+    bm, bn, bk = tile
     sig = {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32",
            "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
-    k, _ = compile_one(t_gemm, sig, {"BM": bm, "BN": bn, "BK": bk}, target, os.path.join(tmp, "gemm"))
+    k, _ = compile_one(t_gemm, sig, {"BM": bm, "BN": bn, "BK": bk}, target, os.path.join(tmp, "gemm"), options)
     asm = k.asm["amdgcn"]
     meta = asm.split(".amdgpu_metadata", 1)[-1]
     get = lambda key: int(re.search(rf"\.{key}:\s+(\d+)", meta).group(1))  # noqa: E731
@@ -168,12 +173,12 @@ def amd_figures(asm: str, name: str) -> dict:
             "memory": len(mem)}
 
 
-def compile_one(fn, sig, constexprs, target, cache_dir):
+def compile_one(fn, sig, constexprs, target, cache_dir, options=None):
     os.environ["TRITON_CACHE_DIR"] = cache_dir
     t0 = time.perf_counter()
     source = GluonASTSource if isinstance(fn, GluonJITFunction) else ASTSource
     k = triton.compile(source(fn, signature=sig, constexprs=constexprs), target=target,
-                       options={"num_warps": WARPS})
+                       options=options or {"num_warps": WARPS})
     return k, time.perf_counter() - t0
 
 
@@ -209,7 +214,12 @@ def main(argv=None):
         with tempfile.TemporaryDirectory() as tmp:
             result["gemm"] = {"tile": list(GEMM_TILE), "gfx950": gemm_figures(amd, tmp),
                               "triton_version": triton.__version__}
-        print(result["gemm"])
+            options = {"num_warps": PIPELINED_WARPS, "num_stages": PIPELINED_STAGES}
+            result["gemm_pipelined"] = {"tile": list(PIPELINED_TILE), "num_warps": PIPELINED_WARPS,
+                                        "num_stages": PIPELINED_STAGES,
+                                        "gfx950": gemm_figures(amd, tmp, PIPELINED_TILE, options),
+                                        "triton_version": triton.__version__}
+        print(result["gemm"], result["gemm_pipelined"])
         with open(args.out, "w") as f:
             json.dump(result, f, indent=1, sort_keys=True)
             f.write("\n")

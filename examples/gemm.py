@@ -27,6 +27,45 @@ def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(t
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@tl.kernel(num_warps=8)
+def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
+                   M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr, STAGES: tl.constexpr):
+    """The same GEMM with its operands staged through shared memory:
+    STAGES buffers per operand filled by asynchronous copies
+    (buffer_load_to_shared: `buffer_load ... lds` on CDNA, `cp.async` on
+    NVIDIA), STAGES - 1 tiles in flight while one is multiplied."""
+    K = tl.multiple_of(K, 8)  # rows of whole 16-byte copies
+    N = tl.multiple_of(N, 8)
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, tl.swizzled_shared_layout(8, 1, 8, [1, 0]), num=STAGES)
+    b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, tl.swizzled_shared_layout(8, 1, 8, [1, 0]), num=STAGES)
+    a_offs = rm[:, None] * K + rk[None, :]
+    b_offs = rk[:, None] * N + rn[None, :]
+    steps = tl.cdiv(K, BK)
+    for s in tl.static_range(STAGES - 1):
+        ka = s * BK + rk
+        tl.buffer_load_to_shared(a_bufs.index(s), a, a_offs + s * BK,
+                                 mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        tl.buffer_load_to_shared(b_bufs.index(s), b, b_offs + s * BK * N,
+                                 mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        tl.async_commit_group()
+    acc = tl.zeros([BM, BN], tl.float32)
+    for i in tl.range(0, steps):
+        nxt = i + STAGES - 1
+        ka = nxt * BK + rk
+        tl.buffer_load_to_shared(a_bufs.index(nxt % STAGES), a, a_offs + nxt * BK,
+                                 mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        tl.buffer_load_to_shared(b_bufs.index(nxt % STAGES), b, b_offs + nxt * BK * N,
+                                 mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        tl.async_commit_group()
+        tl.async_wait(STAGES - 1)
+        acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 if __name__ == "__main__":
     for target, instr in (("gfx950", "v_mfma"), ("gfx942", "v_mfma"), ("sm_90a", "mma.sync")):
         k = compiler.compile(gemm.build(target=target, BM=64, BN=64, BK=32), target=target)

@@ -584,13 +584,20 @@ def _triton_style_kernels(warp: int = 32):
     # tl.dot (mma.sync m16n8k16 on NVIDIA): the Triton-style GEMM, layouts
     # inferred, a runtime K loop, ragged sizes masked.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
-    from gemm import gemm  # examples/gemm.py
+    from gemm import gemm, gemm_pipelined  # examples/gemm.py
 
     k_gemm = tl.kernel(num_warps=8, name="gemm_bf16")(gemm.fn)
 
     if warp == 32:  # mma.sync (the AMD GEMM runs in the emulator: test_dot.py)
         out["gemm_bf16"] = (k_gemm, {"kind": "gemm", "dtype": "bf16", "consts": {"BM": 128, "BN": 128, "BK": 32},
                                      "sizes": [128, 1000, 4096]})
+        # operands staged through shared memory by cp.async, STAGES deep
+        for bk, stages in ((32, 3), (64, 3), (32, 4)):
+            name = f"gemm_pipelined_bf16_k{bk}_s{stages}"
+            out[name] = (tl.kernel(num_warps=8, name=name)(gemm_pipelined.fn),
+                         {"kind": "gemm", "dtype": "bf16",
+                          "consts": {"BM": 128, "BN": 128, "BK": bk, "STAGES": stages},
+                          "sizes": [128, 1000, 4096]})
 
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})

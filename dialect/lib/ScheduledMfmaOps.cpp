@@ -215,8 +215,7 @@ static SmallVector<std::pair<Value, Operation *>> getIncomingValues(Value v) {
   SmallVector<std::pair<Value, Operation *>> in;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     Block *block = arg.getOwner();
-    if (auto loop =
-            dyn_cast_or_null<LoopLikeOpInterface>(block->getParentOp());
+    if (auto loop = dyn_cast_or_null<LoopLikeOpInterface>(block->getParentOp());
         loop && block->isEntryBlock()) {
       if (OpOperand *init = loop.getTiedLoopInit(arg))
         in.push_back({init->get(), init->getOwner()});

@@ -26,8 +26,15 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
+KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
+                               bool remarks)
     : remarks(remarks) {
+  module->walk([&](BufferLoadToSharedOp copy) {
+    FailureOr<DirectCopyPlan> plan =
+        planDirectCopy(copy, arch, /*emitErrors=*/false);
+    if (succeeded(plan))
+      copyPlans[copy] = *plan;
+  });
   AxisInfoAnalysis axis;
   auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
                     int64_t run) {
@@ -58,6 +65,11 @@ KernelAnalyses::KernelAnalyses(Operation *module, bool remarks)
                             axis.getOffsetsRun(atomic.getOffsets(),
                                                atomic.getValue().getType())));
   });
+}
+
+const DirectCopyPlan *KernelAnalyses::getCopyPlan(Operation *op) const {
+  auto it = copyPlans.find(op);
+  return it == copyPlans.end() ? nullptr : &it->second;
 }
 
 const KernelAnalyses::BufferFacts &
@@ -354,7 +366,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())) ||
       failed(verifyNoUnencodedCache(module)))
     return failure();
-  KernelAnalyses analyses(module, remarks);
+  KernelAnalyses analyses(module, targetInfo.getArch(), remarks);
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);

@@ -11,6 +11,8 @@
 
 #include "TargetInfo.h"
 
+#include "tlxamd/Target/TargetLegality.h"
+
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -46,7 +48,7 @@ class KernelAnalyses {
 public:
   /// With `remarks`, the lowerings report their code-shape decisions
   /// (split mask groups) as remarks on the ops.
-  KernelAnalyses(Operation *module, bool remarks);
+  KernelAnalyses(Operation *module, const ArchInfo &arch, bool remarks);
 
   bool remarksEnabled() const { return remarks; }
 
@@ -67,9 +69,16 @@ public:
   };
   const BufferFacts &getBufferFacts(Operation *op) const;
 
+  /// How a buffer_load_to_shared copies (planDirectCopy), decided on the
+  /// unconverted kernel: the axis analysis cannot see through operands the
+  /// conversion has already replaced. Null for a copy the target cannot do
+  /// (tlxamd-verify-target reported it).
+  const DirectCopyPlan *getCopyPlan(Operation *op) const;
+
 private:
   bool remarks;
   llvm::DenseMap<Operation *, BufferFacts> facts;
+  llvm::DenseMap<Operation *, DirectCopyPlan> copyPlans;
 };
 
 /// Adds a target's op families to the pattern set and legality.

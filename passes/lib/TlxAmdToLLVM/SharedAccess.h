@@ -44,7 +44,8 @@ struct DirectCopyAccess {
 FailureOr<DirectCopyAccess>
 emitDirectCopyAccess(RewriterBase &rewriter, BufferLoadToSharedOp op,
                      Value dest, Value offsets, Value mask, Value other,
-                     const TargetInfoBase &targetInfo);
+                     const TargetInfoBase &targetInfo,
+                     const KernelAnalyses &analyses);
 
 /// Emit each copy instruction i of `access` with `copy(i, pred)`: `pred` is
 /// null (unmasked) or the lane's mask, which the target folds into the

@@ -337,12 +337,12 @@ private:
 
 FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
-    Value mask, Value other, const TargetInfoBase &targetInfo) {
+    Value mask, Value other, const TargetInfoBase &targetInfo,
+    const KernelAnalyses &analyses) {
   Location loc = op.getLoc();
-  FailureOr<DirectCopyPlan> planned =
-      planDirectCopy(op, targetInfo.getArch(), /*emitErrors=*/true);
-  if (failed(planned))
-    return failure();
+  const DirectCopyPlan *planned = analyses.getCopyPlan(op);
+  if (!planned) // tlxamd-verify-target reports why
+    return op.emitOpError("has no copy plan for ") << targetInfo.getArch().name;
   const DirectCopyPlan &plan = *planned;
   // Earlier readers of the tile (a previous iteration) are done.
   gpu::BarrierOp::create(rewriter, loc);

@@ -320,8 +320,10 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
 struct BufferLoadToSharedLowering
     : ConvertOpToLLVMPattern<BufferLoadToSharedOp> {
   BufferLoadToSharedLowering(LLVMTypeConverter &converter,
-                             const TargetInfo &targetInfo)
-      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo) {}
+                             const TargetInfo &targetInfo,
+                             const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo),
+        analyses(analyses) {}
 
   LogicalResult
   matchAndRewrite(BufferLoadToSharedOp op, OpAdaptor adaptor,
@@ -329,7 +331,7 @@ struct BufferLoadToSharedLowering
     Location loc = op.getLoc();
     FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
         rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getOther(), targetInfo);
+        adaptor.getMask(), adaptor.getOther(), targetInfo, analyses);
     if (failed(access))
       return failure();
     unsigned bytes = access->bytes;
@@ -360,6 +362,7 @@ struct BufferLoadToSharedLowering
   }
 
   const TargetInfo &targetInfo;
+  const KernelAnalyses &analyses;
 };
 
 } // namespace
@@ -371,5 +374,5 @@ void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
   patterns
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
           converter, cache, analyses);
-  patterns.add<BufferLoadToSharedLowering>(converter, targetInfo);
+  patterns.add<BufferLoadToSharedLowering>(converter, targetInfo, analyses);
 }

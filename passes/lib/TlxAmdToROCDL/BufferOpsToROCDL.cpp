@@ -216,8 +216,10 @@ struct BufferAtomicAddLowering
 struct BufferLoadToSharedLowering
     : ConvertOpToLLVMPattern<BufferLoadToSharedOp> {
   BufferLoadToSharedLowering(LLVMTypeConverter &converter,
-                             std::shared_ptr<ResourceCache> cache)
-      : ConvertOpToLLVMPattern(converter), cache(std::move(cache)) {}
+                             std::shared_ptr<ResourceCache> cache,
+                             const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), cache(std::move(cache)),
+        analyses(analyses) {}
 
   LogicalResult
   matchAndRewrite(BufferLoadToSharedOp op, OpAdaptor adaptor,
@@ -226,7 +228,7 @@ struct BufferLoadToSharedLowering
     const TargetInfo &target = cache->target();
     FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
         rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getOther(), target);
+        adaptor.getMask(), adaptor.getOther(), target, analyses);
     if (failed(access))
       return failure();
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
@@ -268,6 +270,7 @@ struct BufferLoadToSharedLowering
   }
 
   std::shared_ptr<ResourceCache> cache;
+  const KernelAnalyses &analyses;
 };
 
 } // namespace
@@ -279,5 +282,5 @@ void mlir::tlxamd::rocdl::populateBufferOpsToROCDLPatterns(
   patterns
       .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
           converter, cache, analyses);
-  patterns.add<BufferLoadToSharedLowering>(converter, cache);
+  patterns.add<BufferLoadToSharedLowering>(converter, cache, analyses);
 }
