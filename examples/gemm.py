@@ -27,21 +27,37 @@ def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(t
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+def _row_swizzle(row_elements):
+    """The bf16 tile's shared layout: 16-byte chunks XOR-swizzled so that
+    any 8 consecutive rows (one 8 x 8 matrix load or mma operand read) hit
+    8 different 16-byte bank groups: rows of fewer than 128 bytes share a
+    phase (Triton's mma swizzle)."""
+    per_phase = max(1, 64 // row_elements)
+    return tl.swizzled_shared_layout(8, per_phase, 8 // per_phase, [1, 0])
+
+
 @tl.kernel(num_warps=8)
 def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
                    M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr,
-                   BK: tl.constexpr, STAGES: tl.constexpr):
+                   BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr):
     """The same GEMM with its operands staged through shared memory:
     STAGES buffers per operand filled by asynchronous copies
     (buffer_load_to_shared: `buffer_load ... lds` on CDNA, `cp.async` on
     NVIDIA), STAGES - 1 tiles in flight while one is multiplied."""
     K = tl.multiple_of(K, 8)  # rows of whole 16-byte copies
     N = tl.multiple_of(N, 8)
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    # Programs in launch order walk GROUP_M row blocks down a column of
+    # blocks before moving right, so neighbours share A and B tiles in L2.
+    pid = tl.program_id(0) + tl.program_id(1) * tl.num_programs(0)
+    blocks_m = tl.cdiv(M, BM)
+    per_group = GROUP_M * tl.cdiv(N, BN)
+    first_m = pid // per_group * GROUP_M
+    rows = tl.minimum(blocks_m - first_m, GROUP_M)
+    rm = (first_m + pid % per_group % rows) * BM + tl.arange(0, BM)
+    rn = (pid % per_group // rows) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
-    a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, tl.swizzled_shared_layout(8, 1, 8, [1, 0]), num=STAGES)
-    b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, tl.swizzled_shared_layout(8, 1, 8, [1, 0]), num=STAGES)
+    a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, _row_swizzle(BK), num=STAGES)
+    b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, _row_swizzle(BN), num=STAGES)
     a_offs = rm[:, None] * K + rk[None, :]
     b_offs = rk[:, None] * N + rn[None, :]
     steps = tl.cdiv(K, BK)
@@ -54,6 +70,10 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
         tl.async_commit_group()
     acc = tl.zeros([BM, BN], tl.float32)
     for i in tl.range(0, steps):
+        # Tile i has landed once at most STAGES - 2 newer groups are in
+        # flight; past the wait's barrier every warp is done with the
+        # buffer tile i - 1 used, which the next copy refills.
+        tl.async_wait(STAGES - 2)
         nxt = i + STAGES - 1
         ka = nxt * BK + rk
         tl.buffer_load_to_shared(a_bufs.index(nxt % STAGES), a, a_offs + nxt * BK,
@@ -61,7 +81,6 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
         tl.buffer_load_to_shared(b_bufs.index(nxt % STAGES), b, b_offs + nxt * BK * N,
                                  mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
         tl.async_commit_group()
-        tl.async_wait(STAGES - 1)
         acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 

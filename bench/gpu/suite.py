@@ -592,11 +592,13 @@ def _triton_style_kernels(warp: int = 32):
         out["gemm_bf16"] = (k_gemm, {"kind": "gemm", "dtype": "bf16", "consts": {"BM": 128, "BN": 128, "BK": 32},
                                      "sizes": [128, 1000, 4096]})
         # operands staged through shared memory by cp.async, STAGES deep
-        for bk, stages in ((32, 3), (64, 3), (32, 4)):
-            name = f"gemm_pipelined_bf16_k{bk}_s{stages}"
-            out[name] = (tl.kernel(num_warps=8, name=name)(gemm_pipelined.fn),
+        # (ldmatrix from swizzled tiles, grouped program order; the sweep of
+        # tile sizes, stages and warps is in RESULTS.md)
+        for bm, bn, bk, stages, warps, group in ((128, 128, 64, 3, 4, 8), (128, 128, 32, 3, 4, 8)):
+            name = f"gemm_pipelined_bf16_{bm}x{bn}x{bk}"
+            out[name] = (tl.kernel(num_warps=warps, name=name)(gemm_pipelined.fn),
                          {"kind": "gemm", "dtype": "bf16",
-                          "consts": {"BM": 128, "BN": 128, "BK": bk, "STAGES": stages},
+                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": group},
                           "sizes": [128, 1000, 4096]})
 
     for fn in MATH_FUNCTIONS:

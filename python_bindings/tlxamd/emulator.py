@@ -731,10 +731,12 @@ def _buffer_load_lds(k, op, mask):
     vo, addr = _buffer_offsets(k, r, voff, soff)
     vo = vo + inst
     addr = addr + np.uint64(inst)
-    # M0: the LDS pointer of the wave's first lane (the lowering makes it
-    # uniform).
+    # M0: the LDS pointer of the wave's first active lane (the lowering
+    # makes it uniform with readfirstlane; inactive lanes hold stale values).
     ptr = np.broadcast_to(k.get(lds), (k.n,)).astype(np.int64)
-    m0 = ptr[(k.lane // k.wave) * k.wave]
+    waves = mask.reshape(-1, k.wave)
+    first = np.argmax(waves, axis=1) + np.arange(waves.shape[0]) * k.wave
+    m0 = np.repeat(ptr[first], k.wave)
     dst = m0 + inst + (k.lane % k.wave) * nbytes
     width = 4 if nbytes % 4 == 0 else nbytes
     raw = np.zeros((k.n, nbytes), np.uint8)

@@ -217,3 +217,37 @@ def test_store_into_initialized_tile_is_a_verifier_error():
 
     with pytest.raises(Exception, match="stores into an immutable descriptor"):
         compiler.compile(immutable.build(target="gfx950"), target="gfx950")
+
+
+@tl.kernel(num_warps=8)
+def tail_tiles(a: tl.pointer(tl.bfloat16), c: tl.pointer(tl.bfloat16), K: tl.int32, OTHER: tl.constexpr):
+    # 32-column tiles of a 128 x K matrix (K a multiple of 8) through three
+    # buffers swizzled per two rows; the last tile is partly masked, so a
+    # masked-lane `other` either rides on the copy (zero) or takes a branch
+    # in which lane 0 may be inactive (the emulator's M0 is the first active
+    # lane's pointer, as readfirstlane makes it).
+    K = tl.multiple_of(K, 8)
+    rm = tl.arange(0, 128)
+    rk = tl.arange(0, 32)
+    bufs = tl.local_alloc([128, 32], tl.bfloat16, tl.swizzled_shared_layout(8, 2, 4, [1, 0]), num=3)
+    for i in tl.range(0, tl.cdiv(K, 32)):
+        ka = i * 32 + rk
+        tl.buffer_load_to_shared(bufs.index(i % 3), a, rm[:, None] * K + ka[None, :],
+                                 mask=(rm[:, None] < 128) & (ka[None, :] < K), other=OTHER)
+        tl.async_commit_group()
+        tl.async_wait(0)
+        tl.store(c + rm[:, None] * 128 + ka[None, :], bufs.index(i % 3).load())
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+@pytest.mark.parametrize("other", [0.0, -1.5])
+def test_partly_masked_tail_tile(target, other):
+    K = 104
+    x = (np.arange(128 * K) % 251).reshape(128, K).astype(np.float32)
+    bits = (x.view(np.uint32) >> 16).astype(np.uint16)
+    y = np.zeros((128, 128), np.uint16)
+    k = compiler.compile(tail_tiles.build(target=target, OTHER=other), target=target, binary=False)
+    emulator.run(k, (1,), bits, y, K)
+    want = np.full((128, 128), np.float32(other).view(np.uint32) >> 16, np.uint16)
+    want[:, :K] = bits
+    np.testing.assert_array_equal(y, want)

@@ -417,6 +417,40 @@ std::optional<llvm::SmallVector<int64_t>> LinearLayout::getRegisterMap(
   return map;
 }
 
+std::optional<MatrixLoad>
+mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
+  using LL = LinearLayout;
+  using Bases = LL::Bases;
+  using Basis = LL::Basis;
+  const Bases &reg = offsets.getBases(LL::Register),
+              &lane = offsets.getBases(LL::Lane);
+  if (offsets.getRank() != 1 || lane.size() != 5 || reg.size() < 3)
+    return std::nullopt;
+  auto is = [](const Basis &b, int32_t v) { return b[0] == v; };
+  bool plain = is(reg[0], 1) && is(lane[0], 2) && is(lane[1], 4);
+  bool trans = is(lane[2], 1) && is(lane[3], 2) && is(lane[4], 4);
+  if (plain == trans)
+    return std::nullopt;
+  // The row bases (which 8 addresses) and everything beyond one
+  // instruction keep rows whole and 16-byte aligned.
+  Bases rows = plain ? Bases{lane[2], lane[3], lane[4]}
+                     : Bases{reg[0], lane[0], lane[1]};
+  Bases rest = rows;
+  rest.append(reg.begin() + 1, reg.end());
+  for (LL::InDim in : {LL::Warp, LL::Block})
+    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
+  for (const Basis &b : rest)
+    if (b[0] & 7)
+      return std::nullopt;
+  std::array<Bases, LL::kNumInDims> out;
+  out[LL::Register].assign(reg.begin() + 3, reg.end());
+  out[LL::Lane] = rows;
+  out[LL::Lane].append({reg[1], reg[2]}); // lanes 8-31: matrices 1-3
+  out[LL::Warp] = offsets.getBases(LL::Warp);
+  out[LL::Block] = offsets.getBases(LL::Block);
+  return MatrixLoad{trans, LinearLayout(1, out)};
+}
+
 bool LinearLayout::ShuffleStep::isOwnLane() const {
   if (laneXor != 0)
     return false;

@@ -48,9 +48,9 @@ Value i32Const(RewriterBase &rewriter, Location loc, int64_t v);
 
 /// The registers of a thread that hold each `tile`-shaped block of the
 /// last two dimensions of `layout` (rank 2, or rank 3 with the leading
-/// dimension across warps), keyed by the block's index (row block, column block; the
-/// registers' coordinates at lane 0 and warp 0, whose bits above the tile
-/// the lanes and warps do not change), each block's registers in register
+/// dimension across warps), keyed by the block's index (row block, column
+/// block; the registers' coordinates at lane 0 and warp 0, whose bits above the
+/// tile the lanes and warps do not change), each block's registers in register
 /// order; a register repeating an earlier one's coordinate (a broadcast)
 /// is left out. For a matrix-instruction layout a block is one
 /// instruction's fragment, in the order the instruction takes it.

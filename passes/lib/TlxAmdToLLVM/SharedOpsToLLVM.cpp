@@ -21,6 +21,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -335,6 +336,23 @@ private:
 };
 } // namespace
 
+/// Whether an earlier buffer_load_to_shared or async_wait of the same
+/// block already emitted the barrier a copy needs: between the two, only
+/// address arithmetic and commits (no op that reads or writes shared
+/// memory, or lowers through it).
+static bool followsCopyBarrier(Operation *op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isa<BufferLoadToSharedOp, AsyncWaitOp>(prev))
+      return true;
+    if (isa<AsyncCommitGroupOp>(prev))
+      continue;
+    if (prev->getNumRegions() || !isMemoryEffectFree(prev) ||
+        isa<ConvertLayoutOp, RequireLayoutOp, ReduceOp>(prev))
+      return false;
+  }
+  return false;
+}
+
 FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
     Value mask, Value other, const TargetInfoBase &targetInfo,
@@ -345,7 +363,8 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     return op.emitOpError("has no copy plan for ") << targetInfo.getArch().name;
   const DirectCopyPlan &plan = *planned;
   // Earlier readers of the tile (a previous iteration) are done.
-  gpu::BarrierOp::create(rewriter, loc);
+  if (!followsCopyBarrier(op))
+    gpu::BarrierOp::create(rewriter, loc);
   MemDescType destType = op.getDest().getType();
   RankedTensorType type = op.getOffsets().getType();
   bool amd = targetInfo.getArch().isAMD();
@@ -361,10 +380,14 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
   SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
-  // A zero `other` is what the copy of a masked-out element writes anyway.
-  bool zeroOther =
-      op.getOther() && (matchPattern(op.getOther(), m_Zero()) ||
-                        matchPattern(op.getOther(), m_AnyZeroFloat()));
+  // A zero `other` (a constant or a splat of one) is what the copy of a
+  // masked-out element writes anyway.
+  auto isZero = [](Value v) {
+    if (auto splat = v.getDefiningOp<SplatOp>())
+      v = splat.getSrc();
+    return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+  };
+  bool zeroOther = op.getOther() && isZero(op.getOther());
   SmallVector<Value> others = other && !zeroOther
                                   ? unpackRegisters(rewriter, loc, other)
                                   : SmallVector<Value>();

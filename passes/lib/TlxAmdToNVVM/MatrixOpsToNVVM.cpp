@@ -14,8 +14,10 @@
 #include "../TlxAmdToLLVM/DotLowering.h"
 #include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "../TlxAmdToLLVM/Patterns.h"
+#include "../TlxAmdToLLVM/SharedAccess.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -108,10 +110,91 @@ struct DotOpToMmaSync : TargetPattern<DotOp> {
   }
 };
 
+/// The constant a lowered memory descriptor's field holds, looking through
+/// the insert / extract pairs descriptors are built and taken apart with.
+std::optional<int64_t> getConstantField(Value v) {
+  while (auto ex = v.getDefiningOp<LLVM::ExtractValueOp>()) {
+    Value c = ex.getContainer();
+    auto ins = c.getDefiningOp<LLVM::InsertValueOp>();
+    while (ins && ins.getPosition() != ex.getPosition())
+      ins = ins.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+    if (!ins)
+      return std::nullopt;
+    v = ins.getValue();
+  }
+  APInt value;
+  if (!matchPattern(v, m_ConstantInt(&value)))
+    return std::nullopt;
+  return value.getSExtValue();
+}
+
+/// local_load of 16-bit elements whose layout the layout core maps onto
+/// 8 x 8 matrix loads (the mma.sync operand layouts from a row-major or,
+/// with .trans, column-major tile): one ldmatrix.x4 per 8 registers.
+/// Anything else takes the generic vector loads.
+struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    if (type.getElementType().getIntOrFloatBitWidth() != 16 ||
+        getDistributedLayout(type).getLanesPerWarp() != 32)
+      return failure();
+    std::optional<LinearLayout> offsets =
+        getMemDescOffsets(type, op.getSrc().getType());
+    std::optional<MatrixLoad> plan =
+        offsets ? getMatrixLoad(*offsets) : std::nullopt;
+    if (!plan)
+      return failure();
+    SharedTile tile =
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
+    std::optional<int64_t> origin =
+        tile.xorOffset ? getConstantField(tile.xorOffset) : 0;
+    if (tile.padding || !origin || (*origin & 7))
+      return failure(); // rows might not be whole and 16-byte aligned
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, 32);
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+    Type i32 = rewriter.getI32Type();
+    auto result = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                   {i32, i32, i32, i32});
+    auto layout = NVVM::MMALayoutAttr::get(rewriter.getContext(),
+                                           plan->trans ? NVVM::MMALayout::col
+                                                       : NVVM::MMALayout::row);
+    auto shape = NVVM::LdStMatrixShapeAttr::get(rewriter.getContext(), 8, 8);
+    auto eltType = NVVM::LdStMatrixEltTypeAttr::get(
+        rewriter.getContext(), NVVM::LdStMatrixEltType::B16);
+    SmallVector<Value> regs;
+    for (auto &coord :
+         emitCoordinates(rewriter, loc, plan->addresses, thread)) {
+      Value off = finishSharedOffset(rewriter, loc, tile, coord[0]);
+      Value ptr = LLVM::GEPOp::create(rewriter, loc, ptrType, elem, tile.base,
+                                      ValueRange{off});
+      Value words = NVVM::LdMatrixOp::create(rewriter, loc, result, ptr,
+                                             rewriter.getI32IntegerAttr(4),
+                                             layout, shape, eltType);
+      for (int64_t j = 0; j < 4; ++j) {
+        Value w = LLVM::ExtractValueOp::create(rewriter, loc, words,
+                                               ArrayRef<int64_t>{j});
+        Value pair =
+            LLVM::BitcastOp::create(rewriter, loc, VectorType::get(2, elem), w);
+        llvm::append_range(regs, unpackRegisters(rewriter, loc, pair));
+      }
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         regs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tlxamd::nvvm::populateMatrixOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns.add<DotOpToMmaSync>(converter, targetInfo);
+  patterns.add<DotOpToMmaSync, LocalLoadToLdMatrix>(converter, targetInfo);
 }

@@ -225,6 +225,21 @@ private:
 
 llvm::StringRef stringifyInDim(LinearLayout::InDim in);
 
+/// A warp's cooperative 8 x 8 matrix loads (NVIDIA ldmatrix .x4, 16-bit
+/// elements) for a load from shared memory whose element offsets are
+/// `offsets` (register, lane, warp -> offset; 32 lanes). Each instruction
+/// fills 8 registers: register bit 0 and the first two lane bits step
+/// through a matrix row (offsets 1, 2, 4: plain) or lane bits 2-4 do
+/// (`trans`: the row runs along the lanes), register bits 1 and 2 pick one
+/// of 4 matrices; every other basis keeps 16-byte alignment. `addresses`
+/// gives the offset of the row each lane addresses, one "register" per
+/// instruction. None when the layout is not of that form.
+struct MatrixLoad {
+  bool trans;
+  LinearLayout addresses;
+};
+std::optional<MatrixLoad> getMatrixLoad(const LinearLayout &offsets);
+
 } // namespace mlir::tlxamd
 
 #endif // TLXAMD_LAYOUT_LINEARLAYOUT_H
