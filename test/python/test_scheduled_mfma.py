@@ -261,3 +261,32 @@ def test_extract_slice_needs_whole_registers():
         k.build(target="gfx950", shape=[32, 16], offsets=[0, 16])
     with pytest.raises(Exception, match="M18"):
         k.build(target="gfx950", shape=[32, 64], offsets=[0, 32])  # not aligned to the slice
+
+
+def test_rank3_batch_matches_numpy():
+    """M6's rank-3 form: 2 batches over 2 waves (one batch repetition per
+    wave), a persistent call per batch of 32 x 32 x 16: one MFMA per wave."""
+    mma3 = tl.amd_mfma_layout(4, [32, 32, 16], True, [2, 1, 1])
+    la, lb = tl.dot_operand_layout(0, mma3, 8), tl.dot_operand_layout(1, mma3, 8)
+
+    @tl.kernel(num_warps=2)
+    def batched(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        i = tl.arange(0, 2)[:, None, None]
+        r = tl.arange(0, 32)[None, :, None]
+        k = tl.arange(0, 16)[None, None, :]
+        kr = tl.arange(0, 16)[None, :, None]
+        n = tl.arange(0, 32)[None, None, :]
+        x = tl.convert_layout(tl.load(a + i * 512 + r * 16 + k), la)
+        y = tl.convert_layout(tl.load(b + i * 512 + kr * 32 + n), lb)
+        co = tl.convert_layout(i * 1024 + r * 32 + n, mma3)
+        acc = tlx.amd_scheduled_mfma(x, y, tl.load(c + co), accumulator_role="persistent")
+        tl.store(c + co, tlx.amd_mfma_commit(acc))
+
+    rng = np.random.default_rng(1)
+    A, B, C = _exact(rng, (2, 32, 16)), _exact(rng, (2, 16, 32)), _exact(rng, (2, 32, 32), 4)
+    out = C.copy()
+    emulator.run(compiler.compile(batched.build(target="gfx950"), target="gfx950", binary=False), (1,),
+                 _bf16_bits(A), _bf16_bits(B), out)
+    np.testing.assert_array_equal(out, A @ B + C)
+    fields = _mfma_lines(_asm(batched))
+    assert len(fields) == 1 and fields[0][0].startswith("a[")
