@@ -159,3 +159,255 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
                                  /*transposed=*/true, {wm, wn}, {1, 1}, 32),
           best->kWidth};
 }
+
+//===----------------------------------------------------------------------===//
+// dot_scaled
+//===----------------------------------------------------------------------===//
+
+static const ScaledFormat kScaledFormats[] = {
+    {"e2m1", 4, true},  {"e2m3", 6, true},  {"e3m2", 6, true},
+    {"e4m3", 8, true},  {"e5m2", 8, true},  {"bf16", 16, false},
+    {"fp16", 16, false}};
+
+const ScaledFormat *mlir::tlxamd::getScaledFormat(StringRef name) {
+  for (const ScaledFormat &f : kScaledFormats)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+std::string mlir::tlxamd::describeScaledFormats() {
+  std::string s;
+  for (const ScaledFormat &f : kScaledFormats)
+    s += (s.empty() ? "" : ", ") + f.name.str();
+  return s;
+}
+
+/// The element types an operand of format `f` may have.
+static bool isScaledFormatElement(const ScaledFormat &f, Type t) {
+  if (f.name == "bf16")
+    return t.isBF16();
+  if (f.name == "fp16")
+    return t.isF16();
+  if (t.isSignlessInteger(8))
+    return true; // bit patterns (fp4 two per byte)
+  return (f.name == "e4m3" && isa<Float8E4M3FNType>(t)) ||
+         (f.name == "e5m2" && isa<Float8E5M2Type>(t));
+}
+
+static StringRef describeScaledFormatElements(const ScaledFormat &f) {
+  if (f.name == "bf16")
+    return "bf16";
+  if (f.name == "fp16")
+    return "f16";
+  if (f.name == "e4m3")
+    return "f8E4M3FN or i8";
+  if (f.name == "e5m2")
+    return "f8E5M2 or i8";
+  if (f.name == "e2m1")
+    return "i8 (two values per byte)";
+  return "i8 (one value per byte)";
+}
+
+/// Values per element of an operand along K and along its other dimension.
+static std::pair<int64_t, int64_t> packing(const ScaledFormat &f, bool kPack) {
+  if (f.bits != 4)
+    return {1, 1};
+  return kPack ? std::make_pair(2, 1) : std::make_pair(1, 2);
+}
+
+SmallVector<int64_t, 3> DotScaledOp::getLogicalShape() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  const ScaledFormat *fa = getScaledFormat(getLhsFormat());
+  const ScaledFormat *fb = getScaledFormat(getRhsFormat());
+  auto [ak, am] = fa ? packing(*fa, getLhsKPack()) : std::make_pair(1l, 1l);
+  auto [bk, bn] = fb ? packing(*fb, getRhsKPack()) : std::make_pair(1l, 1l);
+  return {a.getDimSize(0) * am, b.getDimSize(1) * bn, a.getDimSize(1) * ak};
+}
+
+/// D3: one positive power-of-two entry per result dimension; with a
+/// layout, the layout's own tiles_per_warp and a period that fits.
+static LogicalResult verifyTilesPerWarp(DotScaledOp op, RankedTensorType d) {
+  std::optional<ArrayRef<int32_t>> tpw = op.getTilesPerWarp();
+  if (!tpw)
+    return success();
+  if (int64_t(tpw->size()) != d.getRank())
+    return op.emitOpError("D3: tiles_per_warp has one entry per result "
+                          "dimension (")
+           << d.getRank() << "), got " << tpw->size();
+  for (auto [i, t] : llvm::enumerate(*tpw))
+    if (t <= 0 || !llvm::isPowerOf2_32(uint32_t(t)))
+      return op.emitOpError("D3: tiles_per_warp[")
+             << i << "] must be a positive power of two, got " << t;
+  Attribute enc = d.getEncoding();
+  if (!enc)
+    return success(); // layout assignment checks the period it chooses
+  ArrayRef<unsigned> instr, warps, tiles;
+  if (auto w = dyn_cast<AmdWmmaLayoutAttr>(enc)) {
+    instr = w.getInstrShape(), warps = w.getWarpsPerCTA();
+    tiles = w.getTilesPerWarp();
+  } else if (auto m = dyn_cast<AmdMfmaLayoutAttr>(enc)) {
+    instr = m.getInstrShape(), warps = m.getWarpsPerCTA();
+    tiles = m.getTilesPerWarp();
+  } else {
+    return op.emitOpError("D3: tiles_per_warp shapes an AMD matrix layout; "
+                          "the result has ")
+           << enc;
+  }
+  for (unsigned i = 0; i < 2; ++i) {
+    if (int64_t(tiles[i]) != (*tpw)[i])
+      return op.emitOpError("D3: tiles_per_warp[")
+             << i << "] = " << (*tpw)[i] << " but the result layout has "
+             << tiles[i];
+    int64_t period = int64_t(instr[i]) * warps[i] * (*tpw)[i];
+    if (period > d.getDimSize(i))
+      return op.emitOpError("D3: the layout period along ")
+             << "MN"[i] << ", instr_shape x warps_per_cta x tiles_per_warp = "
+             << instr[i] << " x " << warps[i] << " x " << (*tpw)[i] << " = "
+             << period << ", does not fit the result's " << d.getDimSize(i);
+  }
+  return success();
+}
+
+/// With layouts: the result's names the instruction, the operands hold
+/// its dot-operand layouts and each scale the layout of its operand's K
+/// blocks.
+static LogicalResult verifyScaledDotLayouts(DotScaledOp op) {
+  SmallVector<Value> values = {op.getA(), op.getB(), op.getC()};
+  for (Value s : {op.getAScale(), op.getBScale()})
+    if (s)
+      values.push_back(s);
+  unsigned withLayout = llvm::count_if(values, [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getEncoding() != nullptr;
+  });
+  if (withLayout == 0)
+    return success();
+  if (withLayout != values.size())
+    return op.emitOpError("operands, scales and result have layouts or none "
+                          "does (layout assignment chooses them together)");
+  Attribute parent = cast<RankedTensorType>(op.getC().getType()).getEncoding();
+  if (!isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(parent))
+    return op.emitOpError("the result's layout names the scaled matrix "
+                          "instruction: an #tlxamd.amd_mfma or "
+                          "#tlxamd.amd_wmma layout, got ")
+           << parent;
+  Value operands[] = {op.getA(), op.getB()};
+  Value scales[] = {op.getAScale(), op.getBScale()};
+  for (unsigned i = 0; i < 2; ++i) {
+    auto t = cast<RankedTensorType>(operands[i].getType());
+    auto dot = dyn_cast<DotOperandLayoutAttr>(t.getEncoding());
+    if (!dot || dot.getOpIdx() != i || dot.getParent() != parent)
+      return op.emitOpError("operand ")
+             << (i ? "b" : "a") << " must have the layout #tlxamd.dot_operand"
+             << "<{op_idx = " << i << ", parent = <the result's layout>, "
+             << "k_width = ...}>, got " << t.getEncoding();
+    if (!scales[i])
+      continue;
+    auto st = cast<RankedTensorType>(scales[i].getType());
+    unsigned kDim = i == 0 ? 1 : 0;
+    int64_t perElem = t.getDimSize(kDim) == 0
+                          ? 1
+                          : op.getLogicalShape()[2] / t.getDimSize(kDim);
+    LinearLayout want = getBlockScaleLayout(
+        toLinearLayout(t.getEncoding(), t.getShape()), kDim,
+        int32_t(kScaleBlockSize / perElem));
+    // Scales are [M or N, K / 32]: the rhs's layout is K x N.
+    if (i == 1)
+      want = want.permuteOuts({1, 0});
+    if (!(toLinearLayout(st.getEncoding(), st.getShape()) == want))
+      return op.emitOpError("the ")
+             << (i ? "rhs" : "lhs")
+             << " scale's layout must give each lane the scales of the K "
+                "blocks its operand fragment covers: "
+             << getLinearLayoutAttr(op.getContext(), want) << ", got "
+             << st.getEncoding();
+  }
+  return success();
+}
+
+LogicalResult DotScaledOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError("multiplies matrices (rank 2), got ranks ")
+           << a.getRank() << ", " << b.getRank() << " and " << c.getRank();
+  const ScaledFormat *formats[2];
+  StringRef names[2] = {getLhsFormat(), getRhsFormat()};
+  RankedTensorType types[2] = {a, b};
+  Value scales[2] = {getAScale(), getBScale()};
+  for (unsigned i = 0; i < 2; ++i) {
+    const char *side = i ? "rhs" : "lhs";
+    formats[i] = getScaledFormat(names[i]);
+    if (!formats[i])
+      return emitOpError() << side << "_format must be one of "
+                           << describeScaledFormats() << ", got \""
+                           << names[i] << "\"";
+    if (!isScaledFormatElement(*formats[i], types[i].getElementType()))
+      return emitOpError() << side << "_format " << names[i] << " holds "
+                           << describeScaledFormatElements(*formats[i])
+                           << " elements, got " << types[i].getElementType();
+    if (scales[i] && !formats[i]->microscaled)
+      return emitOpError() << side << "_format " << names[i]
+                           << " takes no scale";
+  }
+  SmallVector<int64_t, 3> mnk = getLogicalShape();
+  auto [bk, bn] = packing(*formats[1], getRhsKPack());
+  int64_t kb = b.getDimSize(0) * bk;
+  if (kb != mnk[2])
+    return emitOpError("K differs: the lhs holds ")
+           << mnk[2] << " values along K, the rhs " << kb;
+  if (c.getDimSize(0) != mnk[0] || c.getDimSize(1) != mnk[1])
+    return emitOpError("the accumulator is ")
+           << c.getDimSize(0) << "x" << c.getDimSize(1) << ", the product "
+           << mnk[0] << "x" << mnk[1];
+  if (!c.getElementType().isF32())
+    return emitOpError("accumulates in f32, got ") << c.getElementType();
+  for (unsigned i = 0; i < 2; ++i) {
+    if (!scales[i])
+      continue;
+    auto s = cast<RankedTensorType>(scales[i].getType());
+    int64_t rows = mnk[i];
+    if (mnk[2] % kScaleBlockSize)
+      return emitOpError("a scale covers ")
+             << kScaleBlockSize << " values of K; K = " << mnk[2]
+             << " is not a whole number of blocks";
+    if (!s.getElementType().isSignlessInteger(8) || s.getRank() != 2 ||
+        s.getDimSize(0) != rows ||
+        s.getDimSize(1) != mnk[2] / kScaleBlockSize)
+      return emitOpError("the ")
+             << (i ? "rhs" : "lhs") << " scale holds one E8M0 exponent per "
+             << kScaleBlockSize << " K values of a row: tensor<" << rows << "x"
+             << mnk[2] / kScaleBlockSize << "xi8>, got " << s;
+  }
+  if (failed(verifyTilesPerWarp(*this, c)))
+    return failure();
+  return verifyScaledDotLayouts(*this);
+}
+
+ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
+    MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
+    const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps) {
+  if (!lhs.microscaled || !rhs.microscaled)
+    return {};
+  const MatrixInstr *best = nullptr;
+  for (const MatrixInstr &i : arch.matrixInstrs) {
+    if (i.engine != MatrixEngine::ScaledMFMA || i.m != i.n || m % i.m ||
+        n % i.n || k % i.k)
+      continue;
+    if (!best || i.m > best->m)
+      best = &i;
+  }
+  if (!best)
+    return {};
+  auto [wm, wn] = splitWarps(m, n, best->m, best->n, numWarps);
+  // A lane holds 32 values of K (instr.kWidth): 16 bytes of packed fp4.
+  auto width = [&](const ScaledFormat &f) {
+    return f.bits == 4 ? best->kWidth / 2 : best->kWidth;
+  };
+  return {AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,
+                                 {best->m, best->n, best->k},
+                                 /*transposed=*/true, {wm, wn}, {1, 1}, 32),
+          width(lhs), width(rhs)};
+}

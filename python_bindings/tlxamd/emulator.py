@@ -307,7 +307,8 @@ class _Kernel:
     # -- ops ------------------------------------------------------------------
     def execute(self, op, mask):
         name = op.operation.name
-        fn = _OPS.get(name) or (_mfma if name.startswith("rocdl.mfma.") else None)
+        fn = _OPS.get(name) or (_mfma_scale if name.startswith("rocdl.mfma.scale.")
+                                 else _mfma if name.startswith("rocdl.mfma.") else None)
         if fn is None:
             raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
         out = fn(self, op, mask)
@@ -862,6 +863,88 @@ def _mfma(k, op, mask):
         C = cv[w + di[..., 0], di[..., 1]].astype(A.dtype)
         D = A @ B + C
         out[w + di[..., 0], di[..., 1]] = D.astype(out.dtype)
+    return out
+
+
+# The f8f6f4 formats of the scaled MFMAs (cbsz / blgp codes 0-4), OCP MX
+# definitions: (exponent bits, mantissa bits, bias, IEEE-style inf / NaN in
+# the top exponent, e4m3's all-ones NaN).
+_F8F6F4 = {0: (4, 3, 7, False, True), 1: (5, 2, 15, True, False), 2: (2, 3, 1, False, False),
+           3: (3, 2, 3, False, False), 4: (2, 1, 1, False, False)}
+
+
+def _minifloat_table(ebits: int, mbits: int, bias: int, ieee: bool, fn_nan: bool) -> np.ndarray:
+    """The value of every bit pattern of a sign / exponent / mantissa
+    minifloat (subnormals at exponent 0)."""
+    bits = 1 + ebits + mbits
+    out = np.empty(1 << bits, np.float64)
+    for code in range(1 << bits):
+        sign = -1.0 if code >> (ebits + mbits) else 1.0
+        e = (code >> mbits) & ((1 << ebits) - 1)
+        m = code & ((1 << mbits) - 1)
+        if ieee and e == (1 << ebits) - 1:
+            v = np.inf if m == 0 else np.nan
+        elif fn_nan and e == (1 << ebits) - 1 and m == (1 << mbits) - 1:
+            v = np.nan
+        elif e == 0:
+            v = m / (1 << mbits) * 2.0 ** (1 - bias)
+        else:
+            v = (1 + m / (1 << mbits)) * 2.0 ** (e - bias)
+        out[code] = sign * v
+    return out
+
+
+def _f8f6f4_values(words: np.ndarray, code: int) -> np.ndarray:
+    """(lanes, words) i32 operand registers -> (lanes, 32) values: bytes of
+    fp8, 6-bit fields of fp6 and nibbles of fp4, little-endian."""
+    ebits, mbits = _F8F6F4[code][:2]
+    width = 1 + ebits + mbits
+    raw = np.ascontiguousarray(np.asarray(words).astype(np.uint32)).view(np.uint8).reshape(words.shape[0], -1)
+    bits = np.unpackbits(raw, axis=1, bitorder="little")[:, :32 * width]
+    codes = (bits.reshape(words.shape[0], 32, width).astype(np.int64) << np.arange(width)).sum(axis=2)
+    return _minifloat_table(*_F8F6F4[code])[codes]
+
+
+def _e8m0(x: np.ndarray, opsel: int) -> np.ndarray:
+    """Byte `opsel` of each lane's scale register as 2^(e - 127) (255: NaN)."""
+    e = (np.asarray(x).astype(np.int64) >> (8 * opsel)) & 0xFF
+    return np.where(e == 255, np.nan, np.exp2(e.astype(np.float64) - 127))
+
+
+_MFMA_SCALE_NAME = re.compile(r"rocdl\.mfma\.scale\.f32\.(\d+)x(\d+)x(\d+)\.f8f6f4$")
+
+
+def _mfma_scale(k, op, mask):
+    """gfx950's v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4: each lane
+    holds 32 consecutive K values of its row (A) / column (B) in the MFMA
+    lane map, in the format cbsz (A) / blgp (B) names, and the E8M0
+    scale of that 32-value block in byte opsel of its scale register; the
+    products are exact and sum into f32."""
+    name = op.operation.name
+    mm = _MFMA_SCALE_NAME.match(name)
+    av, bv, cv = (k.get(v) for v in op.operands[:3])
+    imm = [int(np.asarray(k.get(v)).reshape(-1)[0]) for v in (op.operands[3], op.operands[4],
+                                                              op.operands[5], op.operands[7])]
+    if not mm or imm[0] not in _F8F6F4 or imm[1] not in _F8F6F4 or not 0 <= imm[2] < 4 or not 0 <= imm[3] < 4:
+        raise EmulatorError(f"{_loc(op)}: {name} with cbsz/blgp {imm[:2]}, opsel {imm[2:]} is not emulated")
+    if not mask.all():
+        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask (M11: all active lanes of a "
+                            f"wave execute an MFMA uniformly)")
+    m, n, kk = (int(x) for x in mm.groups())
+    a_vals = _f8f6f4_values(np.asarray(av).reshape(k.n, -1), imm[0])
+    b_vals = _f8f6f4_values(np.asarray(bv).reshape(k.n, -1), imm[1])
+    a_vals = a_vals * _e8m0(k.get(op.operands[6]), imm[2]).reshape(-1, 1)
+    b_vals = b_vals * _e8m0(k.get(op.operands[8]), imm[3]).reshape(-1, 1)
+    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
+    ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])
+    bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
+    di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
+    out = np.array(cv, copy=True)
+    for w in range(0, k.n, k.wave):
+        A = a_vals[w + ai[..., 0], ai[..., 1]]
+        B = b_vals[w + bi[..., 0], bi[..., 1]]
+        C = np.asarray(cv)[w + di[..., 0], di[..., 1]].astype(np.float64)
+        out[w + di[..., 0], di[..., 1]] = (A @ B + C).astype(out.dtype)
     return out
 
 

@@ -641,3 +641,22 @@ std::string LinearLayout::str() const {
   os << "}";
   return s;
 }
+
+LinearLayout mlir::tlxamd::getBlockScaleLayout(const LinearLayout &operand,
+                                               unsigned kDim, int32_t block) {
+  unsigned shift = llvm::Log2_32(uint32_t(block));
+  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
+  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in) {
+    for (LinearLayout::Basis b : operand.getBases(LinearLayout::InDim(in))) {
+      b[kDim] >>= shift;
+      if (in == LinearLayout::Register && llvm::all_of(b, [](int32_t x) {
+            return x == 0;
+          }))
+        continue;
+      bases[in].push_back(b);
+    }
+  }
+  llvm::SmallVector<int64_t> shape = operand.getOutShape();
+  shape[kDim] = std::max<int64_t>(1, shape[kDim] >> shift);
+  return LinearLayout(operand.getRank(), std::move(bases)).withOutSizes(shape);
+}

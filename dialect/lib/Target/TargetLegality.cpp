@@ -523,3 +523,78 @@ LogicalResult AmdSchedBarrierOp::verifyForTarget(const ArchInfo &arch) {
   return emitOpError("M17: amd_sched_barrier is AMD-only; ")
          << arch.name << " (" << arch.family << ") is not an AMD target";
 }
+
+//===----------------------------------------------------------------------===//
+// dot_scaled
+//===----------------------------------------------------------------------===//
+
+/// MFMA's f8f6f4 scaled instructions take 32 values of K per lane from
+/// each operand; fp4 packed along K (16 bytes).
+static LogicalResult verifyScaledMfmaForTarget(DotScaledOp op,
+                                               AmdMfmaLayoutAttr mfma,
+                                               const ArchInfo &arch) {
+  ArrayRef<unsigned> shape = mfma.getInstrShape();
+  if (mfma.getVersion() != arch.mfmaVersion)
+    return op.emitOpError("the layout is of MFMA generation ")
+           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
+           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
+           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+  const MatrixInstr *instr =
+      findMatrixInstr(arch, MatrixEngine::ScaledMFMA, shape[0], shape[1],
+                      shape[2], "f8f6f4");
+  if (!instr)
+    return op.emitOpError("no ")
+           << shape[0] << "x" << shape[1] << "x" << shape[2]
+           << " scaled MFMA on " << arch.name << " (" << arch.family << ")";
+  StringRef names[2] = {op.getLhsFormat(), op.getRhsFormat()};
+  bool kPack[2] = {op.getLhsKPack(), op.getRhsKPack()};
+  Value operands[2] = {op.getA(), op.getB()};
+  for (unsigned i = 0; i < 2; ++i) {
+    const ScaledFormat *f = getScaledFormat(names[i]);
+    if (!f->microscaled)
+      return op.emitOpError()
+             << instr->name << " multiplies fp8 / fp6 / fp4 operands; "
+             << (i ? "rhs" : "lhs") << "_format " << names[i]
+             << " is not lowered on " << arch.name;
+    if (f->bits == 4 && !kPack[i])
+      return op.emitOpError()
+             << instr->name << " takes fp4 packed along K; "
+             << (i ? "rhs" : "lhs")
+             << "_k_pack = false (packed along M / N) is not lowered";
+    unsigned want = f->bits == 4 ? instr->kWidth / 2 : instr->kWidth;
+    unsigned kWidth =
+        cast<DotOperandLayoutAttr>(
+            cast<RankedTensorType>(operands[i].getType()).getEncoding())
+            .getKWidth();
+    if (kWidth != want)
+      return op.emitOpError("operand ")
+             << (i ? "b" : "a") << " holds " << kWidth
+             << " elements of K per lane; " << instr->name << " takes " << want
+             << " (k_width: " << instr->kWidth << " " << names[i]
+             << " values)";
+  }
+  return success();
+}
+
+LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
+  if (getTilesPerWarp() &&
+      !findMatrixInstr(arch, MatrixEngine::WMMA, 16, 16, 128, "f8f6f4"))
+    return emitOpError("D4: tiles_per_warp is consumed only by the gfx1250 "
+                       "scaled-WMMA lowering; ")
+           << arch.name << " (" << arch.family
+           << ") would ignore it: drop it";
+  bool hasScaled = llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
+    return i.engine == MatrixEngine::ScaledMFMA;
+  });
+  if (!hasScaled)
+    return emitOpError("is lowered to gfx950's scaled MFMA "
+                       "(mfma.scale.f32.*.f8f6f4); ")
+           << arch.name << " (" << arch.family << ") has none";
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (!c.getEncoding())
+    return success(); // layout assignment picks the instruction
+  auto mfma = dyn_cast<AmdMfmaLayoutAttr>(c.getEncoding());
+  if (!mfma)
+    return emitOpError("needs an MFMA layout on ") << arch.name;
+  return verifyScaledMfmaForTarget(*this, mfma, arch);
+}

@@ -25,12 +25,39 @@ static TileMap tilesOf(RankedTensorType type, int64_t rows, int64_t cols) {
 FailureOr<SmallVector<Value>>
 mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
                            const DotTiling &t, Value a, Value b, Value c,
-                           const MatrixInstrEmitter &emit) {
+                           const MatrixInstrEmitter &emit, Value aScale,
+                           Value bScale) {
   Location loc = op->getLoc();
   int64_t m = t.instrShape[0], n = t.instrShape[1], k = t.instrShape[2];
-  TileMap aTiles = tilesOf(t.aType, m, k), bTiles = tilesOf(t.bType, k, n),
+  int64_t aK = t.aK ? t.aK : k, bK = t.bK ? t.bK : k;
+  TileMap aTiles = tilesOf(t.aType, m, aK), bTiles = tilesOf(t.bType, bK, n),
           cTiles = tilesOf(t.cType, m, n);
-  int64_t kSteps = t.aType.getShape().back() / k;
+  int64_t kSteps = t.aType.getShape().back() / aK;
+  // A scale tile is one instruction's rows by its K blocks.
+  int64_t kBlocks = std::max<int64_t>(1, k / kScaleBlockSize);
+  TileMap aScaleTiles, bScaleTiles;
+  SmallVector<Value> asv, bsv;
+  if (t.aScaleType) {
+    aScaleTiles = tilesOf(t.aScaleType, m, kBlocks);
+    asv = unpackRegisters(rewriter, loc, aScale);
+  }
+  if (t.bScaleType) {
+    bScaleTiles = tilesOf(t.bScaleType, n, kBlocks);
+    bsv = unpackRegisters(rewriter, loc, bScale);
+  }
+  // The scale register of (row tile, K step), or null without scales.
+  auto scaleOf = [&](const TileMap &tiles, ArrayRef<Value> regs, int64_t row,
+                     int64_t s, Value &out) -> LogicalResult {
+    if (regs.empty())
+      return success();
+    auto it = tiles.find({row, s});
+    if (it == tiles.end() || it->second.size() != 1)
+      return op->emitOpError("the scale layout does not give each lane one "
+                             "scale of row tile ")
+             << row << " at K step " << s;
+    out = regs[it->second.front()];
+    return success();
+  };
   SmallVector<Value> av = unpackRegisters(rewriter, loc, a);
   SmallVector<Value> bv = unpackRegisters(rewriter, loc, b);
   SmallVector<Value> d = unpackRegisters(rewriter, loc, c);
@@ -66,7 +93,16 @@ mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
       return op->emitOpError("the operand layouts do not hold the ")
              << m << "x" << n << "x" << k << " fragments of tile ("
              << tile.first << ", " << tile.second << ") at K step " << s;
-    acc[i] = emit.step(acc[i], gather(av, ai->second), gather(bv, bi->second));
+    SmallVector<Value> af = gather(av, ai->second), bf = gather(bv, bi->second);
+    if (!emit.scaledStep) {
+      acc[i] = emit.step(acc[i], af, bf);
+      return success();
+    }
+    Value as, bs;
+    if (failed(scaleOf(aScaleTiles, asv, tile.first, s, as)) ||
+        failed(scaleOf(bScaleTiles, bsv, tile.second, s, bs)))
+      return failure();
+    acc[i] = emit.scaledStep(acc[i], af, bf, as, bs);
     return success();
   };
   for (int64_t outer = 0, e = t.kMajor ? kSteps : order.size(); outer < e;

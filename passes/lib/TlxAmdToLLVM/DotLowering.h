@@ -23,6 +23,12 @@ struct MatrixInstrEmitter {
   function_ref<Value(ArrayRef<Value> acc)> packAcc;
   function_ref<Value(Value acc, ArrayRef<Value> a, ArrayRef<Value> b)> step;
   function_ref<SmallVector<Value>(Value acc)> unpackAcc;
+  /// A scaled instruction's K step: also each operand's scale register for
+  /// the step (null for an operand without scales). Used when the tiling
+  /// has scales.
+  function_ref<Value(Value acc, ArrayRef<Value> a, ArrayRef<Value> b,
+                     Value aScale, Value bScale)>
+      scaledStep = nullptr;
 };
 
 /// One matrix multiply in tiles: operand and accumulator types (rank 2, or
@@ -38,16 +44,22 @@ struct DotTiling {
   bool kMajor = false;
   /// The accumulators start at zero; `c` is not read (initialize=True).
   bool initialize = false;
+  /// K of one instruction in A's and B's tensor elements where it differs
+  /// from instrShape[2] (packed fp4: two values per element); 0: the same.
+  int64_t aK = 0, bK = 0;
+  /// dot_scaled: the scale tensors ([M, K / 32] and [N, K / 32]), null
+  /// for an operand without; one register per lane per instruction.
+  RankedTensorType aScaleType, bScaleType;
 };
 
 /// The result registers of `a` * `b` + `c` (converted operands), in the
 /// accumulator's register order; fails with a diagnostic on `op` where the
 /// layouts do not hold whole fragments.
-FailureOr<SmallVector<Value>> emitDotTiles(ConversionPatternRewriter &rewriter,
-                                           Operation *op,
-                                           const DotTiling &tiling, Value a,
-                                           Value b, Value c,
-                                           const MatrixInstrEmitter &emit);
+FailureOr<SmallVector<Value>>
+emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
+             const DotTiling &tiling, Value a, Value b, Value c,
+             const MatrixInstrEmitter &emit, Value aScale = {},
+             Value bScale = {});
 
 /// Replace `op` by its instructions (emitDotTiles in tl.dot's order).
 LogicalResult lowerDotByTiles(ConversionPatternRewriter &rewriter, DotOp op,

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -117,6 +118,156 @@ struct DotOpToMFMA : TargetPattern<DotOp> {
         getTypeConverter()->convertType(cType), mfmaOp.shape(),
         mfmaOp.instr->kWidth, mfmaOp.instr->kWidth, mfmaOp.accRegs(),
         {packAcc, step, unpackAcc});
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// dot_scaled: gfx950's scaled MFMA
+//===----------------------------------------------------------------------===//
+
+/// The f8f6f4 instructions' operand format codes (cbsz / blgp).
+unsigned getF8F6F4Code(StringRef format) {
+  return llvm::StringSwitch<unsigned>(format)
+      .Case("e4m3", 0)
+      .Case("e5m2", 1)
+      .Case("e2m3", 2)
+      .Case("e3m2", 3)
+      .Case("e2m1", 4);
+}
+
+/// One lane's 32 values of K as the instruction's operand: the bytes of
+/// fp8 and packed fp4 as i32 words, fp6 (one per byte, low six bits)
+/// packed to 6 bits each, value 0 in the lowest bits.
+Value packScaledFragment(RewriterBase &rewriter, Location loc,
+                         ArrayRef<Value> values, unsigned bits) {
+  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+  SmallVector<Value> bytes;
+  for (Value v : values)
+    bytes.push_back(v.getType() == i8
+                        ? v
+                        : LLVM::BitcastOp::create(rewriter, loc, i8, v));
+  if (bits != 6) {
+    Value v = packRegisters(
+        rewriter, loc, VectorType::get(int64_t(bytes.size()), i8), bytes);
+    return LLVM::BitcastOp::create(
+        rewriter, loc, VectorType::get(int64_t(bytes.size()) / 4, i32), v);
+  }
+  // Value i occupies bits [6 i, 6 i + 6) of the words; some straddle two.
+  SmallVector<Value> words(6 * bytes.size() / 32, i32Const(rewriter, loc, 0));
+  Value mask = i32Const(rewriter, loc, 63);
+  for (auto [i, b] : llvm::enumerate(bytes)) {
+    Value x = LLVM::AndOp::create(
+        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i32, b), mask);
+    unsigned word = 6 * i / 32, shift = 6 * i % 32;
+    words[word] = LLVM::OrOp::create(
+        rewriter, loc, words[word],
+        LLVM::ShlOp::create(rewriter, loc, x, i32Const(rewriter, loc, shift)));
+    if (shift + 6 > 32)
+      words[word + 1] = LLVM::OrOp::create(
+          rewriter, loc, words[word + 1],
+          LLVM::LShrOp::create(rewriter, loc, x,
+                               i32Const(rewriter, loc, 32 - shift)));
+  }
+  return packRegisters(rewriter, loc,
+                       VectorType::get(int64_t(words.size()), i32), words);
+}
+
+/// dot_scaled on gfx950: per accumulator tile and K step one
+/// `rocdl.mfma.scale.f32.{16x16x128,32x32x64}.f8f6f4` with both operands'
+/// format codes and E8M0 scales (byte 0 of the scale register, opsel 0; 127,
+/// i.e. 2^0, for an operand without scales). A transposed layout swaps the
+/// operands with their formats and scales.
+struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(DotScaledOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(cType.getEncoding());
+    if (!mfma)
+      return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
+                            "and tlxamd-verify-target first");
+    ArrayRef<unsigned> shape = mfma.getInstrShape();
+    const MatrixInstr *instr =
+        findMatrixInstr(targetInfo.getArch(), MatrixEngine::ScaledMFMA,
+                        shape[0], shape[1], shape[2], "f8f6f4");
+    if (!instr)
+      return op.emitOpError("no such scaled MFMA on ")
+             << targetInfo.getArch().name;
+    const ScaledFormat *fa = getScaledFormat(op.getLhsFormat());
+    const ScaledFormat *fb = getScaledFormat(op.getRhsFormat());
+    auto accType =
+        VectorType::get(int64_t(shape[0]) * shape[1] / 64, rewriter.getF32Type());
+    bool transposed = mfma.getTransposed();
+    Value codeA = i32Const(rewriter, loc, getF8F6F4Code(fa->name));
+    Value codeB = i32Const(rewriter, loc, getF8F6F4Code(fb->name));
+    Value zero = i32Const(rewriter, loc, 0);
+    Value unit = i32Const(rewriter, loc, 127);
+    auto scaleWord = [&](Value s) {
+      return s ? Value(LLVM::ZExtOp::create(rewriter, loc,
+                                            rewriter.getI32Type(), s))
+               : unit;
+    };
+    auto packAcc = [&](ArrayRef<Value> acc) {
+      return packRegisters(rewriter, loc, accType, acc);
+    };
+    auto unpackAcc = [&](Value acc) {
+      return unpackRegisters(rewriter, loc, acc);
+    };
+    auto noScale = [](Value, ArrayRef<Value>, ArrayRef<Value>) { return Value(); };
+    auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b, Value as,
+                    Value bs) {
+      Value x = packScaledFragment(rewriter, loc, a, fa->bits);
+      Value y = packScaledFragment(rewriter, loc, b, fb->bits);
+      Value cx = codeA, cy = codeB, sx = scaleWord(as), sy = scaleWord(bs);
+      if (transposed) {
+        std::swap(x, y);
+        std::swap(cx, cy);
+        std::swap(sx, sy);
+      }
+      OperationState state(loc, ("rocdl." + instr->name).str());
+      state.addOperands({x, y, acc, cx, cy, zero, sx, zero, sy});
+      state.addTypes(accType);
+      return rewriter.create(state)->getResult(0);
+    };
+    // K of one instruction in each operand's elements (fp4: two per byte).
+    auto kOf = [&](const ScaledFormat &f) {
+      return int64_t(shape[2]) / (f.bits == 4 ? 2 : 1);
+    };
+    RankedTensorType aScaleType, bScaleType;
+    if (op.getAScale())
+      aScaleType = cast<RankedTensorType>(op.getAScale().getType());
+    if (op.getBScale())
+      bScaleType = cast<RankedTensorType>(op.getBScale().getType());
+    // A lane's fragment: 32 values of K, 16 bytes of packed fp4.
+    auto regs = [&](const ScaledFormat &f) {
+      return int64_t(instr->kWidth) / (f.bits == 4 ? 2 : 1);
+    };
+    DotTiling tiling{aType,
+                     bType,
+                     cType,
+                     {shape[0], shape[1], shape[2]},
+                     regs(*fa),
+                     regs(*fb),
+                     accType.getNumElements()};
+    tiling.aK = kOf(*fa);
+    tiling.bK = kOf(*fb);
+    tiling.aScaleType = aScaleType;
+    tiling.bScaleType = bScaleType;
+    FailureOr<SmallVector<Value>> d = emitDotTiles(
+        rewriter, op, tiling, adaptor.getA(), adaptor.getB(), adaptor.getC(),
+        {packAcc, noScale, unpackAcc, step}, adaptor.getAScale(),
+        adaptor.getBScale());
+    if (failed(d))
+      return failure();
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc, getTypeConverter()->convertType(cType),
+                          *d));
+    return success();
   }
 };
 
@@ -409,7 +560,7 @@ struct SchedBarrierToROCDL : TargetPattern<AmdSchedBarrierOp> {
 void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns.add<DotOpToMFMA, RegisterResidentToROCDL, RegisterClassAnchorToROCDL,
+  patterns.add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL, RegisterClassAnchorToROCDL,
                ScheduledMfmaToROCDL, MfmaCommitToROCDL, SchedBarrierToROCDL>(
       converter, targetInfo);
 }

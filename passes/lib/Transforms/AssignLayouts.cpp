@@ -105,6 +105,8 @@ public:
         assignMemoryOp(op);
       else if (auto dot = dyn_cast<DotOp>(op))
         assignDot(dot);
+      else if (auto dot = dyn_cast<DotScaledOp>(op))
+        assignScaledDot(dot);
     });
     // 2. Explicit layouts flow to the values they reach.
     kernel->walk([&](Operation *op) {
@@ -225,6 +227,54 @@ private:
         DotOperandLayoutAttr::get(ctx, 0, choice.layout, choice.kWidth),
         DotOperandLayoutAttr::get(ctx, 1, choice.layout, choice.kWidth),
         choice.layout};
+    for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
+      if (isFree(operand))
+        propagate(operand, layout);
+    propagate(dot.getD(), choice.layout);
+    dotLayouts[dot] = layouts;
+  }
+
+  /// A layout-free dot_scaled: the scaled instruction's layout for the
+  /// result, its dot-operand layouts for the operands and, for each scale,
+  /// the layout of its operand's K blocks (getBlockScaleLayout). D3: a
+  /// tiles_per_warp period must fit the result.
+  void assignScaledDot(DotScaledOp dot) {
+    if (!isFree(dot.getD()))
+      return;
+    SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
+    const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
+    const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
+    ScaledDotLayoutChoice choice =
+        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
+                              *lhs, *rhs, numWarps);
+    if (!choice.layout) {
+      dot.emitOpError("has no scaled matrix instruction on ")
+          << arch.name << " (" << arch.family << ") for a " << mnk[0] << "x"
+          << mnk[1] << "x" << mnk[2] << " product of " << lhs->name << " and "
+          << rhs->name << " operands";
+      failed = true;
+      return;
+    }
+    MLIRContext *ctx = dot.getContext();
+    Attribute aLayout =
+        DotOperandLayoutAttr::get(ctx, 0, choice.layout, choice.aKWidth);
+    Attribute bLayout =
+        DotOperandLayoutAttr::get(ctx, 1, choice.layout, choice.bKWidth);
+    auto scaleLayout = [&](Value operand, Attribute layout, unsigned kDim) {
+      auto t = cast<RankedTensorType>(operand.getType());
+      int64_t perElem = mnk[2] / t.getDimSize(kDim);
+      LinearLayout l = getBlockScaleLayout(
+          toLinearLayout(layout, t.getShape()), kDim,
+          int32_t(kScaleBlockSize / perElem));
+      return getLinearLayoutAttr(ctx, kDim ? l : l.permuteOuts({1, 0}));
+    };
+    SmallVector<Attribute, 3> layouts = {aLayout};
+    if (dot.getAScale())
+      layouts.push_back(scaleLayout(dot.getA(), aLayout, 1));
+    layouts.push_back(bLayout);
+    if (dot.getBScale())
+      layouts.push_back(scaleLayout(dot.getB(), bLayout, 0));
+    layouts.push_back(choice.layout);
     for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
       if (isFree(operand))
         propagate(operand, layout);

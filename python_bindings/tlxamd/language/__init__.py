@@ -105,7 +105,7 @@ from .frontend import (  # noqa: F401
 )
 from .frontend import tl_range as range  # noqa: F401,A001
 from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
-from .matrix import dot  # noqa: F401
+from .matrix import dot, dot_scaled  # noqa: F401
 from .memory import (  # noqa: F401
     atomic_add,
     atomic_and,

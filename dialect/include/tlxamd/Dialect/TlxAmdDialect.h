@@ -72,6 +72,38 @@ DotLayoutChoice chooseDotLayout(MLIRContext *ctx, const ArchInfo &arch,
                                 int64_t m, int64_t n, int64_t k, Type elem,
                                 unsigned numWarps);
 
+/// An operand format of dot_scaled (tl.dot_scaled's `lhs_format` /
+/// `rhs_format`): its bits per value and whether it is a microscaled (MX)
+/// format taking E8M0 scales.
+struct ScaledFormat {
+  llvm::StringLiteral name;
+  unsigned bits;
+  bool microscaled;
+};
+/// The format named `name`, or nullptr.
+const ScaledFormat *getScaledFormat(StringRef name);
+/// The formats, for diagnostics ("e2m1, e2m3, ...").
+std::string describeScaledFormats();
+/// K elements sharing one E8M0 scale (the OCP MX block).
+constexpr int64_t kScaleBlockSize = 32;
+
+/// The result and operand layouts layout assignment gives a dot_scaled:
+/// the instruction's layout, each operand's k_width in its tensor's
+/// elements (16 bytes of packed fp4 hold 32 values).
+struct ScaledDotLayoutChoice {
+  Attribute layout; ///< null: the target has no scaled instruction for it
+  unsigned aKWidth = 0, bKWidth = 0;
+};
+/// For an m x n x k (logical) dot_scaled of `lhs` / `rhs` formats over
+/// `numWarps` warps on `arch`: gfx950's scaled MFMA (32 x 32 x 64 where
+/// the tile allows, else 16 x 16 x 128; transposed like tl.dot's).
+ScaledDotLayoutChoice chooseScaledDotLayout(MLIRContext *ctx,
+                                            const ArchInfo &arch, int64_t m,
+                                            int64_t n, int64_t k,
+                                            const ScaledFormat &lhs,
+                                            const ScaledFormat &rhs,
+                                            unsigned numWarps);
+
 /// The kernel attribute naming its tensor-map parameters for the runtime:
 /// one dictionary per tensor-descriptor argument (`arg`, the TMA `box`,
 /// the `element` type and `swizzle` bytes), set by the lowering.

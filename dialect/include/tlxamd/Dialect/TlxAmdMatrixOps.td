@@ -40,6 +40,68 @@ def TlxAmd_DotOp : TlxAmd_Op<"dot", [
   let hasVerifier = 1;
 }
 
+def TlxAmd_DotScaledOp : TlxAmd_Op<"dot_scaled", [
+    Pure, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    AllTypesMatch<["c", "d"]>]> {
+  let summary = "microscaled matrix multiply-accumulate (tl.dot_scaled, tlx.dot_scaled)";
+  let description = [{
+    `tlx.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format,
+    acc, fast_math=False, lhs_k_pack=True, rhs_k_pack=True,
+    tiles_per_warp=None)`: `d = (lhs * 2^lhs_scale) @ (rhs * 2^rhs_scale) + c`
+    with OCP microscaling. Formats: `e4m3` / `e5m2` (fp8: the f8 types or
+    i8 bit patterns), `e2m3` / `e3m2` (fp6, one per i8 byte in its low six
+    bits), `e2m1` (fp4, two per i8 byte, the first element in the low
+    nibble; packed along K, or along M / N with `*_k_pack = false`), `bf16`
+    and `fp16` (no scale). A scale is an i8 tensor of E8M0 exponents (value
+    2^(e - 127)), one per 32 consecutive K elements of a row: `[M, K / 32]`
+    for the lhs, `[N, K / 32]` for the rhs; a missing scale is 1. The
+    accumulator is f32.
+
+    `tiles_per_warp = array<i32: m, n>` (D1-D4) is the AMD WMMA scheduling
+    hint: each warp emits an m x n block of instruction tiles, so one layout
+    period spans instr_shape[d] x warps_per_cta[d] x tiles_per_warp[d] of the
+    result (D2). It has one positive power-of-two entry per result
+    dimension and the period fits in the result tile (D3); only the gfx1250
+    scaled-WMMA lowering consumes it, elsewhere it is an error (D4).
+    Without it the op is the plain scaled dot (D1).
+
+    With layouts, `d` / `c` have the layout of the instruction (an
+    `amd_mfma` layout with a scaled-MFMA `instr_shape` on gfx950: [16, 16,
+    128] or [32, 32, 64]), the operands its `dot_operand` layouts (k_width
+    counted in the tensor's elements: 32 for fp8 / fp6, 16 bytes for packed
+    fp4), and each scale the layout that gives a lane the exponents of the
+    K blocks its fragment covers (the operand's layout with K divided by
+    the block; the layout core's getBlockScaleLayout). Without layouts,
+    layout assignment chooses them.
+
+    ```mlir
+    %d = tlxamd.dot_scaled %a scale %as, %b scale %bs, %c lhs = "e2m1" rhs = "e4m3"
+        : tensor<32x64xi8> scale tensor<32x4xi8>, tensor<128x32xf8E4M3FN> scale tensor<32x4xi8>
+        -> tensor<32x32xf32>
+    ```
+  }];
+  let arguments = (ins TlxAmd_Tensor:$a, Optional<TlxAmd_Tensor>:$a_scale,
+                   TlxAmd_Tensor:$b, Optional<TlxAmd_Tensor>:$b_scale,
+                   TlxAmd_Tensor:$c, StrAttr:$lhs_format, StrAttr:$rhs_format,
+                   UnitAttr:$fast_math,
+                   DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,
+                   DefaultValuedAttr<BoolAttr, "true">:$rhs_k_pack,
+                   OptionalAttr<DenseI32ArrayAttr>:$tiles_per_warp);
+  let results = (outs TlxAmd_Tensor:$d);
+  let assemblyFormat = [{
+    $a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c
+    `lhs` `=` $lhs_format `rhs` `=` $rhs_format attr-dict `:`
+    type($a) (`scale` type($a_scale)^)? `,` type($b) (`scale` type($b_scale)^)?
+    `->` type($d)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The logical (unpacked) M, N and K of the product.
+    ::llvm::SmallVector<int64_t, 3> getLogicalShape();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Explicit MFMA scheduling and register classes (document 003)
 //===----------------------------------------------------------------------===//

@@ -240,6 +240,15 @@ struct MatrixLoad {
 };
 std::optional<MatrixLoad> getMatrixLoad(const LinearLayout &offsets);
 
+/// The layout of the block scales of an operand laid out as `operand`:
+/// every basis with its `kDim` coordinate divided by `block` (a power of
+/// two; the shift is linear), registers that then repeat another's scale
+/// dropped. Each thread holds exactly the scales of the K blocks its
+/// elements fall in, at the same lanes and warps (the scales of a
+/// dot_scaled operand: one E8M0 exponent per `block` K elements).
+LinearLayout getBlockScaleLayout(const LinearLayout &operand, unsigned kDim,
+                                 int32_t block);
+
 } // namespace mlir::tlxamd
 
 #endif // TLXAMD_LAYOUT_LINEARLAYOUT_H
