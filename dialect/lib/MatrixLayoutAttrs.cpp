@@ -180,7 +180,7 @@ LogicalResult AmdWmmaLayoutAttr::verifyShape(
     int64_t period = int64_t(getInstrShape()[i]) * getWarpsPerCTA()[d] *
                      getTilesPerWarp()[d];
     if (getTilesPerWarp()[d] > 1 && period > shape[d])
-      return emitError() << "tiles_per_warp period " << getInstrShape()[i]
+      return emitError() << "D3: tiles_per_warp period " << getInstrShape()[i]
                          << " x " << getWarpsPerCTA()[d] << " x "
                          << getTilesPerWarp()[d] << " = " << period
                          << " along dimension " << d

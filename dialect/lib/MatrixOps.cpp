@@ -165,8 +165,8 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
 //===----------------------------------------------------------------------===//
 
 static const ScaledFormat kScaledFormats[] = {
-    {"e2m1", 4, true},  {"e2m3", 6, true},  {"e3m2", 6, true},
-    {"e4m3", 8, true},  {"e5m2", 8, true},  {"bf16", 16, false},
+    {"e2m1", 4, true},  {"e2m3", 6, true}, {"e3m2", 6, true},
+    {"e4m3", 8, true},  {"e5m2", 8, true}, {"bf16", 16, false},
     {"fp16", 16, false}};
 
 const ScaledFormat *mlir::tlxamd::getScaledFormat(StringRef name) {
@@ -263,9 +263,10 @@ static LogicalResult verifyTilesPerWarp(DotScaledOp op, RankedTensorType d) {
     int64_t period = int64_t(instr[i]) * warps[i] * (*tpw)[i];
     if (period > d.getDimSize(i))
       return op.emitOpError("D3: the layout period along ")
-             << "MN"[i] << ", instr_shape x warps_per_cta x tiles_per_warp = "
-             << instr[i] << " x " << warps[i] << " x " << (*tpw)[i] << " = "
-             << period << ", does not fit the result's " << d.getDimSize(i);
+             << "MN"[i]
+             << ", instr_shape x warps_per_cta x tiles_per_warp = " << instr[i]
+             << " x " << warps[i] << " x " << (*tpw)[i] << " = " << period
+             << ", does not fit the result's " << d.getDimSize(i);
   }
   return success();
 }
@@ -309,9 +310,9 @@ static LogicalResult verifyScaledDotLayouts(DotScaledOp op) {
     int64_t perElem = t.getDimSize(kDim) == 0
                           ? 1
                           : op.getLogicalShape()[2] / t.getDimSize(kDim);
-    LinearLayout want = getBlockScaleLayout(
-        toLinearLayout(t.getEncoding(), t.getShape()), kDim,
-        int32_t(kScaleBlockSize / perElem));
+    LinearLayout want =
+        getBlockScaleLayout(toLinearLayout(t.getEncoding(), t.getShape()), kDim,
+                            int32_t(kScaleBlockSize / perElem));
     // Scales are [M or N, K / 32]: the rhs's layout is K x N.
     if (i == 1)
       want = want.permuteOuts({1, 0});
@@ -342,8 +343,8 @@ LogicalResult DotScaledOp::verify() {
     formats[i] = getScaledFormat(names[i]);
     if (!formats[i])
       return emitOpError() << side << "_format must be one of "
-                           << describeScaledFormats() << ", got \""
-                           << names[i] << "\"";
+                           << describeScaledFormats() << ", got \"" << names[i]
+                           << "\"";
     if (!isScaledFormatElement(*formats[i], types[i].getElementType()))
       return emitOpError() << side << "_format " << names[i] << " holds "
                            << describeScaledFormatElements(*formats[i])
@@ -364,6 +365,7 @@ LogicalResult DotScaledOp::verify() {
            << mnk[0] << "x" << mnk[1];
   if (!c.getElementType().isF32())
     return emitOpError("accumulates in f32, got ") << c.getElementType();
+
   for (unsigned i = 0; i < 2; ++i) {
     if (!scales[i])
       continue;
@@ -374,8 +376,7 @@ LogicalResult DotScaledOp::verify() {
              << kScaleBlockSize << " values of K; K = " << mnk[2]
              << " is not a whole number of blocks";
     if (!s.getElementType().isSignlessInteger(8) || s.getRank() != 2 ||
-        s.getDimSize(0) != rows ||
-        s.getDimSize(1) != mnk[2] / kScaleBlockSize)
+        s.getDimSize(0) != rows || s.getDimSize(1) != mnk[2] / kScaleBlockSize)
       return emitOpError("the ")
              << (i ? "rhs" : "lhs") << " scale holds one E8M0 exponent per "
              << kScaleBlockSize << " K values of a row: tensor<" << rows << "x"

@@ -98,3 +98,72 @@ def test_mx_matmul_isa():
     # one 32 x 32 tile per warp, K 128 = two 32x32x64 steps
     assert k.asm.count("v_mfma_scale_f32_32x32x64_f8f6f4") == 2
     assert k.resources["scratch"] == 0 and k.resources["vgpr_spill"] == 0
+
+
+@tl.kernel(num_warps=4)
+def _scaled_tile(a: tl.pointer(tl.int8), b: tl.pointer(tl.int8), c: tl.pointer(tl.float32),
+                 FMT: tl.constexpr, TPW: tl.constexpr, which: tl.constexpr):
+    r = tl.arange(0, 64)
+    rk = tl.arange(0, 128)
+    x = tl.load(a + r[:, None] * 128 + rk[None, :])
+    y = tl.load(b + rk[:, None] * 64 + r[None, :])
+    if which == 0:
+        d = tl.dot_scaled(x, None, FMT, y, None, "e4m3", tiles_per_warp=TPW)
+    elif which == 1:
+        d = tl.dot_scaled(x, None, "e4m3", y, None, "e4m3", fast_math=1)
+    elif which == 2:
+        d = tl.dot_scaled(x, x, "e4m3", y, None, "e4m3")
+    elif which == 3:
+        d = tl.dot_scaled(x, None, "e4m3", y, None, "e4m3", out_dtype=tl.float16)
+    elif which == 4:
+        d = tl.dot_scaled(x, 1.0, "e4m3", y, None, "e4m3")
+    else:
+        d = tl.dot_scaled(tl.cast(x, tl.bfloat16), None, "bf16", y, None, "e4m3")
+    tl.store(c + r[:, None] * 64 + r[None, :], d)
+
+
+def test_unscaled_operands_match_numpy():
+    """No scales: every 32-value block scaled by 1 (scale register 127)."""
+    rng = np.random.default_rng(3)
+    a, av = _operand(rng, "e4m3", 64, 128, 1)
+    b, bv = _operand(rng, "e4m3", 128, 64, 0)
+    out = np.zeros((64, 64), np.float32)
+    k = compiler.compile(_scaled_tile.build(target="gfx950", FMT="e4m3", TPW=None, which=0), target="gfx950",
+                         binary=False)
+    emulator.run(k, (1,), a, b, out)
+    _check(out, av @ bv, np.abs(av) @ np.abs(bv))
+
+
+def test_tiles_per_warp_only_on_gfx1250():
+    # D4: gfx950's scaled MFMA would ignore the hint
+    with pytest.raises(Exception, match="D4: tiles_per_warp is consumed only by the gfx1250 scaled-WMMA lowering"):
+        compiler.compile(_scaled_tile.build(target="gfx950", FMT="e4m3", TPW=[1, 1], which=0), target="gfx950",
+                         binary=False)
+
+
+@pytest.mark.parametrize("target", ["gfx942", "sm_90a"])
+def test_targets_without_scaled_mfma(target):
+    with pytest.raises(Exception, match=f"has no scaled matrix instruction on {target}"):
+        compiler.compile(_scaled_tile.build(target=target, FMT="e4m3", TPW=None, which=0), target=target,
+                         binary=False)
+
+
+def test_bf16_operand_has_no_scaled_instruction():
+    with pytest.raises(Exception, match="has no scaled matrix instruction on gfx950"):
+        compiler.compile(_scaled_tile.build(target="gfx950", FMT="bf16", TPW=None, which=5), target="gfx950",
+                         binary=False)
+
+
+@pytest.mark.parametrize("consts,exc,match", [
+    (dict(FMT="e3m4", TPW=None, which=0), ValueError, "lhs_format must be one of"),
+    (dict(FMT="e4m3", TPW=[2], which=0), ValueError, "one positive entry per result dimension"),
+    (dict(FMT="e4m3", TPW=[0, 1], which=0), ValueError, "one positive entry per result dimension"),
+    (dict(FMT="e4m3", TPW="2x2", which=0), TypeError, "tiles_per_warp must be a list of ints"),
+    (dict(FMT="e4m3", TPW=None, which=1), TypeError, "fast_math must be a bool"),
+    (dict(FMT="e4m3", TPW=None, which=2), Exception, "lhs scale holds one E8M0 exponent"),
+    (dict(FMT="e4m3", TPW=None, which=3), TypeError, "accumulates in float32"),
+    (dict(FMT="e4m3", TPW=None, which=4), TypeError, "lhs_scale must be a tensor or None"),
+])
+def test_misuse_raises(consts, exc, match):
+    with pytest.raises(exc, match=match):
+        _scaled_tile.build(target="gfx950", **consts)

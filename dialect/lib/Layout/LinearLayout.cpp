@@ -649,9 +649,8 @@ LinearLayout mlir::tlxamd::getBlockScaleLayout(const LinearLayout &operand,
   for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in) {
     for (LinearLayout::Basis b : operand.getBases(LinearLayout::InDim(in))) {
       b[kDim] >>= shift;
-      if (in == LinearLayout::Register && llvm::all_of(b, [](int32_t x) {
-            return x == 0;
-          }))
+      if (in == LinearLayout::Register &&
+          llvm::all_of(b, [](int32_t x) { return x == 0; }))
         continue;
       bases[in].push_back(b);
     }

@@ -539,9 +539,8 @@ static LogicalResult verifyScaledMfmaForTarget(DotScaledOp op,
            << mfma.getVersion() << "; " << arch.name << " (" << arch.family
            << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
            << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
-  const MatrixInstr *instr =
-      findMatrixInstr(arch, MatrixEngine::ScaledMFMA, shape[0], shape[1],
-                      shape[2], "f8f6f4");
+  const MatrixInstr *instr = findMatrixInstr(
+      arch, MatrixEngine::ScaledMFMA, shape[0], shape[1], shape[2], "f8f6f4");
   if (!instr)
     return op.emitOpError("no ")
            << shape[0] << "x" << shape[1] << "x" << shape[2]
@@ -570,8 +569,7 @@ static LogicalResult verifyScaledMfmaForTarget(DotScaledOp op,
       return op.emitOpError("operand ")
              << (i ? "b" : "a") << " holds " << kWidth
              << " elements of K per lane; " << instr->name << " takes " << want
-             << " (k_width: " << instr->kWidth << " " << names[i]
-             << " values)";
+             << " (k_width: " << instr->kWidth << " " << names[i] << " values)";
   }
   return success();
 }
@@ -581,8 +579,7 @@ LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
       !findMatrixInstr(arch, MatrixEngine::WMMA, 16, 16, 128, "f8f6f4"))
     return emitOpError("D4: tiles_per_warp is consumed only by the gfx1250 "
                        "scaled-WMMA lowering; ")
-           << arch.name << " (" << arch.family
-           << ") would ignore it: drop it";
+           << arch.name << " (" << arch.family << ") would ignore it: drop it";
   bool hasScaled = llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
     return i.engine == MatrixEngine::ScaledMFMA;
   });

@@ -22,6 +22,40 @@ static TileMap tilesOf(RankedTensorType type, int64_t rows, int64_t cols) {
                           rows, cols);
 }
 
+namespace {
+/// A dot_scaled operand's scale registers: one per lane for each
+/// instruction's rows and K blocks (a tile of `rows` x `kBlocks`), keyed by
+/// (row tile, K step); empty for an operand without scales.
+struct ScaleRegisters {
+  TileMap tiles;
+  SmallVector<Value> regs;
+
+  ScaleRegisters(ConversionPatternRewriter &rewriter, Location loc,
+                 RankedTensorType type, Value scale, int64_t rows,
+                 int64_t kBlocks) {
+    if (!type)
+      return;
+    tiles = tilesOf(type, rows, kBlocks);
+    regs = unpackRegisters(rewriter, loc, scale);
+  }
+
+  /// The scale of (row tile, K step) into `out` (left null without
+  /// scales).
+  LogicalResult lookup(Operation *op, int64_t row, int64_t step,
+                       Value &out) const {
+    if (regs.empty())
+      return success();
+    auto it = tiles.find({row, step});
+    if (it == tiles.end() || it->second.size() != 1)
+      return op->emitOpError("the scale layout does not give each lane one "
+                             "scale of row tile ")
+             << row << " at K step " << step;
+    out = regs[it->second.front()];
+    return success();
+  }
+};
+} // namespace
+
 FailureOr<SmallVector<Value>>
 mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
                            const DotTiling &t, Value a, Value b, Value c,
@@ -33,31 +67,9 @@ mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
   TileMap aTiles = tilesOf(t.aType, m, aK), bTiles = tilesOf(t.bType, bK, n),
           cTiles = tilesOf(t.cType, m, n);
   int64_t kSteps = t.aType.getShape().back() / aK;
-  // A scale tile is one instruction's rows by its K blocks.
   int64_t kBlocks = std::max<int64_t>(1, k / kScaleBlockSize);
-  TileMap aScaleTiles, bScaleTiles;
-  SmallVector<Value> asv, bsv;
-  if (t.aScaleType) {
-    aScaleTiles = tilesOf(t.aScaleType, m, kBlocks);
-    asv = unpackRegisters(rewriter, loc, aScale);
-  }
-  if (t.bScaleType) {
-    bScaleTiles = tilesOf(t.bScaleType, n, kBlocks);
-    bsv = unpackRegisters(rewriter, loc, bScale);
-  }
-  // The scale register of (row tile, K step), or null without scales.
-  auto scaleOf = [&](const TileMap &tiles, ArrayRef<Value> regs, int64_t row,
-                     int64_t s, Value &out) -> LogicalResult {
-    if (regs.empty())
-      return success();
-    auto it = tiles.find({row, s});
-    if (it == tiles.end() || it->second.size() != 1)
-      return op->emitOpError("the scale layout does not give each lane one "
-                             "scale of row tile ")
-             << row << " at K step " << s;
-    out = regs[it->second.front()];
-    return success();
-  };
+  ScaleRegisters aScales(rewriter, loc, t.aScaleType, aScale, m, kBlocks);
+  ScaleRegisters bScales(rewriter, loc, t.bScaleType, bScale, n, kBlocks);
   SmallVector<Value> av = unpackRegisters(rewriter, loc, a);
   SmallVector<Value> bv = unpackRegisters(rewriter, loc, b);
   SmallVector<Value> d = unpackRegisters(rewriter, loc, c);
@@ -99,8 +111,8 @@ mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
       return success();
     }
     Value as, bs;
-    if (failed(scaleOf(aScaleTiles, asv, tile.first, s, as)) ||
-        failed(scaleOf(bScaleTiles, bsv, tile.second, s, bs)))
+    if (failed(aScales.lookup(op, tile.first, s, as)) ||
+        failed(bScales.lookup(op, tile.second, s, bs)))
       return failure();
     acc[i] = emit.scaledStep(acc[i], af, bf, as, bs);
     return success();

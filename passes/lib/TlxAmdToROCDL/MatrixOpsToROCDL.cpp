@@ -143,12 +143,11 @@ Value packScaledFragment(RewriterBase &rewriter, Location loc,
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
   SmallVector<Value> bytes;
   for (Value v : values)
-    bytes.push_back(v.getType() == i8
-                        ? v
-                        : LLVM::BitcastOp::create(rewriter, loc, i8, v));
+    bytes.push_back(
+        v.getType() == i8 ? v : LLVM::BitcastOp::create(rewriter, loc, i8, v));
   if (bits != 6) {
-    Value v = packRegisters(
-        rewriter, loc, VectorType::get(int64_t(bytes.size()), i8), bytes);
+    Value v = packRegisters(rewriter, loc,
+                            VectorType::get(int64_t(bytes.size()), i8), bytes);
     return LLVM::BitcastOp::create(
         rewriter, loc, VectorType::get(int64_t(bytes.size()) / 4, i32), v);
   }
@@ -172,11 +171,75 @@ Value packScaledFragment(RewriterBase &rewriter, Location loc,
                        VectorType::get(int64_t(words.size()), i32), words);
 }
 
+/// One scaled MFMA of a layout's instruction: both operands' format codes
+/// and E8M0 scales (byte 0 of the scale register, opsel 0; 127, i.e. 2^0,
+/// for an operand without scales); a transposed layout swaps the operands
+/// with their formats and scales.
+struct ScaledMfmaEmitter {
+  const MatrixInstr *instr = nullptr;
+  const ScaledFormat *fa = nullptr, *fb = nullptr;
+  VectorType accType;
+  bool transposed = false;
+
+  LogicalResult init(DotScaledOp op, const ArchInfo &arch,
+                     AmdMfmaLayoutAttr mfma) {
+    ArrayRef<unsigned> shape = mfma.getInstrShape();
+    instr = findMatrixInstr(arch, MatrixEngine::ScaledMFMA, shape[0], shape[1],
+                            shape[2], "f8f6f4");
+    if (!instr)
+      return op.emitOpError("no such scaled MFMA on ") << arch.name;
+    fa = getScaledFormat(op.getLhsFormat());
+    fb = getScaledFormat(op.getRhsFormat());
+    accType = VectorType::get(int64_t(shape[0]) * shape[1] / 64,
+                              Float32Type::get(op.getContext()));
+    transposed = mfma.getTransposed();
+    return success();
+  }
+  /// A lane's fragment of an operand: 32 values of K, 16 bytes of fp4.
+  static int64_t fragment(const MatrixInstr &i, const ScaledFormat &f) {
+    return int64_t(i.kWidth) / (f.bits == 4 ? 2 : 1);
+  }
+  /// The tiling of `op`: K per instruction in each operand's elements.
+  DotTiling tiling(DotScaledOp op) const {
+    auto type = [](Value v) {
+      return v ? cast<RankedTensorType>(v.getType()) : RankedTensorType();
+    };
+    DotTiling t{type(op.getA()),         type(op.getB()),
+                type(op.getC()),         {instr->m, instr->n, instr->k},
+                fragment(*instr, *fa),   fragment(*instr, *fb),
+                accType.getNumElements()};
+    t.aK = instr->k / (fa->bits == 4 ? 2 : 1);
+    t.bK = instr->k / (fb->bits == 4 ? 2 : 1);
+    t.aScaleType = type(op.getAScale());
+    t.bScaleType = type(op.getBScale());
+    return t;
+  }
+  Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
+             ArrayRef<Value> b, Value as, Value bs) const {
+    auto scaleWord = [&](Value s) -> Value {
+      return s ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), s)
+               : i32Const(rewriter, loc, 127);
+    };
+    Value x = packScaledFragment(rewriter, loc, a, fa->bits);
+    Value y = packScaledFragment(rewriter, loc, b, fb->bits);
+    Value cx = i32Const(rewriter, loc, getF8F6F4Code(fa->name));
+    Value cy = i32Const(rewriter, loc, getF8F6F4Code(fb->name));
+    Value sx = scaleWord(as), sy = scaleWord(bs);
+    if (transposed) {
+      std::swap(x, y);
+      std::swap(cx, cy);
+      std::swap(sx, sy);
+    }
+    Value zero = i32Const(rewriter, loc, 0);
+    OperationState state(loc, ("rocdl." + instr->name).str());
+    state.addOperands({x, y, acc, cx, cy, zero, sx, zero, sy});
+    state.addTypes(accType);
+    return rewriter.create(state)->getResult(0);
+  }
+};
+
 /// dot_scaled on gfx950: per accumulator tile and K step one
-/// `rocdl.mfma.scale.f32.{16x16x128,32x32x64}.f8f6f4` with both operands'
-/// format codes and E8M0 scales (byte 0 of the scale register, opsel 0; 127,
-/// i.e. 2^0, for an operand without scales). A transposed layout swaps the
-/// operands with their formats and scales.
+/// `rocdl.mfma.scale.f32.{16x16x128,32x32x64}.f8f6f4`.
 struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
   using TargetPattern::TargetPattern;
 
@@ -184,89 +247,36 @@ struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
   matchAndRewrite(DotScaledOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
     auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(cType.getEncoding());
     if (!mfma)
       return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
                             "and tlxamd-verify-target first");
-    ArrayRef<unsigned> shape = mfma.getInstrShape();
-    const MatrixInstr *instr =
-        findMatrixInstr(targetInfo.getArch(), MatrixEngine::ScaledMFMA,
-                        shape[0], shape[1], shape[2], "f8f6f4");
-    if (!instr)
-      return op.emitOpError("no such scaled MFMA on ")
-             << targetInfo.getArch().name;
-    const ScaledFormat *fa = getScaledFormat(op.getLhsFormat());
-    const ScaledFormat *fb = getScaledFormat(op.getRhsFormat());
-    auto accType =
-        VectorType::get(int64_t(shape[0]) * shape[1] / 64, rewriter.getF32Type());
-    bool transposed = mfma.getTransposed();
-    Value codeA = i32Const(rewriter, loc, getF8F6F4Code(fa->name));
-    Value codeB = i32Const(rewriter, loc, getF8F6F4Code(fb->name));
-    Value zero = i32Const(rewriter, loc, 0);
-    Value unit = i32Const(rewriter, loc, 127);
-    auto scaleWord = [&](Value s) {
-      return s ? Value(LLVM::ZExtOp::create(rewriter, loc,
-                                            rewriter.getI32Type(), s))
-               : unit;
-    };
+    ScaledMfmaEmitter emitter;
+    if (failed(emitter.init(op, targetInfo.getArch(), mfma)))
+      return failure();
     auto packAcc = [&](ArrayRef<Value> acc) {
-      return packRegisters(rewriter, loc, accType, acc);
+      return packRegisters(rewriter, loc, emitter.accType, acc);
     };
     auto unpackAcc = [&](Value acc) {
       return unpackRegisters(rewriter, loc, acc);
     };
-    auto noScale = [](Value, ArrayRef<Value>, ArrayRef<Value>) { return Value(); };
+    auto unscaled = [](Value, ArrayRef<Value>, ArrayRef<Value>) {
+      return Value();
+    };
     auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b, Value as,
                     Value bs) {
-      Value x = packScaledFragment(rewriter, loc, a, fa->bits);
-      Value y = packScaledFragment(rewriter, loc, b, fb->bits);
-      Value cx = codeA, cy = codeB, sx = scaleWord(as), sy = scaleWord(bs);
-      if (transposed) {
-        std::swap(x, y);
-        std::swap(cx, cy);
-        std::swap(sx, sy);
-      }
-      OperationState state(loc, ("rocdl." + instr->name).str());
-      state.addOperands({x, y, acc, cx, cy, zero, sx, zero, sy});
-      state.addTypes(accType);
-      return rewriter.create(state)->getResult(0);
+      return emitter.step(rewriter, loc, acc, a, b, as, bs);
     };
-    // K of one instruction in each operand's elements (fp4: two per byte).
-    auto kOf = [&](const ScaledFormat &f) {
-      return int64_t(shape[2]) / (f.bits == 4 ? 2 : 1);
-    };
-    RankedTensorType aScaleType, bScaleType;
-    if (op.getAScale())
-      aScaleType = cast<RankedTensorType>(op.getAScale().getType());
-    if (op.getBScale())
-      bScaleType = cast<RankedTensorType>(op.getBScale().getType());
-    // A lane's fragment: 32 values of K, 16 bytes of packed fp4.
-    auto regs = [&](const ScaledFormat &f) {
-      return int64_t(instr->kWidth) / (f.bits == 4 ? 2 : 1);
-    };
-    DotTiling tiling{aType,
-                     bType,
-                     cType,
-                     {shape[0], shape[1], shape[2]},
-                     regs(*fa),
-                     regs(*fb),
-                     accType.getNumElements()};
-    tiling.aK = kOf(*fa);
-    tiling.bK = kOf(*fb);
-    tiling.aScaleType = aScaleType;
-    tiling.bScaleType = bScaleType;
     FailureOr<SmallVector<Value>> d = emitDotTiles(
-        rewriter, op, tiling, adaptor.getA(), adaptor.getB(), adaptor.getC(),
-        {packAcc, noScale, unpackAcc, step}, adaptor.getAScale(),
-        adaptor.getBScale());
+        rewriter, op, emitter.tiling(op), adaptor.getA(), adaptor.getB(),
+        adaptor.getC(), {packAcc, unscaled, unpackAcc, step},
+        adaptor.getAScale(), adaptor.getBScale());
     if (failed(d))
       return failure();
-    rewriter.replaceOp(
-        op, packRegisters(rewriter, loc, getTypeConverter()->convertType(cType),
-                          *d));
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(cType),
+                                         *d));
     return success();
   }
 };
@@ -560,7 +570,7 @@ struct SchedBarrierToROCDL : TargetPattern<AmdSchedBarrierOp> {
 void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns.add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL, RegisterClassAnchorToROCDL,
-               ScheduledMfmaToROCDL, MfmaCommitToROCDL, SchedBarrierToROCDL>(
-      converter, targetInfo);
+  patterns.add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL,
+               RegisterClassAnchorToROCDL, ScheduledMfmaToROCDL,
+               MfmaCommitToROCDL, SchedBarrierToROCDL>(converter, targetInfo);
 }

@@ -244,9 +244,8 @@ private:
     SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
     const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
     const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
-    ScaledDotLayoutChoice choice =
-        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
-                              *lhs, *rhs, numWarps);
+    ScaledDotLayoutChoice choice = chooseScaledDotLayout(
+        dot.getContext(), arch, mnk[0], mnk[1], mnk[2], *lhs, *rhs, numWarps);
     if (!choice.layout) {
       dot.emitOpError("has no scaled matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << mnk[0] << "x"
@@ -263,9 +262,9 @@ private:
     auto scaleLayout = [&](Value operand, Attribute layout, unsigned kDim) {
       auto t = cast<RankedTensorType>(operand.getType());
       int64_t perElem = mnk[2] / t.getDimSize(kDim);
-      LinearLayout l = getBlockScaleLayout(
-          toLinearLayout(layout, t.getShape()), kDim,
-          int32_t(kScaleBlockSize / perElem));
+      LinearLayout l =
+          getBlockScaleLayout(toLinearLayout(layout, t.getShape()), kDim,
+                              int32_t(kScaleBlockSize / perElem));
       return getLinearLayoutAttr(ctx, kDim ? l : l.permuteOuts({1, 0}));
     };
     SmallVector<Attribute, 3> layouts = {aLayout};

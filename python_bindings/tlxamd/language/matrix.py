@@ -113,7 +113,7 @@ def dot_scaled(lhs, lhs_scale, lhs_format: str, rhs, rhs_scale, rhs_format: str,
         c = _cast(_to_tensor(acc, ty=float32), float32)
         if c.shape != shape:
             raise ValueError(f"acc shape {c.shape} differs from the product's {shape}")
-    return tensor(_ops.dot_scaled(a.handle, b.handle, c.handle, formats[0], formats[1],
+    return tensor(_ops.dot_scaled(c.handle.type, a.handle, b.handle, c.handle, formats[0], formats[1],
                                   a_scale=scales[0], b_scale=scales[1],
                                   fast_math=True if fast_math else None,
                                   lhs_k_pack=ir.BoolAttr.get(lhs_k_pack), rhs_k_pack=ir.BoolAttr.get(rhs_k_pack),

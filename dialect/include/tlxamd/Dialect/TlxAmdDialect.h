@@ -97,12 +97,10 @@ struct ScaledDotLayoutChoice {
 /// For an m x n x k (logical) dot_scaled of `lhs` / `rhs` formats over
 /// `numWarps` warps on `arch`: gfx950's scaled MFMA (32 x 32 x 64 where
 /// the tile allows, else 16 x 16 x 128; transposed like tl.dot's).
-ScaledDotLayoutChoice chooseScaledDotLayout(MLIRContext *ctx,
-                                            const ArchInfo &arch, int64_t m,
-                                            int64_t n, int64_t k,
-                                            const ScaledFormat &lhs,
-                                            const ScaledFormat &rhs,
-                                            unsigned numWarps);
+ScaledDotLayoutChoice
+chooseScaledDotLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
+                      int64_t n, int64_t k, const ScaledFormat &lhs,
+                      const ScaledFormat &rhs, unsigned numWarps);
 
 /// The kernel attribute naming its tensor-map parameters for the runtime:
 /// one dictionary per tensor-descriptor argument (`arg`, the TMA `box`,

@@ -43,7 +43,7 @@ def TlxAmd_DotOp : TlxAmd_Op<"dot", [
 def TlxAmd_DotScaledOp : TlxAmd_Op<"dot_scaled", [
     Pure, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
-    AllTypesMatch<["c", "d"]>]> {
+    TypesMatchWith<"the accumulator has the result's type", "d", "c", "$_self">]> {
   let summary = "microscaled matrix multiply-accumulate (tl.dot_scaled, tlx.dot_scaled)";
   let description = [{
     `tlx.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format,
