@@ -58,29 +58,41 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
     rk = tl.arange(0, BK)
     a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, _row_swizzle(BK), num=STAGES)
     b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, _row_swizzle(BN), num=STAGES)
+    # The ragged K tile goes first: tile i covers K from k0 + i * BK with
+    # k0 = K - steps * BK <= 0, so only the prologue's copies need K masks
+    # and the loop's refills are whole tiles (masked by rows alone).
+    steps = tl.cdiv(K, BK)
+    k0 = K - steps * BK
     a_offs = rm[:, None] * K + rk[None, :]
     b_offs = rk[:, None] * N + rn[None, :]
-    steps = tl.cdiv(K, BK)
+    row_in = rm[:, None] < M
+    col_in = rn[None, :] < N
     for s in tl.static_range(STAGES - 1):
-        ka = s * BK + rk
-        tl.buffer_load_to_shared(a_bufs.index(s), a, a_offs + s * BK,
-                                 mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-        tl.buffer_load_to_shared(b_bufs.index(s), b, b_offs + s * BK * N,
-                                 mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        ka = k0 + s * BK + rk
+        tl.buffer_load_to_shared(a_bufs.index(s), a, a_offs + (k0 + s * BK),
+                                 mask=row_in & (ka[None, :] >= 0) & (ka[None, :] < K), other=0.0)
+        tl.buffer_load_to_shared(b_bufs.index(s), b, b_offs + (k0 + s * BK) * N,
+                                 mask=(ka[:, None] >= 0) & (ka[:, None] < K) & col_in, other=0.0)
         tl.async_commit_group()
+    a_rows = row_in & (rk[None, :] < BK)  # the refills' masks, whole tiles
+    b_cols = (rk[:, None] < BK) & col_in
     acc = tl.zeros([BM, BN], tl.float32)
-    for i in tl.range(0, steps):
+    for i in tl.range(0, steps - (STAGES - 1)):
         # Tile i has landed once at most STAGES - 2 newer groups are in
         # flight; past the wait's barrier every warp is done with the
         # buffer tile i - 1 used, which the next copy refills.
         tl.async_wait(STAGES - 2)
         nxt = i + STAGES - 1
-        ka = nxt * BK + rk
-        tl.buffer_load_to_shared(a_bufs.index(nxt % STAGES), a, a_offs + nxt * BK,
-                                 mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-        tl.buffer_load_to_shared(b_bufs.index(nxt % STAGES), b, b_offs + nxt * BK * N,
-                                 mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        # the K step advances the base pointers (whole tiles: k >= 0); the
+        # lanes' offsets stay
+        k = k0 + nxt * BK
+        tl.buffer_load_to_shared(a_bufs.index(nxt % STAGES), a + k, a_offs, mask=a_rows, other=0.0)
+        tl.buffer_load_to_shared(b_bufs.index(nxt % STAGES), b + k * N, b_offs, mask=b_cols, other=0.0)
         tl.async_commit_group()
+        acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
+    # The last STAGES - 1 tiles are in flight already.
+    for i in tl.range(tl.maximum(steps - (STAGES - 1), 0), steps):
+        tl.async_wait(0)
         acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 

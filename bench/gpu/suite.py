@@ -594,7 +594,7 @@ def _triton_style_kernels(warp: int = 32):
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of
         # tile sizes, stages and warps is in RESULTS.md)
-        for bm, bn, bk, stages, warps, group in ((128, 128, 64, 3, 4, 8), (128, 128, 32, 3, 4, 8)):
+        for bm, bn, bk, stages, warps, group in ((128, 128, 32, 4, 4, 8), (128, 128, 64, 3, 4, 8)):
             name = f"gemm_pipelined_bf16_{bm}x{bn}x{bk}"
             out[name] = (tl.kernel(num_warps=warps, name=name)(gemm_pipelined.fn),
                          {"kind": "gemm", "dtype": "bf16",

@@ -208,13 +208,17 @@ private:
   /// result and the accumulator, its dot-operand layouts for the operands
   /// (operands laid out already are converted to them).
   void assignDot(DotOp dot) {
-    if (!isFree(dot.getD()))
+    if (getLayout(dot.getD()))
       return;
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto d = cast<RankedTensorType>(dot.getD().getType());
     int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getDimSize(1);
     DotLayoutChoice choice = chooseDotLayout(dot.getContext(), arch, m, n, k,
                                              a.getElementType(), numWarps);
+    // A result tied to an earlier dot's (one accumulator through several
+    // loops) has that dot's layout already: the same choice.
+    if (!isFree(dot.getD()) && layoutOf(dot.getD()) != choice.layout)
+      return;
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << m << "x" << n
@@ -239,13 +243,16 @@ private:
   /// the layout of its operand's K blocks (getBlockScaleLayout). D3: a
   /// tiles_per_warp period must fit the result.
   void assignScaledDot(DotScaledOp dot) {
-    if (!isFree(dot.getD()))
+    if (getLayout(dot.getD()))
       return;
     SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
     const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
     const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
     ScaledDotLayoutChoice choice = chooseScaledDotLayout(
         dot.getContext(), arch, mnk[0], mnk[1], mnk[2], *lhs, *rhs, numWarps);
+    if (choice.layout && !isFree(dot.getD()) &&
+        layoutOf(dot.getD()) != choice.layout)
+      return;
     if (!choice.layout) {
       dot.emitOpError("has no scaled matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << mnk[0] << "x"
