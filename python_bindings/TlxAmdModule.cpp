@@ -90,6 +90,38 @@ NB_MODULE(_tlxamd, m) {
       "The capability table of the supported targets, as JSON.");
 
   m.def(
+      "preshuffle_layout",
+      [](int64_t laneBytes) {
+        std::string json;
+        if (!mlirTlxamdGetPreshuffleLayout(laneBytes, appendString, &json))
+          throw nb::value_error(("lane_bytes must be 16 (FP4), 24 (FP6) or "
+                                 "32 (FP8), got " +
+                                 std::to_string(laneBytes))
+                                    .c_str());
+        return json;
+      },
+      nb::arg("lane_bytes"),
+      "Document 004's preshuffled B layout for `lane_bytes`, as JSON.");
+
+  m.def(
+      "preshuffle_offsets",
+      [](int64_t laneBytes, int64_t n, int64_t kBytes) {
+        if (n < 0 || kBytes < 0 || n * kBytes > (int64_t(1) << 31))
+          throw nb::value_error("the tile must have at most 2^31 bytes");
+        std::string offsets(size_t(n * kBytes) * sizeof(int64_t), '\0');
+        std::string why;
+        if (!mlirTlxamdGetPreshuffleOffsets(
+                laneBytes, n, kBytes,
+                reinterpret_cast<int64_t *>(offsets.data()), appendString,
+                &why))
+          throw nb::value_error(why.c_str());
+        return nb::bytes(offsets.data(), offsets.size());
+      },
+      nb::arg("lane_bytes"), nb::arg("n"), nb::arg("k_bytes"),
+      "The stored offset of each logical byte of an [n, k_bytes] matrix in "
+      "its preshuffled form (int64, row-major), from the layout core.");
+
+  m.def(
       "vocabulary",
       []() {
         std::string json;

@@ -1,6 +1,9 @@
 //===- TlxAmdCAPI.cpp - tlxamd C API --------------------------------------===//
 #include "tlxamd-c/TlxAmd.h"
 
+#include "tlxamd/Layout/Preshuffle.h"
+#include "llvm/Support/JSON.h"
+
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/InitAll.h"
 #include "tlxamd/Target/Arch.h"
@@ -91,6 +94,51 @@ void mlirTlxamdGetVocabulary(MlirStringCallback callback, void *userData) {
   llvm::raw_string_ostream os(json);
   tlxamd::printVocabularyJSON(os);
   callback(mlirStringRefCreate(json.data(), json.size()), userData);
+}
+
+bool mlirTlxamdGetPreshuffleLayout(int64_t laneBytes,
+                                   MlirStringCallback callback,
+                                   void *userData) {
+  std::optional<tlxamd::PreshuffledBLayout> l =
+      tlxamd::PreshuffledBLayout::get(laneBytes);
+  if (!l)
+    return false;
+  llvm::json::Array starts, widths;
+  for (unsigned p = 0; p < l->getNumPlanes(); ++p) {
+    starts.push_back(l->getPlaneStart(p));
+    widths.push_back(l->getPlaneWidth(p));
+  }
+  llvm::json::Object o{{"lane_bytes", laneBytes},
+                       {"num_planes", int64_t(l->getNumPlanes())},
+                       {"plane_starts", std::move(starts)},
+                       {"plane_widths", std::move(widths)},
+                       {"reg_bytes", l->getRegBytes()},
+                       {"tile_k_bytes", l->getTileKBytes()},
+                       {"tile_bytes", l->getTileBytes()}};
+  std::string json;
+  llvm::raw_string_ostream(json) << llvm::json::Value(std::move(o));
+  callback(mlirStringRefCreate(json.data(), json.size()), userData);
+  return true;
+}
+
+bool mlirTlxamdGetPreshuffleOffsets(int64_t laneBytes, int64_t n,
+                                    int64_t kBytes, int64_t *offsets,
+                                    MlirStringCallback callback,
+                                    void *userData) {
+  std::optional<tlxamd::PreshuffledBLayout> l =
+      tlxamd::PreshuffledBLayout::get(laneBytes);
+  std::string why = l ? l->checkShape(n, kBytes)
+                      : "lane_bytes must be 16 (FP4), 24 (FP6) or 32 (FP8), "
+                        "got " +
+                            std::to_string(laneBytes);
+  if (!why.empty()) {
+    callback(mlirStringRefCreate(why.data(), why.size()), userData);
+    return false;
+  }
+  for (int64_t r = 0; r < n; ++r)
+    for (int64_t k = 0; k < kBytes; ++k)
+      offsets[r * kBytes + k] = l->getByteOffset(r, k, kBytes);
+  return true;
 }
 
 bool mlirTypeIsATlxamdPtrType(MlirType type) {

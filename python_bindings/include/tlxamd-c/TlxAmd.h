@@ -45,6 +45,22 @@ mlirTlxamdGetCapabilityTable(MlirStringCallback callback, void *userData);
 MLIR_CAPI_EXPORTED void mlirTlxamdGetVocabulary(MlirStringCallback callback,
                                                 void *userData);
 
+/// The preshuffled B layout of document 004 for `laneBytes` (16, 24, 32)
+/// as a JSON object {"lane_bytes", "num_planes", "plane_starts",
+/// "plane_widths", "reg_bytes", "tile_k_bytes", "tile_bytes"}; false for
+/// another width.
+MLIR_CAPI_EXPORTED bool
+mlirTlxamdGetPreshuffleLayout(int64_t laneBytes, MlirStringCallback callback,
+                              void *userData);
+
+/// Where each logical byte (n, k) of an [n, kBytes] matrix is stored in its
+/// preshuffled form, row-major into `offsets` (n * kBytes entries). On a
+/// shape that does not tile, false and the reason through `callback`.
+MLIR_CAPI_EXPORTED bool
+mlirTlxamdGetPreshuffleOffsets(int64_t laneBytes, int64_t n, int64_t kBytes,
+                               int64_t *offsets, MlirStringCallback callback,
+                               void *userData);
+
 //===----------------------------------------------------------------------===//
 // !tlxamd.ptr<T, addrspace>
 //===----------------------------------------------------------------------===//
