@@ -478,6 +478,11 @@ unsigned mlir::tlxamd::getCachePolicyBits(const ArchInfo &arch,
   return 0;
 }
 
+unsigned mlir::tlxamd::getNonTemporalLoadBits(const ArchInfo &arch) {
+  constexpr unsigned nt = 2;
+  return arch.cachePolicy == CachePolicyEncoding::CDNA3 ? nt : 0;
+}
+
 unsigned mlir::tlxamd::getAtomicScopeBits(const ArchInfo &arch,
                                           llvm::StringRef scope) {
   // sc1 makes a CDNA3/CDNA4 atomic system-scope.

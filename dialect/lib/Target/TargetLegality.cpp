@@ -595,3 +595,29 @@ LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
     return emitOpError("needs an MFMA layout on ") << arch.name;
   return verifyScaledMfmaForTarget(*this, mfma, arch);
 }
+
+//===----------------------------------------------------------------------===//
+// Preshuffled MXFP B loads (document 004)
+//===----------------------------------------------------------------------===//
+
+/// P1: the fragments come DRAM -> VGPR through AMD buffer loads.
+static LogicalResult verifyPreshuffleTarget(Operation *op,
+                                            const ArchInfo &arch) {
+  if (arch.isAMD())
+    return success();
+  return op->emitOpError("P1: preshuffled B fragments are AMD buffer loads "
+                         "into VGPRs; ")
+         << arch.name << " (" << arch.family << ") is not an AMD target";
+}
+
+LogicalResult PreshuffledBLaneOffsetOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyPreshuffleTarget(*this, arch);
+}
+
+LogicalResult PreshuffledBLoadAtOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyPreshuffleTarget(*this, arch);
+}
+
+LogicalResult PreshuffledBLoadOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyPreshuffleTarget(*this, arch);
+}

@@ -101,13 +101,16 @@ void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
 //===----------------------------------------------------------------------===//
 
 Value TargetInfo::makeBufferResource(RewriterBase &rewriter, Location loc,
-                                     Value base) const {
+                                     Value base, Value numRecords) const {
   auto rsrcType = LLVM::LLVMPointerType::get(rewriter.getContext(), 8);
   Value stride = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
                                           rewriter.getI16IntegerAttr(0));
-  Value records =
-      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                               rewriter.getI64IntegerAttr(0x7FFFFFFE));
+  Value records = numRecords
+                      ? Value(LLVM::ZExtOp::create(
+                            rewriter, loc, rewriter.getI64Type(), numRecords))
+                      : Value(LLVM::ConstantOp::create(
+                            rewriter, loc, rewriter.getI64Type(),
+                            rewriter.getI64IntegerAttr(0x7FFFFFFE)));
   Value flagsVal = LLVM::ConstantOp::create(
       rewriter, loc, rewriter.getI32Type(),
       rewriter.getI32IntegerAttr(getArch().bufferResourceFlags));

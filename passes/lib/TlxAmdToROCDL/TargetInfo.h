@@ -45,9 +45,10 @@ public:
   /// voffset that is out of bounds of every descriptor we build (masked
   /// accesses read zero and drop writes).
   static constexpr int64_t kOutOfBoundsOffset = 0x80000000LL;
-  /// A raw buffer resource over `base` (stride 0, 2 GiB - 2 bytes of records).
-  Value makeBufferResource(RewriterBase &rewriter, Location loc,
-                           Value base) const;
+  /// A raw buffer resource over `base` (stride 0, 2 GiB - 2 bytes of records,
+  /// or `numRecords` bytes, an i32).
+  Value makeBufferResource(RewriterBase &rewriter, Location loc, Value base,
+                           Value numRecords = {}) const;
   /// The aux (cache policy) bits of a load or store cache modifier.
   int32_t getCacheBits(std::optional<CacheModifier> cache, bool isLoad) const;
   /// The aux bits of an atomic of `scope`.
@@ -67,6 +68,11 @@ void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &targetInfo,
                                       const KernelAnalyses &analyses);
+
+/// Preshuffled MXFP B loads (document 004).
+void populatePreshuffleToROCDLPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfo &targetInfo);
 
 /// tl.dot on MFMA.
 void populateMatrixOpsToROCDLPatterns(LLVMTypeConverter &converter,

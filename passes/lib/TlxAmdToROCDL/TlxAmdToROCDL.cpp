@@ -69,6 +69,7 @@ struct ConvertTlxAmdToROCDLPass
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
       rocdl::populateMatrixOpsToROCDLPatterns(converter, patterns, targetInfo);
+      rocdl::populatePreshuffleToROCDLPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToROCDLPatterns(converter, patterns, target, targetInfo);
     };

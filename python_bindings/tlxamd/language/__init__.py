@@ -118,6 +118,7 @@ from .memory import (  # noqa: F401
     load,
     store,
 )
+from .preshuffle import PreshuffledBLoader  # noqa: F401
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004
 from .scheduling import (  # noqa: F401
     amd_mfma_commit,

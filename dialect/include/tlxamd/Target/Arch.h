@@ -146,6 +146,10 @@ bool isKnownMatrixVersion(MatrixEngine engine, unsigned version);
 /// target legality rejects modifiers there).
 unsigned getCachePolicyBits(const ArchInfo &arch, llvm::StringRef modifier,
                             bool isLoad);
+/// The aux bits of a non-temporal (streaming) buffer load: CDNA3 / CDNA4's
+/// `nt` alone (document 004's STREAMING, NT = 1); 0 where the target's
+/// buffer instructions encode no cache policy.
+unsigned getNonTemporalLoadBits(const ArchInfo &arch);
 /// Instruction bits that make an atomic reach `scope` ("cta", "gpu", "sys").
 unsigned getAtomicScopeBits(const ArchInfo &arch, llvm::StringRef scope);
 

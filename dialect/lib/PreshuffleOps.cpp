@@ -1,0 +1,98 @@
+//===- PreshuffleOps.cpp - preshuffled MXFP B loads (document 004) -------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Layout/Preshuffle.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+/// P3: the layout of `laneBytes`, with `plane` (when given) one of its
+/// planes.
+static FailureOr<PreshuffledBLayout>
+getPreshuffleLayout(Operation *op, int32_t laneBytes,
+                    std::optional<int32_t> plane = std::nullopt) {
+  std::optional<PreshuffledBLayout> l = PreshuffledBLayout::get(laneBytes);
+  if (!l)
+    return op->emitOpError("P3: lane_bytes must be 16 (FP4), 24 (FP6) or 32 "
+                           "(FP8), got ")
+           << laneBytes;
+  if (plane && (*plane < 0 || unsigned(*plane) >= l->getNumPlanes()))
+    return op->emitOpError("P3: plane ")
+           << *plane << " is out of range: a " << laneBytes
+           << "-byte fragment has " << l->getNumPlanes() << " plane"
+           << (l->getNumPlanes() > 1 ? "s" : "");
+  return *l;
+}
+
+/// The loads' operands and results: bytes through an i8 pointer, one row
+/// of `width` bytes per element of the rank-1 `offsets`, each row in one
+/// thread's consecutive registers.
+static LogicalResult verifyPreshuffledRows(Operation *op, Value ptr,
+                                           Value offsets, Value result,
+                                           int64_t width) {
+  if (!cast<PtrType>(ptr.getType()).getPointeeType().isSignlessInteger(8))
+    return op->emitOpError("loads bytes: the pointer must be !tlxamd.ptr<i8>, "
+                           "got ")
+           << ptr.getType();
+  auto off = cast<RankedTensorType>(offsets.getType());
+  auto res = cast<RankedTensorType>(result.getType());
+  if (off.getRank() != 1 || !off.getEncoding())
+    return op->emitOpError("takes one offset per lane fragment: a rank-1 i32 "
+                           "tensor with a layout, got ")
+           << off;
+  if (!res.getElementType().isSignlessInteger(8) || res.getRank() != 2 ||
+      res.getDimSize(0) != off.getDimSize(0) || res.getDimSize(1) != width)
+    return op->emitOpError("returns each fragment's ")
+           << width << " bytes as a row: tensor<" << off.getDimSize(0) << "x"
+           << width << "xi8>, got " << res;
+  // Each row's bytes in consecutive registers of the thread holding the
+  // row's offset.
+  LinearLayout rows =
+      LinearLayout::identity1D(int32_t(width), LinearLayout::Register, 1, 2) *
+      toLinearLayout(off.getEncoding(), off.getShape()).withOutDimInserted(1);
+  if (!(toLinearLayout(res.getEncoding(), res.getShape()) == rows))
+    return op->emitOpError("the result's layout must hold each fragment's ")
+           << width << " bytes in consecutive registers of the thread that "
+           << "holds its offset: "
+           << getLinearLayoutAttr(op->getContext(), rows) << ", got "
+           << res.getEncoding();
+  return success();
+}
+
+static LogicalResult verifyCachePolicy(Operation *op, StringRef policy) {
+  if (policy == "always" || policy == "streaming")
+    return success();
+  return op->emitOpError("P6: cache_policy must be \"always\" or "
+                         "\"streaming\", got \"")
+         << policy << "\"";
+}
+
+LogicalResult PreshuffledBLaneOffsetOp::verify() {
+  return getPreshuffleLayout(*this, getLaneBytes(), getPlane());
+}
+
+LogicalResult PreshuffledBLoadAtOp::verify() {
+  FailureOr<PreshuffledBLayout> l =
+      getPreshuffleLayout(*this, getLaneBytes(), getPlane());
+  if (failed(l) || failed(verifyCachePolicy(*this, getCachePolicy())))
+    return failure();
+  APInt k;
+  if (matchPattern(getKByteUniform(), m_ConstantInt(&k)) &&
+      k.getSExtValue() % l->getTileKBytes())
+    return emitOpError("P5: k_byte_uniform = ")
+           << k.getSExtValue()
+           << " is not a whole number of K0 = " << l->getTileKBytes()
+           << "-byte tiles (4 * lane_bytes)";
+  return verifyPreshuffledRows(*this, getPtr(), getLaneOff(), getResult(),
+                               l->getPlaneWidth(getPlane()));
+}
+
+LogicalResult PreshuffledBLoadOp::verify() {
+  FailureOr<PreshuffledBLayout> l = getPreshuffleLayout(*this, getLaneBytes());
+  if (failed(l) || failed(verifyCachePolicy(*this, getCachePolicy())))
+    return failure();
+  return verifyPreshuffledRows(*this, getPtr(), getN(), getResult(),
+                               l->getRegBytes());
+}

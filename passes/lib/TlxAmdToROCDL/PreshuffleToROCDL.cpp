@@ -1,0 +1,193 @@
+//===- PreshuffleToROCDL.cpp - preshuffled MXFP B loads (document 004) ---===//
+//
+// Each lane's fragment of a preshuffled B goes DRAM -> VGPRs with one raw
+// buffer load per plane (P1): the per-lane part of the address in voffset,
+// a wave-uniform whole-tile offset in soffset (P5), through a resource
+// whose num_records is the tile's byte size so that lanes past it read
+// zero (P2), non-temporal for the streaming policy (P6). The offsets are
+// the layout core's affine PreshuffledBLayout.
+//
+//===----------------------------------------------------------------------===//
+#include "TargetInfo.h"
+
+#include "../TlxAmdToLLVM/LayoutLowering.h"
+#include "../TlxAmdToLLVM/Patterns.h"
+#include "tlxamd/Layout/Preshuffle.h"
+
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+/// i32 arithmetic of the preshuffled layout on per-lane values.
+struct PreshuffleMath {
+  RewriterBase &rewriter;
+  Location loc;
+  const PreshuffledBLayout &layout;
+
+  Value c(int64_t v) { return i32Const(rewriter, loc, v); }
+  Value add(Value a, Value b) {
+    return LLVM::AddOp::create(rewriter, loc, a, b);
+  }
+  Value mul(Value a, Value b) {
+    return LLVM::MulOp::create(rewriter, loc, a, b);
+  }
+  Value udiv(Value a, int64_t b) {
+    return LLVM::UDivOp::create(rewriter, loc, a, c(b));
+  }
+  Value urem(Value a, int64_t b) {
+    return LLVM::URemOp::create(rewriter, loc, a, c(b));
+  }
+
+  /// Bytes from one row of tiles to the next: k_bytes / K0 * tile_bytes.
+  Value rowStride(Value kBytes) {
+    return mul(udiv(kBytes, layout.getTileKBytes()), c(layout.getTileBytes()));
+  }
+  /// getLanePlaneOffset: n0 * rowStride + 64 * plane_start + (lane_k_byte /
+  /// lane_bytes * 16 + n % 16) * plane_width.
+  Value lanePlaneOffset(Value n, Value laneKByte, unsigned plane,
+                        Value stride) {
+    Value lane = add(mul(udiv(laneKByte, layout.getLaneBytes()),
+                         c(PreshuffledBLayout::kTileRows)),
+                     urem(n, PreshuffledBLayout::kTileRows));
+    return add(add(mul(udiv(n, PreshuffledBLayout::kTileRows), stride),
+                   c(PreshuffledBLayout::kLanes * layout.getPlaneStart(plane))),
+               mul(lane, c(layout.getPlaneWidth(plane))));
+  }
+  /// getTileOffset: k_byte / K0 * tile_bytes.
+  Value tileOffset(Value kByte) {
+    return mul(udiv(kByte, layout.getTileKBytes()), c(layout.getTileBytes()));
+  }
+};
+
+PreshuffledBLayout layoutOf(int32_t laneBytes) {
+  return *PreshuffledBLayout::get(laneBytes); // verified
+}
+
+/// One plane's bytes at (voffset, soffset) as i8 values.
+SmallVector<Value> loadPlane(RewriterBase &rewriter, Location loc,
+                             Value resource, Value voffset, Value soffset,
+                             int64_t width, int32_t aux) {
+  Type type = VectorType::get(width / 4, rewriter.getI32Type());
+  Value v = ROCDL::RawPtrBufferLoadOp::create(
+      rewriter, loc, type, resource, voffset, soffset,
+      i32Const(rewriter, loc, aux), ArrayAttr(), ArrayAttr(), ArrayAttr());
+  Value bytes = LLVM::BitcastOp::create(
+      rewriter, loc, VectorType::get(width, rewriter.getI8Type()), v);
+  return unpackRegisters(rewriter, loc, bytes);
+}
+
+template <typename OpTy>
+struct PreshufflePattern : ConvertOpToLLVMPattern<OpTy> {
+  PreshufflePattern(LLVMTypeConverter &converter,
+                    const rocdl::TargetInfo &targetInfo)
+      : ConvertOpToLLVMPattern<OpTy>(converter), targetInfo(targetInfo) {}
+
+  int32_t aux(OpTy op) const {
+    return op.getCachePolicy() == "streaming"
+               ? int32_t(getNonTemporalLoadBits(targetInfo.getArch()))
+               : 0;
+  }
+  const rocdl::TargetInfo &targetInfo;
+};
+
+struct LaneOffsetToROCDL : ConvertOpToLLVMPattern<PreshuffledBLaneOffsetOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(PreshuffledBLaneOffsetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
+    PreshuffleMath m{rewriter, loc, layout};
+    Value stride = m.rowStride(adaptor.getKBytes());
+    SmallVector<Value> n = unpackRegisters(rewriter, loc, adaptor.getN());
+    SmallVector<Value> k =
+        unpackRegisters(rewriter, loc, adaptor.getLaneKByte());
+    SmallVector<Value> out;
+    for (auto [ni, ki] : llvm::zip(n, k))
+      out.push_back(m.lanePlaneOffset(ni, ki, op.getPlane(), stride));
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc, adaptor.getN().getType(), out));
+    return success();
+  }
+};
+
+struct LoadAtToROCDL : PreshufflePattern<PreshuffledBLoadAtOp> {
+  using PreshufflePattern::PreshufflePattern;
+
+  LogicalResult
+  matchAndRewrite(PreshuffledBLoadAtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
+    PreshuffleMath m{rewriter, loc, layout};
+    Value resource = targetInfo.makeBufferResource(
+        rewriter, loc, adaptor.getPtr(), adaptor.getNumRecords());
+    // The whole-tile offset is wave-uniform: soffset.
+    Value soffset = m.tileOffset(adaptor.getKByteUniform());
+    SmallVector<Value> out;
+    for (Value off : unpackRegisters(rewriter, loc, adaptor.getLaneOff()))
+      llvm::append_range(out, loadPlane(rewriter, loc, resource, off, soffset,
+                                        layout.getPlaneWidth(op.getPlane()),
+                                        aux(op)));
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          getTypeConverter()->convertType(op.getType()), out));
+    return success();
+  }
+};
+
+struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
+  using PreshufflePattern::PreshufflePattern;
+
+  LogicalResult
+  matchAndRewrite(PreshuffledBLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
+    PreshuffleMath m{rewriter, loc, layout};
+    Value resource = targetInfo.makeBufferResource(
+        rewriter, loc, adaptor.getPtr(), adaptor.getNumRecords());
+    Value stride = m.rowStride(adaptor.getKBytes());
+    Value zero = m.c(0);
+    Value zeroByte = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI8Type(), rewriter.getI8IntegerAttr(0));
+    SmallVector<Value> n = unpackRegisters(rewriter, loc, adaptor.getN());
+    SmallVector<Value> k = unpackRegisters(rewriter, loc, adaptor.getKByte());
+    SmallVector<Value> out;
+    for (auto [ni, ki] : llvm::zip(n, k)) {
+      // The tile part and the lane's own K offset in its tile, both per
+      // lane here (load_at keeps the tile part in soffset).
+      Value laneKByte =
+          LLVM::SubOp::create(rewriter, loc, ki,
+                              m.mul(m.udiv(ki, layout.getTileKBytes()),
+                                    m.c(layout.getTileKBytes())));
+      Value tile = m.tileOffset(ki);
+      size_t first = out.size();
+      for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
+        Value voffset =
+            m.add(tile, m.lanePlaneOffset(ni, laneKByte, p, stride));
+        llvm::append_range(out,
+                           loadPlane(rewriter, loc, resource, voffset, zero,
+                                     layout.getPlaneWidth(p), aux(op)));
+      }
+      out.resize(first + layout.getRegBytes(), zeroByte);
+    }
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, loc,
+                          getTypeConverter()->convertType(op.getType()), out));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tlxamd::rocdl::populatePreshuffleToROCDLPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &targetInfo) {
+  patterns.add<LaneOffsetToROCDL>(converter);
+  patterns.add<LoadAtToROCDL, LoadFragmentToROCDL>(converter, targetInfo);
+}
