@@ -59,13 +59,21 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
   return success();
 }
 
+/// Both dots multiply matrices: rank 2 operands and accumulator.
+static LogicalResult verifyMatrixRanks(Operation *op, RankedTensorType a,
+                                       RankedTensorType b, RankedTensorType c) {
+  if (a.getRank() == 2 && b.getRank() == 2 && c.getRank() == 2)
+    return success();
+  return op->emitOpError("multiplies matrices (rank 2), got ranks ")
+         << a.getRank() << ", " << b.getRank() << " and " << c.getRank();
+}
+
 LogicalResult DotOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
   auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return emitOpError("multiplies matrices (rank 2), got ranks ")
-           << a.getRank() << ", " << b.getRank() << " and " << c.getRank();
+  if (failed(verifyMatrixRanks(*this, a, b, c)))
+    return failure();
   int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = b.getDimSize(1);
   if (b.getDimSize(0) != k || c.getDimSize(0) != m || c.getDimSize(1) != n)
     return emitOpError("shapes do not chain: a is ")
@@ -331,9 +339,8 @@ LogicalResult DotScaledOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
   auto c = cast<RankedTensorType>(getC().getType());
-  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return emitOpError("multiplies matrices (rank 2), got ranks ")
-           << a.getRank() << ", " << b.getRank() << " and " << c.getRank();
+  if (failed(verifyMatrixRanks(*this, a, b, c)))
+    return failure();
   const ScaledFormat *formats[2];
   StringRef names[2] = {getLhsFormat(), getRhsFormat()};
   RankedTensorType types[2] = {a, b};

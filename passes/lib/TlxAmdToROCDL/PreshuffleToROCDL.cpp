@@ -90,6 +90,21 @@ struct PreshufflePattern : ConvertOpToLLVMPattern<OpTy> {
                ? int32_t(getNonTemporalLoadBits(targetInfo.getArch()))
                : 0;
   }
+  /// The resource over the tile's N * K_BYTES bytes (P2).
+  Value resource(RewriterBase &rewriter, OpTy op,
+                 typename OpTy::Adaptor adaptor) const {
+    return targetInfo.makeBufferResource(
+        rewriter, op.getLoc(), adaptor.getPtr(), adaptor.getNumRecords());
+  }
+  /// Replace `op` by the loaded bytes, row by row.
+  LogicalResult replace(RewriterBase &rewriter, OpTy op,
+                        ArrayRef<Value> bytes) const {
+    rewriter.replaceOp(
+        op, packRegisters(rewriter, op.getLoc(),
+                          this->getTypeConverter()->convertType(op.getType()),
+                          bytes));
+    return success();
+  }
   const rocdl::TargetInfo &targetInfo;
 };
 
@@ -124,19 +139,15 @@ struct LoadAtToROCDL : PreshufflePattern<PreshuffledBLoadAtOp> {
     Location loc = op.getLoc();
     PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
     PreshuffleMath m{rewriter, loc, layout};
-    Value resource = targetInfo.makeBufferResource(
-        rewriter, loc, adaptor.getPtr(), adaptor.getNumRecords());
+    Value rsrc = resource(rewriter, op, adaptor);
     // The whole-tile offset is wave-uniform: soffset.
     Value soffset = m.tileOffset(adaptor.getKByteUniform());
     SmallVector<Value> out;
     for (Value off : unpackRegisters(rewriter, loc, adaptor.getLaneOff()))
-      llvm::append_range(out, loadPlane(rewriter, loc, resource, off, soffset,
+      llvm::append_range(out, loadPlane(rewriter, loc, rsrc, off, soffset,
                                         layout.getPlaneWidth(op.getPlane()),
                                         aux(op)));
-    rewriter.replaceOp(
-        op, packRegisters(rewriter, loc,
-                          getTypeConverter()->convertType(op.getType()), out));
-    return success();
+    return replace(rewriter, op, out);
   }
 };
 
@@ -149,8 +160,7 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
     Location loc = op.getLoc();
     PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
     PreshuffleMath m{rewriter, loc, layout};
-    Value resource = targetInfo.makeBufferResource(
-        rewriter, loc, adaptor.getPtr(), adaptor.getNumRecords());
+    Value rsrc = resource(rewriter, op, adaptor);
     Value stride = m.rowStride(adaptor.getKBytes());
     Value zero = m.c(0);
     Value zeroByte = LLVM::ConstantOp::create(
@@ -170,16 +180,12 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
       for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
         Value voffset =
             m.add(tile, m.lanePlaneOffset(ni, laneKByte, p, stride));
-        llvm::append_range(out,
-                           loadPlane(rewriter, loc, resource, voffset, zero,
-                                     layout.getPlaneWidth(p), aux(op)));
+        llvm::append_range(out, loadPlane(rewriter, loc, rsrc, voffset, zero,
+                                          layout.getPlaneWidth(p), aux(op)));
       }
       out.resize(first + layout.getRegBytes(), zeroByte);
     }
-    rewriter.replaceOp(
-        op, packRegisters(rewriter, loc,
-                          getTypeConverter()->convertType(op.getType()), out));
-    return success();
+    return replace(rewriter, op, out);
   }
 };
 
