@@ -5,6 +5,18 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
+/// Each of M, N and K (`dims`) is a whole number of the instruction's.
+static LogicalResult verifyWholeInstructions(Operation *op,
+                                             ArrayRef<int64_t> dims,
+                                             ArrayRef<unsigned> instr) {
+  for (unsigned d = 0; d < 3; ++d)
+    if (dims[d] % instr[d] != 0)
+      return op->emitOpError("the ")
+             << "MNK"[d] << " extent " << dims[d]
+             << " is not a whole number of the instruction's " << instr[d];
+  return success();
+}
+
 /// The layouts of a dot with layouts: the result's is an MFMA layout and
 /// the operands' its dot-operand layouts (A: op_idx 0, B: op_idx 1) with
 /// one k_width; each dimension a whole number of instructions.
@@ -50,13 +62,8 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
   SmallVector<unsigned, 3> instr =
       mfma ? SmallVector<unsigned, 3>(mfma.getInstrShape())
            : SmallVector<unsigned, 3>{16, 8, 8 * ka};
-  int64_t dims[3] = {c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)};
-  for (unsigned d = 0; d < 3; ++d)
-    if (dims[d] % instr[d] != 0)
-      return op.emitOpError("the ")
-             << "MNK"[d] << " extent " << dims[d]
-             << " is not a whole number of the instruction's " << instr[d];
-  return success();
+  return verifyWholeInstructions(
+      op, {c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)}, instr);
 }
 
 /// Both dots multiply matrices: rank 2 operands and accumulator.
@@ -234,6 +241,20 @@ SmallVector<int64_t, 3> DotScaledOp::getLogicalShape() {
   return {a.getDimSize(0) * am, b.getDimSize(1) * bn, a.getDimSize(1) * ak};
 }
 
+LinearLayout DotScaledOp::getScaleLayout(unsigned opIdx,
+                                         Attribute operandLayout) {
+  auto t = cast<RankedTensorType>((opIdx ? getB() : getA()).getType());
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  // Values per element along K (fp4 packed along K: 2).
+  int64_t perElem = std::max<int64_t>(
+      1, getLogicalShape()[2] / std::max<int64_t>(1, t.getDimSize(kDim)));
+  LinearLayout l = getBlockScaleLayout(
+      toLinearLayout(operandLayout, t.getShape()), kDim,
+      int32_t(std::max<int64_t>(1, kScaleBlockSize / perElem)));
+  // Scales are [M or N, K / 32]: the rhs's layout is K x N.
+  return opIdx == 0 ? l : l.permuteOuts({1, 0});
+}
+
 /// D3: one positive power-of-two entry per result dimension; with a
 /// layout, the layout's own tiles_per_warp and a period that fits.
 static LogicalResult verifyTilesPerWarp(DotScaledOp op, RankedTensorType d) {
@@ -296,11 +317,19 @@ static LogicalResult verifyScaledDotLayouts(DotScaledOp op) {
     return op.emitOpError("operands, scales and result have layouts or none "
                           "does (layout assignment chooses them together)");
   Attribute parent = cast<RankedTensorType>(op.getC().getType()).getEncoding();
-  if (!isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(parent))
+  ArrayRef<unsigned> instr;
+  if (auto mfma = dyn_cast<AmdMfmaLayoutAttr>(parent))
+    instr = mfma.getInstrShape();
+  else if (auto wmma = dyn_cast<AmdWmmaLayoutAttr>(parent))
+    instr = wmma.getInstrShape();
+  else
     return op.emitOpError("the result's layout names the scaled matrix "
                           "instruction: an #tlxamd.amd_mfma or "
                           "#tlxamd.amd_wmma layout, got ")
            << parent;
+  // Every tile and K step is whole instructions (K in logical values).
+  if (failed(verifyWholeInstructions(op, op.getLogicalShape(), instr)))
+    return failure();
   Value operands[] = {op.getA(), op.getB()};
   Value scales[] = {op.getAScale(), op.getBScale()};
   for (unsigned i = 0; i < 2; ++i) {
@@ -314,16 +343,7 @@ static LogicalResult verifyScaledDotLayouts(DotScaledOp op) {
     if (!scales[i])
       continue;
     auto st = cast<RankedTensorType>(scales[i].getType());
-    unsigned kDim = i == 0 ? 1 : 0;
-    int64_t perElem = t.getDimSize(kDim) == 0
-                          ? 1
-                          : op.getLogicalShape()[2] / t.getDimSize(kDim);
-    LinearLayout want =
-        getBlockScaleLayout(toLinearLayout(t.getEncoding(), t.getShape()), kDim,
-                            int32_t(kScaleBlockSize / perElem));
-    // Scales are [M or N, K / 32]: the rhs's layout is K x N.
-    if (i == 1)
-      want = want.permuteOuts({1, 0});
+    LinearLayout want = op.getScaleLayout(i, t.getEncoding());
     if (!(toLinearLayout(st.getEncoding(), st.getShape()) == want))
       return op.emitOpError("the ")
              << (i ? "rhs" : "lhs")

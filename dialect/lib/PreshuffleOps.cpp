@@ -32,10 +32,16 @@ getPreshuffleLayout(Operation *op, int32_t laneBytes,
 static LogicalResult verifyPreshuffledRows(Operation *op, Value ptr,
                                            Value offsets, Value result,
                                            int64_t width) {
-  if (!cast<PtrType>(ptr.getType()).getPointeeType().isSignlessInteger(8))
+  auto ptrType = cast<PtrType>(ptr.getType());
+  if (!ptrType.getPointeeType().isSignlessInteger(8))
     return op->emitOpError("loads bytes: the pointer must be !tlxamd.ptr<i8>, "
                            "got ")
            << ptr.getType();
+  if (ptrType.getAddressSpace() != 1)
+    return op->emitOpError("P1: the fragments come from DRAM: the pointer "
+                           "must be in global memory (address space 1), got "
+                           "address space ")
+           << ptrType.getAddressSpace();
   auto off = cast<RankedTensorType>(offsets.getType());
   auto res = cast<RankedTensorType>(result.getType());
   if (off.getRank() != 1 || !off.getEncoding())

@@ -827,6 +827,24 @@ def mfma_lane_maps(m: int, n: int, k: int, wave: int = 64):
     return a, b, d
 
 
+def _mfma_per_wave(k, m: int, n: int, kk: int, av, bv, cv):
+    """D = A @ B + C for every wave, A / B / C gathered from the lanes'
+    registers (av, bv: (lanes, elements) values) by the MFMA lane maps;
+    the sum in A's type (f64 for floats, int64 for i8), D in C's."""
+    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
+    ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])   # m x k x (lane, elem)
+    bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
+    di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
+    cv = np.asarray(cv)
+    out = np.array(cv, copy=True)
+    for w in range(0, k.n, k.wave):
+        A = av[w + ai[..., 0], ai[..., 1]]
+        B = bv[w + bi[..., 0], bi[..., 1]]
+        C = cv[w + di[..., 0], di[..., 1]].astype(A.dtype)
+        out[w + di[..., 0], di[..., 1]] = (A @ B + C).astype(out.dtype)
+    return out
+
+
 def _bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
     """bf16 bit patterns (16-bit integers) as the f32 values they encode."""
     return (bits.astype(np.uint16).astype(np.uint32) << 16).view(np.float32)
@@ -846,24 +864,13 @@ def _mfma(k, op, mask):
     if not mask.all():
         raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask (M11: all active lanes of a "
                             f"wave execute an MFMA uniformly)")
-    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
     if "bf16" in name and np.asarray(av).dtype.kind in "iu":  # the .1k forms take bf16 bits as i16
         av, bv = (_bf16_bits_to_f32(np.asarray(v)) for v in (av, bv))
     av = av.reshape(k.n, -1).astype(np.float64 if mm.group(1) != "i32" else np.int64)
     bv = bv.reshape(k.n, -1).astype(av.dtype)
     if av.dtype == np.int64:  # i8 operands are signed
         av, bv = np.where(av > 127, av - 256, av), np.where(bv > 127, bv - 256, bv)
-    out = np.array(cv, copy=True)
-    ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])   # m x k x (lane, elem)
-    bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
-    di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
-    for w in range(0, k.n, k.wave):
-        A = av[w + ai[..., 0], ai[..., 1]]
-        B = bv[w + bi[..., 0], bi[..., 1]]
-        C = cv[w + di[..., 0], di[..., 1]].astype(A.dtype)
-        D = A @ B + C
-        out[w + di[..., 0], di[..., 1]] = D.astype(out.dtype)
-    return out
+    return _mfma_per_wave(k, m, n, kk, av, bv, cv)
 
 
 # The f8f6f4 formats of the scaled MFMAs (cbsz / blgp codes 0-4), OCP MX
@@ -935,17 +942,7 @@ def _mfma_scale(k, op, mask):
     b_vals = _f8f6f4_values(np.asarray(bv).reshape(k.n, -1), imm[1])
     a_vals = a_vals * _e8m0(k.get(op.operands[6]), imm[2]).reshape(-1, 1)
     b_vals = b_vals * _e8m0(k.get(op.operands[8]), imm[3]).reshape(-1, 1)
-    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
-    ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])
-    bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
-    di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
-    out = np.array(cv, copy=True)
-    for w in range(0, k.n, k.wave):
-        A = a_vals[w + ai[..., 0], ai[..., 1]]
-        B = b_vals[w + bi[..., 0], bi[..., 1]]
-        C = np.asarray(cv)[w + di[..., 0], di[..., 1]].astype(np.float64)
-        out[w + di[..., 0], di[..., 1]] = (A @ B + C).astype(out.dtype)
-    return out
+    return _mfma_per_wave(k, m, n, kk, a_vals, b_vals, cv)
 
 
 def _identity_none(k, op, mask):

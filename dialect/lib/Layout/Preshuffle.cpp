@@ -20,13 +20,28 @@ std::string PreshuffledBLayout::checkShape(int64_t n, int64_t kBytes) const {
   return "";
 }
 
+namespace {
+/// Integer arithmetic for the layout's build* formulas.
+struct IntOps {
+  int64_t c(int64_t v) { return v; }
+  int64_t add(int64_t a, int64_t b) { return a + b; }
+  int64_t mul(int64_t a, int64_t b) { return a * b; }
+  int64_t udiv(int64_t a, int64_t b) { return a / b; }
+  int64_t urem(int64_t a, int64_t b) { return a % b; }
+};
+} // namespace
+
 int64_t PreshuffledBLayout::getLanePlaneOffset(int64_t n, int64_t laneKByte,
                                                unsigned plane,
                                                int64_t kBytes) const {
-  int64_t n0 = n / kTileRows, n1 = n % kTileRows;
-  int64_t lane = laneKByte / laneBytes * kTileRows + n1;
-  return n0 * (kBytes / getTileKBytes()) * getTileBytes() +
-         kLanes * getPlaneStart(plane) + lane * getPlaneWidth(plane);
+  IntOps ops;
+  return buildLanePlaneOffset(ops, n, laneKByte, plane,
+                              buildRowStride(ops, kBytes));
+}
+
+int64_t PreshuffledBLayout::getTileOffset(int64_t kByteUniform) const {
+  IntOps ops;
+  return buildTileOffset(ops, kByteUniform);
 }
 
 int64_t PreshuffledBLayout::getByteOffset(int64_t n, int64_t kByte,

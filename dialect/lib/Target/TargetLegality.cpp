@@ -409,17 +409,25 @@ static LogicalResult verifyMmaSyncDot(DotOp op, const ArchInfo &arch, Type elem,
          << arch.name << " (" << arch.family << ")";
 }
 
+/// The layout's MFMA generation is the target's.
+static LogicalResult verifyMfmaGeneration(Operation *op, AmdMfmaLayoutAttr mfma,
+                                          const ArchInfo &arch) {
+  if (mfma.getVersion() == arch.mfmaVersion)
+    return success();
+  return op->emitOpError("the layout is of MFMA generation ")
+         << mfma.getVersion() << "; " << arch.name << " (" << arch.family
+         << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
+         << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+}
+
 /// The target has the MFMA an `mfma` layout names, for `elem` operands
 /// holding `kWidth` elements of K per lane.
 static LogicalResult verifyMfmaForTarget(Operation *op, AmdMfmaLayoutAttr mfma,
                                          Type elem, unsigned kWidth,
                                          const ArchInfo &arch) {
   ArrayRef<unsigned> shape = mfma.getInstrShape();
-  if (mfma.getVersion() != arch.mfmaVersion)
-    return op->emitOpError("the layout is of MFMA generation ")
-           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
-           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
-           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+  if (failed(verifyMfmaGeneration(op, mfma, arch)))
+    return failure();
   const MatrixInstr *instr = findMatrixInstrFor(
       arch, MatrixEngine::MFMA, shape[0], shape[1], shape[2], elem);
   if (!instr)
@@ -534,11 +542,8 @@ static LogicalResult verifyScaledMfmaForTarget(DotScaledOp op,
                                                AmdMfmaLayoutAttr mfma,
                                                const ArchInfo &arch) {
   ArrayRef<unsigned> shape = mfma.getInstrShape();
-  if (mfma.getVersion() != arch.mfmaVersion)
-    return op.emitOpError("the layout is of MFMA generation ")
-           << mfma.getVersion() << "; " << arch.name << " (" << arch.family
-           << ") has " << (arch.mfmaVersion ? "generation " : "no MFMA")
-           << (arch.mfmaVersion ? std::to_string(arch.mfmaVersion) : "");
+  if (failed(verifyMfmaGeneration(op, mfma, arch)))
+    return failure();
   const MatrixInstr *instr = findMatrixInstr(
       arch, MatrixEngine::ScaledMFMA, shape[0], shape[1], shape[2], "f8f6f4");
   if (!instr)

@@ -17,8 +17,9 @@ namespace mlir::tlxamd {
 
 /// A target's matrix instruction: the accumulator of a tile as the
 /// instruction's value (from its registers, in fragment order), one
-/// instruction (accumulator, one K step's operand registers), and the
-/// registers of the final accumulator.
+/// instruction (accumulator, one K step's operand registers; null for a
+/// scaled instruction, which has `scaledStep`), and the registers of the
+/// final accumulator.
 struct MatrixInstrEmitter {
   function_ref<Value(ArrayRef<Value> acc)> packAcc;
   function_ref<Value(Value acc, ArrayRef<Value> a, ArrayRef<Value> b)> step;

@@ -261,16 +261,13 @@ struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
     auto unpackAcc = [&](Value acc) {
       return unpackRegisters(rewriter, loc, acc);
     };
-    auto unscaled = [](Value, ArrayRef<Value>, ArrayRef<Value>) {
-      return Value();
-    };
     auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b, Value as,
                     Value bs) {
       return emitter.step(rewriter, loc, acc, a, b, as, bs);
     };
     FailureOr<SmallVector<Value>> d = emitDotTiles(
         rewriter, op, emitter.tiling(op), adaptor.getA(), adaptor.getB(),
-        adaptor.getC(), {packAcc, unscaled, unpackAcc, step},
+        adaptor.getC(), {packAcc, nullptr, unpackAcc, step},
         adaptor.getAScale(), adaptor.getBScale());
     if (failed(d))
       return failure();

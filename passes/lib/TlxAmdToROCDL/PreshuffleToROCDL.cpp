@@ -21,11 +21,10 @@ using namespace mlir::tlxamd;
 
 namespace {
 
-/// i32 arithmetic of the preshuffled layout on per-lane values.
-struct PreshuffleMath {
+/// i32 IR arithmetic for the layout core's build* formulas.
+struct IROps {
   RewriterBase &rewriter;
   Location loc;
-  const PreshuffledBLayout &layout;
 
   Value c(int64_t v) { return i32Const(rewriter, loc, v); }
   Value add(Value a, Value b) {
@@ -39,26 +38,6 @@ struct PreshuffleMath {
   }
   Value urem(Value a, int64_t b) {
     return LLVM::URemOp::create(rewriter, loc, a, c(b));
-  }
-
-  /// Bytes from one row of tiles to the next: k_bytes / K0 * tile_bytes.
-  Value rowStride(Value kBytes) {
-    return mul(udiv(kBytes, layout.getTileKBytes()), c(layout.getTileBytes()));
-  }
-  /// getLanePlaneOffset: n0 * rowStride + 64 * plane_start + (lane_k_byte /
-  /// lane_bytes * 16 + n % 16) * plane_width.
-  Value lanePlaneOffset(Value n, Value laneKByte, unsigned plane,
-                        Value stride) {
-    Value lane = add(mul(udiv(laneKByte, layout.getLaneBytes()),
-                         c(PreshuffledBLayout::kTileRows)),
-                     urem(n, PreshuffledBLayout::kTileRows));
-    return add(add(mul(udiv(n, PreshuffledBLayout::kTileRows), stride),
-                   c(PreshuffledBLayout::kLanes * layout.getPlaneStart(plane))),
-               mul(lane, c(layout.getPlaneWidth(plane))));
-  }
-  /// getTileOffset: k_byte / K0 * tile_bytes.
-  Value tileOffset(Value kByte) {
-    return mul(udiv(kByte, layout.getTileKBytes()), c(layout.getTileBytes()));
   }
 };
 
@@ -116,14 +95,15 @@ struct LaneOffsetToROCDL : ConvertOpToLLVMPattern<PreshuffledBLaneOffsetOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
-    PreshuffleMath m{rewriter, loc, layout};
-    Value stride = m.rowStride(adaptor.getKBytes());
+    IROps m{rewriter, loc};
+    Value stride = layout.buildRowStride(m, adaptor.getKBytes());
     SmallVector<Value> n = unpackRegisters(rewriter, loc, adaptor.getN());
     SmallVector<Value> k =
         unpackRegisters(rewriter, loc, adaptor.getLaneKByte());
     SmallVector<Value> out;
     for (auto [ni, ki] : llvm::zip(n, k))
-      out.push_back(m.lanePlaneOffset(ni, ki, op.getPlane(), stride));
+      out.push_back(
+          layout.buildLanePlaneOffset(m, ni, ki, op.getPlane(), stride));
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc, adaptor.getN().getType(), out));
     return success();
@@ -138,10 +118,10 @@ struct LoadAtToROCDL : PreshufflePattern<PreshuffledBLoadAtOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
-    PreshuffleMath m{rewriter, loc, layout};
+    IROps m{rewriter, loc};
     Value rsrc = resource(rewriter, op, adaptor);
     // The whole-tile offset is wave-uniform: soffset.
-    Value soffset = m.tileOffset(adaptor.getKByteUniform());
+    Value soffset = layout.buildTileOffset(m, adaptor.getKByteUniform());
     SmallVector<Value> out;
     for (Value off : unpackRegisters(rewriter, loc, adaptor.getLaneOff()))
       llvm::append_range(out, loadPlane(rewriter, loc, rsrc, off, soffset,
@@ -159,9 +139,9 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
-    PreshuffleMath m{rewriter, loc, layout};
+    IROps m{rewriter, loc};
     Value rsrc = resource(rewriter, op, adaptor);
-    Value stride = m.rowStride(adaptor.getKBytes());
+    Value stride = layout.buildRowStride(m, adaptor.getKBytes());
     Value zero = m.c(0);
     Value zeroByte = LLVM::ConstantOp::create(
         rewriter, loc, rewriter.getI8Type(), rewriter.getI8IntegerAttr(0));
@@ -171,15 +151,12 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
     for (auto [ni, ki] : llvm::zip(n, k)) {
       // The tile part and the lane's own K offset in its tile, both per
       // lane here (load_at keeps the tile part in soffset).
-      Value laneKByte =
-          LLVM::SubOp::create(rewriter, loc, ki,
-                              m.mul(m.udiv(ki, layout.getTileKBytes()),
-                                    m.c(layout.getTileKBytes())));
-      Value tile = m.tileOffset(ki);
+      Value laneKByte = m.urem(ki, layout.getTileKBytes());
+      Value tile = layout.buildTileOffset(m, ki);
       size_t first = out.size();
       for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
-        Value voffset =
-            m.add(tile, m.lanePlaneOffset(ni, laneKByte, p, stride));
+        Value voffset = m.add(
+            tile, layout.buildLanePlaneOffset(m, ni, laneKByte, p, stride));
         llvm::append_range(out, loadPlane(rewriter, loc, rsrc, voffset, zero,
                                           layout.getPlaneWidth(p), aux(op)));
       }

@@ -240,8 +240,7 @@ private:
 
   /// A layout-free dot_scaled: the scaled instruction's layout for the
   /// result, its dot-operand layouts for the operands and, for each scale,
-  /// the layout of its operand's K blocks (getBlockScaleLayout). D3: a
-  /// tiles_per_warp period must fit the result.
+  /// the layout of its operand's K blocks (DotScaledOp::getScaleLayout).
   void assignScaledDot(DotScaledOp dot) {
     if (getLayout(dot.getD()))
       return;
@@ -266,20 +265,14 @@ private:
         DotOperandLayoutAttr::get(ctx, 0, choice.layout, choice.aKWidth);
     Attribute bLayout =
         DotOperandLayoutAttr::get(ctx, 1, choice.layout, choice.bKWidth);
-    auto scaleLayout = [&](Value operand, Attribute layout, unsigned kDim) {
-      auto t = cast<RankedTensorType>(operand.getType());
-      int64_t perElem = mnk[2] / t.getDimSize(kDim);
-      LinearLayout l =
-          getBlockScaleLayout(toLinearLayout(layout, t.getShape()), kDim,
-                              int32_t(kScaleBlockSize / perElem));
-      return getLinearLayoutAttr(ctx, kDim ? l : l.permuteOuts({1, 0}));
-    };
     SmallVector<Attribute, 3> layouts = {aLayout};
     if (dot.getAScale())
-      layouts.push_back(scaleLayout(dot.getA(), aLayout, 1));
+      layouts.push_back(
+          getLinearLayoutAttr(ctx, dot.getScaleLayout(0, aLayout)));
     layouts.push_back(bLayout);
     if (dot.getBScale())
-      layouts.push_back(scaleLayout(dot.getB(), bLayout, 0));
+      layouts.push_back(
+          getLinearLayoutAttr(ctx, dot.getScaleLayout(1, bLayout)));
     layouts.push_back(choice.layout);
     for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
       if (isFree(operand))

@@ -190,3 +190,15 @@ func.func @scale_layout(%x: tensor<64x64xi8, #a>, %xs: tensor<64x4xi8, #bl>, %y:
   %d = tlxamd.dot_scaled %x scale %xs, %y, %z lhs = "e2m1" rhs = "e4m3" : tensor<64x64xi8, #a> scale tensor<64x4xi8, #bl>, tensor<128x64xf8E4M3FN, #b> -> tensor<64x64xf32, #mma>
   return
 }
+
+// -----
+
+#mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
+#a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
+#b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
+func.func @whole_instructions(%x: tensor<64x32xi8, #a>, %y: tensor<32x64xi8, #b>, %z: tensor<64x64xf32, #mma>) {
+  // K = 32 is half a 32x32x64 instruction: no K step would be emitted
+  // expected-error @+1 {{the K extent 32 is not a whole number of the instruction's 64}}
+  %d = tlxamd.dot_scaled %x, %y, %z lhs = "e4m3" rhs = "e4m3" : tensor<64x32xi8, #a>, tensor<32x64xi8, #b> -> tensor<64x64xf32, #mma>
+  return
+}

@@ -91,3 +91,13 @@ func.func @offsets_layout(%p: !tlxamd.ptr<i8>, %off: tensor<64xi32>, %k: i32, %b
   %b = tlxamd.preshuffled_b_load_at %p[%off], %k, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8>, tensor<64xi32> -> tensor<64x16xi8, #rows>
   return
 }
+
+// -----
+
+#lanes = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>
+#rows = #tlxamd.blocked<{size_per_thread = [1, 16], threads_per_warp = [64, 1], warps_per_cta = [1, 1], order = [1, 0]}>
+func.func @p1_global(%p: !tlxamd.ptr<i8, 3>, %off: tensor<64xi32, #lanes>, %k: i32, %bytes: i32) {
+  // expected-error @+1 {{P1: the fragments come from DRAM: the pointer must be in global memory (address space 1), got address space 3}}
+  %b = tlxamd.preshuffled_b_load_at %p[%off], %k, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8, 3>, tensor<64xi32, #lanes> -> tensor<64x16xi8, #rows>
+  return
+}

@@ -99,6 +99,12 @@ def TlxAmd_DotScaledOp : TlxAmd_Op<"dot_scaled", [
   let extraClassDeclaration = [{
     /// The logical (unpacked) M, N and K of the product.
     ::llvm::SmallVector<int64_t, 3> getLogicalShape();
+    /// The layout operand `opIdx`'s scale ([M or N, K / 32]) needs when the
+    /// operand has `operandLayout`: the operand's with K divided by the
+    /// 32-value block (getBlockScaleLayout), each lane holding the scales
+    /// of the K blocks its fragment covers.
+    ::mlir::tlxamd::LinearLayout getScaleLayout(unsigned opIdx,
+                                                ::mlir::Attribute operandLayout);
   }];
 }
 

@@ -63,8 +63,32 @@ public:
                              int64_t kBytes) const;
   /// The wave-uniform part: the offset of whole K tile `kByteUniform /
   /// (4 * lane_bytes)`, the same for every plane.
-  int64_t getTileOffset(int64_t kByteUniform) const {
-    return kByteUniform / getTileKBytes() * getTileBytes();
+  int64_t getTileOffset(int64_t kByteUniform) const;
+
+  /// The address arithmetic, written once over an arithmetic `ops` (`c`
+  /// for a constant, `add`, `mul`, and `udiv` / `urem` by a constant) on
+  /// values `V`: evaluated on integers above, emitted as IR by the
+  /// lowering. Bytes from one row of tiles to the next: k_bytes / K0 *
+  /// tile_bytes.
+  template <typename V, typename Ops>
+  V buildRowStride(Ops &ops, V kBytes) const {
+    return ops.mul(ops.udiv(kBytes, getTileKBytes()), ops.c(getTileBytes()));
+  }
+  /// n / 16 * rowStride + 64 * plane_start + (laneKByte / lane_bytes * 16 +
+  /// n % 16) * plane_width.
+  template <typename V, typename Ops>
+  V buildLanePlaneOffset(Ops &ops, V n, V laneKByte, unsigned plane,
+                         V rowStride) const {
+    V lane = ops.add(ops.mul(ops.udiv(laneKByte, laneBytes), ops.c(kTileRows)),
+                     ops.urem(n, kTileRows));
+    return ops.add(ops.add(ops.mul(ops.udiv(n, kTileRows), rowStride),
+                           ops.c(kLanes * getPlaneStart(plane))),
+                   ops.mul(lane, ops.c(getPlaneWidth(plane))));
+  }
+  /// kByte / K0 * tile_bytes.
+  template <typename V, typename Ops>
+  V buildTileOffset(Ops &ops, V kByte) const {
+    return ops.mul(ops.udiv(kByte, getTileKBytes()), ops.c(getTileBytes()));
   }
 
 private:
