@@ -416,13 +416,14 @@ LogicalResult DotScaledOp::verify() {
 
 ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
     MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
-    const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps) {
+    const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps,
+    int64_t instrM) {
   if (!lhs.microscaled || !rhs.microscaled)
     return {};
   const MatrixInstr *best = nullptr;
   for (const MatrixInstr &i : arch.matrixInstrs) {
     if (i.engine != MatrixEngine::ScaledMFMA || i.m != i.n || m % i.m ||
-        n % i.n || k % i.k)
+        n % i.n || k % i.k || (instrM && i.m != instrM))
       continue;
     if (!best || i.m > best->m)
       best = &i;

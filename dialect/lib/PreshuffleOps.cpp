@@ -102,3 +102,66 @@ LogicalResult PreshuffledBLoadOp::verify() {
   return verifyPreshuffledRows(*this, getPtr(), getN(), getResult(),
                                l->getRegBytes());
 }
+
+/// P4 for a block: each thread holds whole fragments, lane_bytes K bytes
+/// (dimension 0) aligned to lane_bytes in consecutive registers: the
+/// layout's first log2(lane_bytes) register bits walk K bytes 1, 2, 4, ...
+/// and no other bit moves within a fragment.
+static LogicalResult verifyFragmentRuns(Operation *op, RankedTensorType type,
+                                        int64_t laneBytes) {
+  LinearLayout ll = toLinearLayout(type.getEncoding(), type.getShape());
+  unsigned runBits = llvm::Log2_64(laneBytes);
+  auto fail = [&]() {
+    return op->emitOpError("P4: the layout must hold each fragment (")
+           << laneBytes << " consecutive K bytes, aligned) in consecutive "
+           << "registers of one thread; got " << type.getEncoding();
+  };
+  const LinearLayout::Bases &regs = ll.getBases(LinearLayout::Register);
+  if (regs.size() < runBits)
+    return fail();
+  for (unsigned b = 0; b < runBits; ++b)
+    if (regs[b][0] != (int32_t(1) << b) || regs[b][1] != 0)
+      return fail();
+  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
+    for (auto [i, basis] :
+         llvm::enumerate(ll.getBases(LinearLayout::InDim(in))))
+      if ((in != LinearLayout::Register || i >= runBits) &&
+          (basis[0] & (laneBytes - 1)))
+        return fail();
+  return success();
+}
+
+LogicalResult PreshuffledBLoadTileOp::verify() {
+  FailureOr<PreshuffledBLayout> l = getPreshuffleLayout(*this, getLaneBytes());
+  if (failed(l) || failed(verifyCachePolicy(*this, getCachePolicy())))
+    return failure();
+  if (!llvm::isPowerOf2_64(l->getLaneBytes()))
+    return emitOpError("P4: a ")
+           << l->getLaneBytes()
+           << "-byte (FP6) fragment is no power-of-two run of a tensor "
+              "layout; load it with tlxamd.preshuffled_b_load";
+  auto ptrType = cast<PtrType>(getPtr().getType());
+  if (!ptrType.getPointeeType().isSignlessInteger(8))
+    return emitOpError("loads bytes: the pointer must be !tlxamd.ptr<i8>, got ")
+           << ptrType;
+  if (ptrType.getAddressSpace() != 1)
+    return emitOpError("P1: the fragments come from DRAM: the pointer must be "
+                       "in global memory (address space 1), got address "
+                       "space ")
+           << ptrType.getAddressSpace();
+  auto type = cast<RankedTensorType>(getType());
+  int64_t k0 = l->getTileKBytes(), rows = PreshuffledBLayout::kTileRows;
+  if (!type.getElementType().isSignlessInteger(8) || type.getRank() != 2 ||
+      type.getDimSize(0) % k0 || type.getDimSize(1) % rows)
+    return emitOpError("returns a block of whole preshuffled tiles: "
+                       "tensor<KxNxi8> with K a multiple of K0 = ")
+           << k0 << " bytes and N of " << rows << " rows, got " << type;
+  APInt k;
+  if (matchPattern(getKByte0(), m_ConstantInt(&k)) && k.getSExtValue() % k0)
+    return emitOpError("P5: k_byte0 = ")
+           << k.getSExtValue() << " is not a whole number of K0 = " << k0
+           << "-byte tiles (4 * lane_bytes)";
+  if (!type.getEncoding())
+    return success(); // laid out by tlxamd-assign-layouts
+  return verifyFragmentRuns(*this, type, l->getLaneBytes());
+}

@@ -626,3 +626,7 @@ LogicalResult PreshuffledBLoadAtOp::verifyForTarget(const ArchInfo &arch) {
 LogicalResult PreshuffledBLoadOp::verifyForTarget(const ArchInfo &arch) {
   return verifyPreshuffleTarget(*this, arch);
 }
+
+LogicalResult PreshuffledBLoadTileOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyPreshuffleTarget(*this, arch);
+}

@@ -15,6 +15,7 @@
 #include "tlxamd/Layout/Preshuffle.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -166,11 +167,61 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
   }
 };
 
+struct LoadTileToROCDL : PreshufflePattern<PreshuffledBLoadTileOp> {
+  using PreshufflePattern::PreshufflePattern;
+
+  /// Each fragment (lane_bytes registers, verified P4) at the block
+  /// coordinates (kb, n) of its first register: planes at the K-invariant
+  /// voffset of (n0 + n, kb) plus kb's own whole tiles, the uniform k_byte0
+  /// tile in soffset.
+  LogicalResult
+  matchAndRewrite(PreshuffledBLoadTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PreshuffledBLayout layout = layoutOf(op.getLaneBytes());
+    IROps m{rewriter, loc};
+    Value rsrc = resource(rewriter, op, adaptor);
+    Value stride = layout.buildRowStride(m, adaptor.getKBytes());
+    Value soffset = layout.buildTileOffset(m, adaptor.getKByte0());
+    LinearLayout ll = getLinearLayout(op.getType());
+    // The thread's lane and (wave-uniform, convergent) warp index at the
+    // kernel's entry: with them invariant the voffsets are too, and leave
+    // a K loop.
+    ThreadIndex thread;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(
+          &op->getParentOfType<FunctionOpInterface>()
+               .getFunctionBody()
+               .front());
+      thread = emitThreadIndex(rewriter, loc, targetInfo,
+                               ll.getInDimSize(LinearLayout::Lane));
+    }
+    auto coords = emitCoordinates(rewriter, loc, ll, thread);
+    int64_t run = layout.getLaneBytes();
+    SmallVector<Value> out;
+    for (size_t r = 0; r < coords.size(); r += run) {
+      Value kb = coords[r][0];
+      Value n = m.add(adaptor.getN0(), coords[r][1]);
+      Value laneKByte = m.urem(kb, layout.getTileKBytes());
+      Value tile = layout.buildTileOffset(m, kb);
+      for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
+        Value voffset = m.add(
+            tile, layout.buildLanePlaneOffset(m, n, laneKByte, p, stride));
+        llvm::append_range(out, loadPlane(rewriter, loc, rsrc, voffset, soffset,
+                                          layout.getPlaneWidth(p), aux(op)));
+      }
+    }
+    return replace(rewriter, op, out);
+  }
+};
+
 } // namespace
 
 void mlir::tlxamd::rocdl::populatePreshuffleToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
   patterns.add<LaneOffsetToROCDL>(converter);
-  patterns.add<LoadAtToROCDL, LoadFragmentToROCDL>(converter, targetInfo);
+  patterns.add<LoadAtToROCDL, LoadFragmentToROCDL, LoadTileToROCDL>(converter,
+                                                                    targetInfo);
 }

@@ -23,6 +23,7 @@
 
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Layout/Preshuffle.h"
 #include "tlxamd/Target/TargetLegality.h"
 #include "tlxamd/Transforms/Passes.h"
 
@@ -107,6 +108,12 @@ public:
         assignDot(dot);
       else if (auto dot = dyn_cast<DotScaledOp>(op))
         assignScaledDot(dot);
+    });
+    // A preshuffled block no matrix instruction consumes: whole fragments
+    // per thread, K bytes fastest (P4).
+    kernel->walk([&](PreshuffledBLoadTileOp op) {
+      if (isFree(op.getResult()))
+        propagate(op.getResult(), fragmentLayout(op));
     });
     // 2. Explicit layouts flow to the values they reach.
     kernel->walk([&](Operation *op) {
@@ -247,8 +254,14 @@ private:
     SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
     const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
     const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
-    ScaledDotLayoutChoice choice = chooseScaledDotLayout(
-        dot.getContext(), arch, mnk[0], mnk[1], mnk[2], *lhs, *rhs, numWarps);
+    // A preshuffled B block is stored as the 16 x 16 x 128 instruction's
+    // fragments, one per lane of a tile (document 004, P4).
+    int64_t instrM = dot.getB().getDefiningOp<PreshuffledBLoadTileOp>()
+                         ? PreshuffledBLayout::kTileRows
+                         : 0;
+    ScaledDotLayoutChoice choice =
+        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
+                              *lhs, *rhs, numWarps, instrM);
     if (choice.layout && !isFree(dot.getD()) &&
         layoutOf(dot.getD()) != choice.layout)
       return;
@@ -279,6 +292,13 @@ private:
         propagate(operand, layout);
     propagate(dot.getD(), choice.layout);
     dotLayouts[dot] = layouts;
+  }
+
+  Attribute fragmentLayout(PreshuffledBLoadTileOp op) {
+    auto type = cast<RankedTensorType>(op.getType());
+    unsigned run = std::min<int64_t>(op.getLaneBytes(), type.getDimSize(0));
+    return getBlockedLayoutFor(op.getContext(), type.getShape(), {run, 1},
+                               {0, 1}, numWarps, warpSize);
   }
 
   /// Triton's coalescing: the fastest dimension is the one the addresses

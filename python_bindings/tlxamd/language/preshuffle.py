@@ -6,6 +6,7 @@ into VGPRs, one buffer load per plane, no LDS.
     frag = loader.load_fragment(n, k_byte)              # [L, reg_bytes] int8
     off = loader.lane_plane_off(n, lane_k_byte)         # hoisted out of the K loop
     part = loader.load_at(off, k_tile * 4 * 16)         # K tile in soffset
+    y = loader.load_tile(n0, k_byte0, BLOCK_K // 2, BLOCK_N)  # tl.dot_scaled rhs
 
 `n`, `k_byte`, `lane_k_byte` and `lane_off` hold one value per fragment
 (rank 1); they are laid out one per thread (a blocked layout over the
@@ -88,7 +89,7 @@ class PreshuffledBLoader:
         number of 4 * lane_bytes tiles)."""
         plane = self._plane(plane)
         off = self._lanes(lane_off, "lane_off")
-        k = _to_tensor(k_byte_uniform, ty=int32)
+        k = _to_tensor(k_byte_uniform)
         if not k.is_scalar or k.dtype is not int32:
             raise TypeError(f"PreshuffledBLoader k_byte_uniform must be a wave-uniform int32 scalar, got {k.dtype.name}")
         width = self._layout["plane_widths"][plane]
@@ -104,4 +105,31 @@ class PreshuffledBLoader:
             raise ValueError(f"PreshuffledBLoader n and k_byte differ in shape: {n.shape} and {k.shape}")
         return tensor(_ops.preshuffled_b_load(
             self._rows(n.shape[0], self.reg_bytes), self.ptr.handle, n.handle, k.handle, self.k_bytes.handle,
+            self._records, _i32_attr(self.lane_bytes), cache_policy=self.cache_policy))
+
+    def load_tile(self, n0, k_byte0, BLOCK_K_BYTES: int, BLOCK_N: int) -> tensor:
+        """The [BLOCK_K_BYTES, BLOCK_N] block of B at rows n0 ... and K
+        bytes k_byte0 ... (result[kb, n] = B[n0 + n, k_byte0 + kb]): the
+        rhs of tl.dot_scaled, laid out as the scaled MFMA's B operand, each
+        lane's fragments loaded straight into the registers the instruction
+        reads (one buffer load per plane, no LDS). `k_byte0` is wave-uniform
+        and a whole number of 4 * lane_bytes tiles (P5); the lanes' part of
+        the addresses does not depend on it, so it stays out of a K loop."""
+        op = "PreshuffledBLoader.load_tile"
+        if self.lane_bytes == 24:
+            raise ValueError(f"{op}: a 24-byte (FP6) fragment is no power-of-two run of a tensor layout (P4); "
+                             "use load_fragment")
+        k0 = 4 * self.lane_bytes
+        for name, v, unit in (("BLOCK_K_BYTES", BLOCK_K_BYTES, k0), ("BLOCK_N", BLOCK_N, 16)):
+            if not isinstance(v, int) or isinstance(v, bool) or v <= 0 or v % unit:
+                raise ValueError(f"{op} {name} must be a positive multiple of {unit} (whole preshuffled "
+                                 f"tiles), got {v!r}")
+        args = []
+        for name, v in (("n0", n0), ("k_byte0", k_byte0)):
+            t = _to_tensor(v)
+            if not t.is_scalar or t.dtype is not int32:
+                raise TypeError(f"{op} {name} must be a wave-uniform int32 scalar, got {t.dtype.name}")
+            args.append(t.handle)
+        return tensor(_ops.preshuffled_b_load_tile(
+            _tensor_type([BLOCK_K_BYTES, BLOCK_N], int8, None), self.ptr.handle, *args, self.k_bytes.handle,
             self._records, _i32_attr(self.lane_bytes), cache_policy=self.cache_policy))

@@ -96,11 +96,14 @@ struct ScaledDotLayoutChoice {
 };
 /// For an m x n x k (logical) dot_scaled of `lhs` / `rhs` formats over
 /// `numWarps` warps on `arch`: gfx950's scaled MFMA (32 x 32 x 64 where
-/// the tile allows, else 16 x 16 x 128; transposed like tl.dot's).
+/// the tile allows, else 16 x 16 x 128; transposed like tl.dot's), or
+/// only the instruction of M = N = `instrM` when given (a preshuffled B
+/// is stored as the 16 x 16 x 128 instruction's fragments: document 004).
 ScaledDotLayoutChoice
 chooseScaledDotLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
                       int64_t n, int64_t k, const ScaledFormat &lhs,
-                      const ScaledFormat &rhs, unsigned numWarps);
+                      const ScaledFormat &rhs, unsigned numWarps,
+                      int64_t instrM = 0);
 
 /// The kernel attribute naming its tensor-map parameters for the runtime:
 /// one dictionary per tensor-descriptor argument (`arg`, the TMA `box`,

@@ -257,4 +257,45 @@ def TlxAmd_PreshuffledBLoadOp : TlxAmd_PreshuffleOp<"preshuffled_b_load", [
   let hasVerifier = 1;
 }
 
+def TlxAmd_PreshuffledBLoadTileOp : TlxAmd_PreshuffleOp<"preshuffled_b_load_tile"> {
+  let summary = "a block of a preshuffled B as a matrix operand, DRAM to VGPRs";
+  let description = [{
+    `PreshuffledBLoader.load_tile(n0, k_byte0, BLOCK_K_BYTES, BLOCK_N)`:
+    the [BLOCK_K_BYTES, BLOCK_N] block of the logical B at rows `n0` ...
+    and K bytes `k_byte0` ... (result[kb, n] = B[n0 + n, k_byte0 + kb],
+    K-major as `tlxamd.dot_scaled` takes its rhs), in the layout of the
+    instruction that consumes it. The layout must keep each lane_bytes-run
+    of K bytes (one fragment, P4) in consecutive registers of one thread,
+    so every fragment is one buffer load per plane straight into the
+    registers the matrix instruction reads (P1): no LDS, no conversion.
+    For the scaled 16x16x128 MFMA's B operand a lane's fragment is the
+    preshuffled tile's lane (row lane % 16, K bytes lane / 16 * lane_bytes),
+    so each plane of a wave is one contiguous 1 KiB read.
+
+    The per-lane part of each address depends only on `n0`, `k_bytes` and
+    the thread: it is K-invariant and stays out of a K loop; `k_byte0` is
+    wave-uniform, a whole number of K0 = 4 * lane_bytes tiles (P5; checked
+    when constant), and goes to soffset. Rows past `num_records` (N *
+    K_BYTES) read zero (P2); `cache_policy` as for `preshuffled_b_load_at`
+    (P6). lane_bytes is 16 (FP4) or 32 (FP8); an FP6 fragment (24 bytes)
+    is no power-of-two run of a tensor layout: load it with
+    `preshuffled_b_load`.
+  }] # layoutDoc # [{
+    ```mlir
+    %b = tlxamd.preshuffled_b_load_tile %ptr[%n0, %k0], %kbytes, %bytes {lane_bytes = 16 : i32}
+        : !tlxamd.ptr<i8> -> tensor<64x64xi8, #tlxamd.dot_operand<{opIdx = 1, parent = #mfma, kWidth = 16}>>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead]>:$ptr, I32:$n0,
+                       I32:$k_byte0, I32:$k_bytes, I32:$num_records,
+                       I32Attr:$lane_bytes,
+                       DefaultValuedStrAttr<StrAttr, "always">:$cache_policy);
+  let results = (outs TlxAmd_Tensor:$result);
+  let assemblyFormat = [{
+    $ptr `[` $n0 `,` $k_byte0 `]` `,` $k_bytes `,` $num_records attr-dict `:`
+    qualified(type($ptr)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_MEMORY_OPS_TD
