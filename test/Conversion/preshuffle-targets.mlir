@@ -13,3 +13,9 @@ func.func @loads(%p: !tlxamd.ptr<i8>, %n: tensor<64xi32, #lanes>, %k: tensor<64x
   %b = tlxamd.preshuffled_b_load %p[%n, %k], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8>, tensor<64xi32, #lanes> -> tensor<64x16xi8, #rows>
   return
 }
+// CHECK: error: 'tlxamd.preshuffled_b_load_tile' op P1: preshuffled B fragments are AMD buffer loads into VGPRs; sm_90a (Hopper) is not an AMD target
+#tile = #tlxamd.blocked<{size_per_thread = [16, 1], threads_per_warp = [4, 16], warps_per_cta = [1, 1], order = [0, 1]}>
+func.func @tile(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8> -> tensor<64x64xi8, #tile>
+  return
+}

@@ -101,3 +101,87 @@ func.func @p1_global(%p: !tlxamd.ptr<i8, 3>, %off: tensor<64xi32, #lanes>, %k: i
   %b = tlxamd.preshuffled_b_load_at %p[%off], %k, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8, 3>, tensor<64xi32, #lanes> -> tensor<64x16xi8, #rows>
   return
 }
+
+// -----
+
+// preshuffled_b_load_tile: a block of the 16x16x128 scaled MFMA's B
+// operand verifies (one 16-byte fragment per lane and tile).
+#mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 128], transposed = true, warps_per_cta = [2, 2]}>
+#b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 16}>
+#b8 = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
+func.func @tile_ok(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8> -> tensor<64x64xi8, #b>
+  %c = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 32 : i32} : !tlxamd.ptr<i8> -> tensor<128x64xi8, #b8>
+  return
+}
+
+// -----
+
+#mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 128], transposed = true, warps_per_cta = [2, 2]}>
+#b8 = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
+func.func @p4_tile_fragment_split(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // A k_width 16 operand gives a lane 16 consecutive K bytes: each 32-byte
+  // (FP8) fragment would be split between two lanes.
+  // expected-error @+1 {{P4: the layout must hold each fragment (32 consecutive K bytes, aligned) in consecutive registers of one thread}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 32 : i32} : !tlxamd.ptr<i8> -> tensor<128x64xi8, #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 16}>>
+  return
+}
+
+// -----
+
+#rows = #tlxamd.blocked<{size_per_thread = [1, 16], threads_per_warp = [4, 16], warps_per_cta = [1, 1], order = [1, 0]}>
+func.func @p4_tile_n_major(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // 16 registers along N, not K: no fragment is in one thread's registers.
+  // expected-error @+1 {{P4: the layout must hold each fragment (16 consecutive K bytes, aligned) in consecutive registers of one thread}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8> -> tensor<64x64xi8, #rows>
+  return
+}
+
+// -----
+
+func.func @p4_tile_fp6(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // expected-error @+1 {{P4: a 24-byte (FP6) fragment is no power-of-two run of a tensor layout; load it with tlxamd.preshuffled_b_load}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 24 : i32} : !tlxamd.ptr<i8> -> tensor<96x64xi8>
+  return
+}
+
+// -----
+
+func.func @tile_shape(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // expected-error @+1 {{returns a block of whole preshuffled tiles: tensor<KxNxi8> with K a multiple of K0 = 64 bytes and N of 16 rows, got 'tensor<32x64xi8>'}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8> -> tensor<32x64xi8>
+  return
+}
+
+// -----
+
+func.func @p5_tile_k0(%p: !tlxamd.ptr<i8>, %n0: i32, %kb: i32, %bytes: i32) {
+  %k0 = arith.constant 96 : i32
+  // expected-error @+1 {{P5: k_byte0 = 96 is not a whole number of K0 = 64-byte tiles (4 * lane_bytes)}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8> -> tensor<64x64xi8>
+  return
+}
+
+// -----
+
+func.func @p1_tile_global(%p: !tlxamd.ptr<i8, 3>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // expected-error @+1 {{P1: the fragments come from DRAM: the pointer must be in global memory (address space 1), got address space 3}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<i8, 3> -> tensor<64x64xi8>
+  return
+}
+
+// -----
+
+func.func @p6_tile_policy(%p: !tlxamd.ptr<i8>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // expected-error @+1 {{P6: cache_policy must be "always" or "streaming", got "sometimes"}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32, cache_policy = "sometimes"} : !tlxamd.ptr<i8> -> tensor<64x64xi8>
+  return
+}
+
+// -----
+
+func.func @tile_bytes(%p: !tlxamd.ptr<f16>, %n0: i32, %k0: i32, %kb: i32, %bytes: i32) {
+  // expected-error @+1 {{loads bytes: the pointer must be !tlxamd.ptr<i8>, got '!tlxamd.ptr<f16>'}}
+  %b = tlxamd.preshuffled_b_load_tile %p[%n0, %k0], %kb, %bytes {lane_bytes = 16 : i32} : !tlxamd.ptr<f16> -> tensor<64x64xi8>
+  return
+}
