@@ -15,7 +15,9 @@ the wavefronts per warp the layout core predicts beside the conflict-free
 count. `--compare` puts tlxamd's VGPR / SGPR / instruction
 counts on gfx950 beside the Triton 3.9 and Gluon figures stored in
 `bench/data/triton_reference.json` (`bench/triton_reference.py`) and lists
-the kernels where tlxamd is above Gluon.
+the kernels where tlxamd is above Gluon. On gfx950 the tl.dot GEMMs are
+compared with Triton's, and the preshuffled MXFP GEMM (document 004) is
+reported per K step.
 """
 
 import argparse
@@ -237,6 +239,53 @@ def gemm_report() -> None:
             print(f"  {name:16} {mine[name]:>6} {theirs.get(name, '-'):>6}")
 
 
+def loop_blocks(asm: str) -> str:
+    """The code of a kernel's loops: the basic blocks LLVM marks as a loop
+    header or as in a loop (wherever block placement put them)."""
+    blocks = re.split(r"^(?=\.LBB\d+_\d+:|; %bb\.\d+:)", asm, flags=re.M)
+    return "".join(b for b in blocks if re.match(r"[^\n]*(Loop Header|in Loop:)", b)
+                   or re.match(r"[^\n]*\n\s+;\s+in Loop:", b))
+
+
+def _step_instructions(loop: str) -> Counter:
+    """Memory and matrix instructions of one loop iteration by mnemonic
+    (an LDS-bound buffer load counted apart as `... lds`)."""
+    out = Counter()
+    for line in loop.splitlines():
+        m = re.match(r"\s+((?:buffer|global|ds|s_buffer|s_load)_\w+|v_mfma\w*)\s(.*)", line)
+        if m:
+            out[m.group(1) + (" lds" if m.group(2).rstrip().endswith(" lds") else "")] += 1
+    return out
+
+
+def preshuffled_gemm_report(configs=((128, 128, 256, 2), (64, 64, 256, 3))) -> list:
+    """The preshuffled MXFP GEMM of examples/preshuffled_gemm.py on gfx950
+    (A e2m1 through LDS, B e2m1 or e4m3 from the preshuffled loader, 4
+    warps): registers, LDS, and per K step (one loop iteration) the MFMA
+    count and the memory instructions by kind."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
+    from preshuffled_gemm import build
+
+    rows = []
+    for fmt in ("e2m1", "e4m3"):
+        for bm, bn, bk, stages in configs:
+            k = compiler.compile(build(fmt, BM=bm, BN=bn, BK=bk, STAGES=stages), target="gfx950", cache=False)
+            r = k.resources
+            step = _step_instructions(loop_blocks(k.asm))
+            mfma = sum(c for n, c in step.items() if n.startswith("v_mfma"))
+            rows.append({"b_format": fmt, "tile": (bm, bn, bk), "stages": stages, "vgpr": r["vgpr"],
+                         "agpr": r["agpr"], "sgpr": r["sgpr"], "lds": r["lds"], "spills": r["vgpr_spill"],
+                         "mfma_per_k_step": mfma,
+                         "memory_per_k_step": {n: c for n, c in step.items() if not n.startswith("v_mfma")}})
+    print("\ngfx950 preshuffled MXFP GEMM (A e2m1 via LDS, B preshuffled; 4 warps), per K step:")
+    for row in rows:
+        bm, bn, bk = row["tile"]
+        mem = ", ".join(f"{c}x {n}" for n, c in sorted(row["memory_per_k_step"].items()))
+        print(f"  e2m1 x {row['b_format']} {bm}x{bn}x{bk} {row['stages']} stages: v{row['vgpr']}/a{row['agpr']}"
+              f"/s{row['sgpr']}, {row['lds']} B LDS, {row['mfma_per_k_step']} MFMA; {mem}")
+    return rows
+
+
 def _shared_layout(text: str):
     """The Python shared layout of an attribute's text."""
     from tlxamd import language as tl
@@ -284,6 +333,7 @@ def main(argv=None):
     shared_report(args.targets.split(","))
     if "gfx950" in args.targets.split(","):
         gemm_report()
+        preshuffled_gemm_report()
     return 0
 
 

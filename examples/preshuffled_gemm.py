@@ -42,6 +42,8 @@ def mxfp4_gemm(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.point
     col_in = rn[:, None] < N
     a_scale_in = row_in & (rs[None, :] < BK // 32)  # the scales' masks, by rows
     b_scale_in = col_in & (rs[None, :] < BK // 32)
+    as_offs = rm[:, None] * (K // 32) + rs[None, :]  # the K step advances the base pointers
+    bs_offs = rn[:, None] * (K // 32) + rs[None, :]
     steps = K // BK
     # A: row-major bytes through LDS, STAGES - 1 tiles in flight.
     a_bufs = tl.local_alloc([BM, BK // 2], tl.int8, _a_layout(BK // 2), num=STAGES)
@@ -66,8 +68,8 @@ def mxfp4_gemm(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.point
         tl.async_commit_group()
         x = a_bufs.index(i % STAGES).load()
         y = loader.load_tile(n0, i * (BK // B_PACK), BK // B_PACK, BN)
-        xs = tl.load(a_scale + rm[:, None] * (K // 32) + (i * (BK // 32) + rs)[None, :], mask=a_scale_in, other=0)
-        ys = tl.load(b_scale + rn[:, None] * (K // 32) + (i * (BK // 32) + rs)[None, :], mask=b_scale_in, other=0)
+        xs = tl.buffer_load(a_scale + i * (BK // 32), as_offs, mask=a_scale_in, other=0)
+        ys = tl.buffer_load(b_scale + i * (BK // 32), bs_offs, mask=b_scale_in, other=0)
         acc = tl.dot_scaled(x, xs, "e2m1", y, ys, B_FORMAT, acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=row_in & (rn[None, :] < N))
 

@@ -22,7 +22,9 @@ from tlxamd import language as tl
 
 _here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(_here, "..", "..", "examples"))
+sys.path.insert(0, os.path.join(_here, "..", "..", "bench"))
 sys.path.insert(0, _here)
+from isa_report import loop_blocks, preshuffled_gemm_report  # noqa: E402  (bench/isa_report.py)
 from preshuffled_gemm import build  # noqa: E402  (examples/preshuffled_gemm.py)
 from test_dot_scaled import _operand  # noqa: E402
 
@@ -81,20 +83,10 @@ def test_mxfp4_wide_scales_match_numpy():
     assert np.all(np.abs(out - ref) <= 2.0 ** -20 * (mag + np.abs(ref))), np.max(np.abs(out - ref) / mag)
 
 
-def _loop(asm):
-    """The K loop's code: the basic blocks LLVM marks as its header or as
-    in it (wherever block placement put them)."""
-    blocks = re.split(r"^(?=\.LBB\d+_\d+:|; %bb\.\d+:)", asm, flags=re.M)
-    loop = [b for b in blocks if re.match(r"[^\n]*(Loop Header|in Loop:)", b)
-            or re.match(r"[^\n]*\n\s+;\s+in Loop:", b)]
-    assert loop, "no K loop"
-    return "".join(loop)
-
-
 @pytest.mark.parametrize("fb,planes", [("e2m1", 1), ("e4m3", 2)])
 def test_k_loop_isa(fb, planes):
     k = compiler.compile(build(fb), target="gfx950")
-    loop = _loop(k.asm)
+    loop = loop_blocks(k.asm)
     # BM = BN = 64 over 4 warps: 2 x 2 tiles of 16 x 16 per warp, BK = 256
     # = 2 instructions of K 128 each: 8 MFMAs per K step.
     assert loop.count("v_mfma_scale_f32_16x16x128_f8f6f4") == 8
@@ -109,6 +101,19 @@ def test_k_loop_isa(fb, planes):
     # A: asynchronous copies to LDS, read back with ds_read; B never in LDS.
     assert "lds" in loop and "ds_read" in loop
     assert k.resources["scratch"] == 0 and k.resources["vgpr_spill"] == 0
+
+
+def test_isa_report():
+    rows = preshuffled_gemm_report(configs=((128, 128, 256, 2),))
+    assert [r["b_format"] for r in rows] == ["e2m1", "e4m3"]
+    for row, planes in zip(rows, (1, 2)):
+        # 128 x 128 over 4 warps: 4 x 4 tiles per warp, 2 K instructions
+        assert row["mfma_per_k_step"] == 32
+        mem = row["memory_per_k_step"]
+        # B: 4 N tiles x 2 K tiles per warp, one load per plane; A: 128 x
+        # 128 bytes in 16-byte copies over 256 threads
+        assert mem["buffer_load_dwordx4"] == 8 * planes and mem["buffer_load_dwordx4 lds"] == 4
+        assert row["vgpr"] > 0 and row["sgpr"] > 0 and row["spills"] == 0
 
 
 @pytest.mark.parametrize("call,exc,match", [
