@@ -113,6 +113,8 @@ def check(kernel, case, n, block):
         return ok, detail, lambda: kernel[grid](acc, val, old, n)
     if kind == "colsum":
         return _check_colsum(kernel, n, block)
+    if kind == "cluster":
+        return _check_cluster(kernel, case, n)
     if kind == "branches":
         return _check_branches(kernel, n, block)
     if kind == "math":
@@ -176,6 +178,33 @@ def _launch_exact(kernel, grid, args, y, ref):
     sync()
     ok = torch.equal(y, ref)
     return ok, "" if ok else f"{int((bits(y) != bits(ref)).sum())} of {y.numel()} differ", launch
+
+
+CLUSTERS = 8  # two-CTA clusters of cluster_ping_pong
+
+
+def _check_cluster(kernel, case, iters):
+    """"Arrive remote, wait local" ping-pong in two-CTA clusters: step s of
+    2 * iters belongs to CTA s % 2, which waits for its partner's arrival
+    on its own barrier (phases alternating) before taking it; each step
+    atomically bumps the cluster's counter and logs the value it saw. The
+    log must be 0, 1, 2, ... in every cluster: any step out of turn shows."""
+    counter = torch.zeros(CLUSTERS, device=DEVICE, dtype=torch.int32)
+    log = poison(torch.empty(CLUSTERS * 2 * iters, device=DEVICE, dtype=torch.int32))
+    grid = (2 * CLUSTERS,)
+    kernel[grid](counter, log, iters)
+    sync()
+    want = torch.arange(2 * iters, device=DEVICE, dtype=torch.int32).repeat(CLUSTERS)
+    checks = {"counters": bool((counter == 2 * iters).all()), "turn order": torch.equal(log, want)}
+    ok = all(checks.values())
+    bad = int((log != want).sum())
+    detail = "" if ok else ", ".join(k for k, v in checks.items() if not v) + f" wrong ({bad} log entries)"
+
+    def launch():
+        counter.zero_()
+        kernel[grid](counter, log, iters)
+
+    return ok, detail, launch
 
 
 TMA_ROWS_PER_PROGRAM = 8  # tiles each program of tma_loop copies

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 SIZES = {"copy": [1 << 24, 1 << 28], "masked": [(1 << 24) + 7, (1 << 28) + 7], "masked_other": [(1 << 20) + 7],
          "atomic": [(1 << 24) + 7], "convert": [1 << 24], "colsum": [1 << 26], "branches": [(1 << 22) + 5],
          "math": [(1 << 22) + 5], "rowsum": [8192], "reduce": [1 << 16], "atomics": [1 << 20],
-         "shape": [1 << 24], "cast": [(1 << 24) + 3]}
+         "shape": [1 << 24], "cast": [(1 << 24) + 3], "cluster": [1000]}
 
 
 def bench(fn, reps=21, warmup=10, batch=10):
@@ -252,6 +252,9 @@ def main(suite_dir):
                 torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "rowsum":
                 bw = n * case["cols"] * esize / bench(launch)
+            elif case["kind"] == "cluster":  # no bandwidth: the time per turn
+                t = bench(launch, reps=5, warmup=2, batch=2)
+                detail = (detail + "; " if detail else "") + f"{t / (2 * n) * 1e6:.2f} us per turn"
             elif case["kind"] == "reduce":
                 bw = n * case["consts"]["N"] * esize / bench(launch)
             rows.append((name, n, bw, torch_bw, triton_bw, ok, detail, case))

@@ -584,10 +584,16 @@ def _triton_style_kernels(warp: int = 32):
     # tl.dot (mma.sync m16n8k16 on NVIDIA): the Triton-style GEMM, layouts
     # inferred, a runtime K loop, ragged sizes masked.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+    from cluster_ping_pong import cluster_ping_pong  # examples/cluster_ping_pong.py
     from gemm import gemm, gemm_pipelined  # examples/gemm.py
 
     k_gemm = tl.kernel(num_warps=8, name="gemm_bf16")(gemm.fn)
 
+    if warp == 32:
+        # thread-block clusters (sm_90+): two CTAs taking turns, 1,000 round
+        # trips per cluster, the turn order checked through an atomic counter
+        out["cluster_ping_pong"] = (cluster_ping_pong, {"kind": "cluster", "dtype": "i32", "consts": {},
+                                                        "sizes": [1000]})
     if warp == 32:  # mma.sync (the AMD GEMM runs in the emulator: test_dot.py)
         out["gemm_bf16"] = (k_gemm, {"kind": "gemm", "dtype": "bf16", "consts": {"BM": 128, "BN": 128, "BK": 32},
                                      "sizes": [128, 1000, 4096]})
@@ -666,7 +672,10 @@ def kernels(warp: int = 32) -> dict:
     return out
 
 
-def build(outdir: str, target: str = "sm_90a") -> dict:
+def build(outdir: str, target: str = "sm_90a", only=None) -> dict:
+    """Compile the suite (the cases whose names match the regular
+    expression `only`, when given) into `outdir`."""
+    import re
     import time
 
     from tlxamd import compiler, targets
@@ -675,6 +684,8 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
     warp = targets.get(target)["warp_size"]
     manifest = {"target": target, "block": block_for(warp), "cases": {}}
     for name, (kern, case) in kernels(warp).items():
+        if only and not re.search(only, name):
+            continue
         t0 = time.perf_counter()
         source = kern if isinstance(kern, str) else kern.build(target=target, **case["consts"])
         k = compiler.compile(source, target=target)
@@ -690,6 +701,8 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
 if __name__ == "__main__":
     import sys
 
-    m = build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "suite"))
+    args = [a for a in sys.argv[1:] if not a.startswith("--only=")]
+    only = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--only=")), None)
+    m = build(args[0] if args else os.path.join(os.path.dirname(__file__), "suite"), only=only)
     for name, case in m["cases"].items():
         print(f"{name:22} compile {case['compile_ms']:7.1f} ms  registers {case['registers']}")

@@ -102,6 +102,35 @@ std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
   return attr.getInt();
 }
 
+int64_t mlir::tlxamd::getNumCtas(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto attr =
+            op->getAttrOfType<IntegerAttr>(TlxAmdDialect::getNumCtasAttrName()))
+      return attr.getInt();
+  return 1;
+}
+
+/// `tlxamd.num_ctas`: a power of two up to 16 on a kernel (the target's
+/// cluster limit is a target-legality check).
+static LogicalResult verifyNumCtas(Operation *op, Attribute value) {
+  StringRef name = TlxAmdDialect::getNumCtasAttrName();
+  auto attr = dyn_cast<IntegerAttr>(value);
+  if (!attr || !attr.getType().isInteger(32))
+    return op->emitError() << "'" << name
+                           << "' must be an i32 integer attribute";
+  int64_t n = attr.getInt();
+  if (n <= 0 || !llvm::isPowerOf2_64(n) || n > 16)
+    return op->emitError() << "'" << name
+                           << "' must be a power of two between 1 and 16, got "
+                           << n;
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if ((func && !func.isKernel()) ||
+      (!func && op->getName().getStringRef() != "llvm.func"))
+    return op->emitError() << "'" << name
+                           << "' may only be set on a gpu.func kernel";
+  return success();
+}
+
 /// `tlxamd.tensor_maps` (kTensorMapsAttr): {arg, box, element, swizzle}
 /// dictionaries on a kernel.
 static LogicalResult verifyTensorMaps(Operation *op, Attribute value) {
@@ -157,6 +186,8 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     });
     return failure(walk.wasInterrupted());
   }
+  if (attr.getName() == getNumCtasAttrName())
+    return verifyNumCtas(op, attr.getValue());
   if (attr.getName() == getAssignedLayoutsAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) ||
         !isa<gpu::GPUFuncOp>(op) && op->getName().getStringRef() != "llvm.func")

@@ -309,7 +309,24 @@ LogicalResult MBarrierExpectTxOp::verify() {
 }
 
 LogicalResult MBarrierArriveOp::verify() {
-  return checkBarrier(*this, getBarrier().getType());
+  if (failed(checkBarrier(*this, getBarrier().getType())))
+    return failure();
+  Value rank = getRemoteCtaRank();
+  if (!rank)
+    return success();
+  int64_t ctas = getNumCtas(*this);
+  if (ctas == 1)
+    return emitOpError("arrives on a barrier of another CTA of the cluster "
+                       "(remote_cta_rank): the kernel must be a cluster "
+                       "kernel ('")
+           << TlxAmdDialect::getNumCtasAttrName() << "' > 1)";
+  APInt r;
+  if (matchPattern(rank, m_ConstantInt(&r)) &&
+      (r.isNegative() || r.getSExtValue() >= ctas))
+    return emitOpError("remote_cta_rank ")
+           << r.getSExtValue() << " is not a CTA of the kernel's cluster of "
+           << ctas;
+  return success();
 }
 
 LogicalResult MBarrierWaitOp::verify() {

@@ -152,7 +152,8 @@ class CompiledKernel:
     binary: Optional[bytes]
     #: Resources of the kernel (of the first kernel when there are several).
     resources: Dict[str, int]
-    #: Per-kernel metadata: name -> {num_warps, threads, resources}.
+    #: Per-kernel metadata: name -> {num_warps, threads, resources, and
+    #: `cluster` ([n, 1, 1]) for a thread-block cluster kernel}.
     kernels: Dict[str, dict]
     #: Seconds per stage (parse, lower, translate, llc, link or ptxas;
     #: cache_hit when the kernel came from the cache).
@@ -350,6 +351,9 @@ def _kernel_info(module: ir.Module) -> Dict[str, dict]:
             }
             if maps:
                 out[name]["tensor_maps"] = maps
+            if "tlxamd.num_ctas" in o.attributes:
+                # a thread-block cluster kernel: launched in clusters of this shape
+                out[name]["cluster"] = [ir.IntegerAttr(o.attributes["tlxamd.num_ctas"]).value, 1, 1]
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)

@@ -213,6 +213,7 @@ class Kernel:
             raise CudaError(f"metadata of kernel {name} has no block size")
         self.shared = int(meta.get("resources", {}).get("shared_dynamic", 0))
         self.tensor_maps = {int(m["arg"]): m for m in meta.get("tensor_maps", [])}
+        self.cluster = tuple(int(c) for c in meta.get("cluster") or (1, 1, 1))
         self._fn = module._function(name)
 
     def __getitem__(self, grid):
@@ -251,6 +252,9 @@ class Kernel:
         grid = tuple(grid) + (1,) * (3 - len(tuple(grid)))
         if any(int(g) <= 0 for g in grid):
             raise ValueError(f"grid dimensions must be positive, got {grid}")
+        if any(int(g) % c for g, c in zip(grid, self.cluster)):
+            raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
+                             f"{list(grid)} is not a whole number of clusters")
         api = _get_api()
         values, ptrs = self._pack(args)
         s = stream if stream is not None else 0
@@ -265,9 +269,29 @@ class Kernel:
             self._fn(tuple(int(g) for g in grid), (self.threads, 1, 1),
                      tuple(cvt[type(v)](v.value) for v in values), shared_mem=self.shared)
             return
+        if self.cluster != (1, 1, 1):
+            self._launch_cluster(api, grid, s, ptrs)
+            return
         api.check(api.drv.cuLaunchKernel(self._fn, int(grid[0]), int(grid[1]), int(grid[2]), self.threads, 1, 1,
                                          self.shared, s, ctypes.addressof(ptrs), 0),
                   f"cuLaunchKernel({self.name})")
+
+    def _launch_cluster(self, api, grid, stream, ptrs):
+        """cuLaunchKernelEx with the kernel's cluster shape (the cubin's
+        `.reqnctapercluster`): each grid dimension a multiple of it."""
+        drv = api.drv
+        cfg = drv.CUlaunchConfig()
+        cfg.gridDimX, cfg.gridDimY, cfg.gridDimZ = (int(g) for g in grid)
+        cfg.blockDimX, cfg.blockDimY, cfg.blockDimZ = self.threads, 1, 1
+        cfg.sharedMemBytes = self.shared
+        cfg.hStream = stream if isinstance(stream, drv.CUstream) else drv.CUstream(int(stream))
+        attr = drv.CUlaunchAttribute()
+        attr.id = drv.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        attr.value.clusterDim.x, attr.value.clusterDim.y, attr.value.clusterDim.z = self.cluster
+        cfg.attrs = [attr]
+        cfg.numAttrs = 1
+        api.check(drv.cuLaunchKernelEx(cfg, self._fn, ctypes.addressof(ptrs), 0),
+                  f"cuLaunchKernelEx({self.name}, cluster {self.cluster})")
 
 
 class Module:

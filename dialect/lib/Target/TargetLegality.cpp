@@ -152,11 +152,20 @@ private:
 };
 } // namespace
 
+static LogicalResult verifyClusterTarget(Operation *op, const ArchInfo &arch,
+                                         int64_t ctas);
+
 LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
                                             const ArchInfo &arch) {
   TensorChecker tensors(arch);
   bool failed = false;
   root->walk([&](Operation *op) {
+    // A cluster kernel: the target's clusters hold its CTAs.
+    if (auto n =
+            op->getAttrOfType<IntegerAttr>(TlxAmdDialect::getNumCtasAttrName());
+        n && n.getInt() > 1 &&
+        mlir::failed(verifyClusterTarget(op, arch, n.getInt())))
+      failed = true;
     if (mlir::failed(tensors.check(op)))
       failed = true;
     else if (auto legality = dyn_cast<TargetLegalityOpInterface>(op))
@@ -381,8 +390,39 @@ LogicalResult MBarrierExpectTxOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTmaTarget(*this, arch);
 }
 
+/// Thread-block clusters: a target whose clusters hold `ctas` CTAs.
+static LogicalResult verifyClusterTarget(Operation *op, const ArchInfo &arch,
+                                         int64_t ctas) {
+  if (arch.maxClusterSize > 1 && ctas <= arch.maxClusterSize)
+    return success();
+  InFlightDiagnostic d = op->emitOpError("needs thread-block clusters");
+  if (ctas > 1)
+    d << " of " << ctas << " CTAs";
+  d << "; " << arch.name << " (" << arch.family << ") ";
+  if (arch.maxClusterSize > 1)
+    d << "has at most " << arch.maxClusterSize;
+  else
+    d << "has none";
+  return d << " (targets that have them: "
+           << getArchNamesWhere(
+                  [](const ArchInfo &a) { return a.maxClusterSize > 1; })
+           << ")";
+}
+
 LogicalResult MBarrierArriveOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyTmaTarget(*this, arch);
+  if (failed(verifyTmaTarget(*this, arch)))
+    return failure();
+  return getRemoteCtaRank()
+             ? verifyClusterTarget(*this, arch, getNumCtas(*this))
+             : success();
+}
+
+LogicalResult ClusterCtaRankOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClusterTarget(*this, arch, getNumCtas(*this));
+}
+
+LogicalResult ClusterBarrierOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClusterTarget(*this, arch, getNumCtas(*this));
 }
 
 LogicalResult MBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {

@@ -68,10 +68,16 @@ StringRef TargetInfo::syncScope(MemScope scope) const {
 
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
-  // `nvvm.maxntid` comes from known_block_size through the upstream lowering;
-  // nothing else is needed on NVIDIA.
-  (void)func;
+  // `nvvm.maxntid` comes from known_block_size through the upstream
+  // lowering. A cluster kernel gets its compile-time cluster shape
+  // (`.explicitcluster`, `.reqnctapercluster n, 1, 1`): a launch must use
+  // it.
   (void)numThreads;
+  int64_t ctas = getNumCtas(func);
+  if (ctas > 1)
+    func->setAttr(
+        NVVM::NVVMDialect::getClusterDimAttrName(),
+        DenseI32ArrayAttr::get(func.getContext(), {int32_t(ctas), 1, 1}));
 }
 
 Value TargetInfo::log2Approx(RewriterBase &rewriter, Location loc,

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "TargetInfo.h"
 
+#include "PtxBuilder.h"
+
 #include "../TlxAmdToLLVM/Patterns.h"
 #include "../TlxAmdToLLVM/SharedAccess.h"
 
@@ -102,31 +104,94 @@ struct MBarrierArriveLowering : BarrierPattern<MBarrierArriveOp> {
              MBarrierArriveOp op, OpAdaptor adaptor, Value bar) const override {
     Value pred = issuer(rewriter, loc, adaptor.getPred());
     Value count = i32Const(rewriter, loc, op.getCount());
+    Value rank = adaptor.getRemoteCtaRank();
     emitPredicated(rewriter, loc, pred, Type(), [&] {
-      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
+      if (!rank) {
+        NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), bar, count);
+        return Value();
+      }
+      // The same barrier in CTA `rank` of the cluster (mapa), arrived on
+      // with release at cluster scope.
+      Value remote = NVVM::MapaOp::create(
+          rewriter, loc,
+          LLVM::LLVMPointerType::get(
+              rewriter.getContext(),
+              unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+          bar, rank);
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), remote, count,
+                                     NVVM::MemScopeKind::CLUSTER);
       return Value();
     });
   }
 };
 
+/// The wait loop at cluster scope (NVVM's try_wait acquires at CTA scope
+/// only): remote arrivals' writes are visible after it.
+static void emitClusterWait(RewriterBase &rewriter, Location loc, Value bar,
+                            Value parity, Value ticks) {
+  nvvm::PtxBuilder ptx;
+  Value addr =
+      LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), bar);
+  std::string a = ptx.addInput(addr, "r");
+  std::string p = ptx.addInput(parity, "r");
+  std::string t = ptx.addInput(ticks, "r");
+  ptx << "{\n.reg .pred done;\nwait_cluster:\n"
+      << "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 done, [" << a
+      << "], " << p << ", " << t << ";\n@!done bra.uni wait_cluster;\n}";
+  ptx.build(rewriter, loc);
+}
+
 struct MBarrierWaitLowering : BarrierPattern<MBarrierWaitOp> {
   using BarrierPattern::BarrierPattern;
 
-  void lower(ConversionPatternRewriter &rewriter, Location loc, MBarrierWaitOp,
-             OpAdaptor adaptor, Value bar) const override {
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierWaitOp op, OpAdaptor adaptor, Value bar) const override {
     Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
                                        i32Const(rewriter, loc, 1));
     // The suspend-time hint of each try (ns); the op loops until the phase
     // has completed.
     Value ticks = i32Const(rewriter, loc, 10000000);
+    bool cluster = getNumCtas(op) > 1;
     auto wait = [&] {
-      NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar, parity, ticks);
+      if (cluster)
+        emitClusterWait(rewriter, loc, bar, parity, ticks);
+      else
+        NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, bar, parity,
+                                              ticks);
       return Value();
     };
     if (Value pred = adaptor.getPred())
       emitPredicated(rewriter, loc, pred, Type(), wait);
     else
       wait();
+  }
+};
+
+struct ClusterCtaRankLowering : ConvertOpToLLVMPattern<ClusterCtaRankOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ClusterCtaRankOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, NVVM::ClusterId::create(rewriter, op.getLoc(),
+                                                   rewriter.getI32Type()));
+    return success();
+  }
+};
+
+struct ClusterBarrierLowering : ConvertOpToLLVMPattern<ClusterBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ClusterBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // barrier.cluster.arrive (release) + barrier.cluster.wait (acquire),
+    // every thread of the cluster converged.
+    UnitAttr aligned = rewriter.getUnitAttr();
+    NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), aligned);
+    NVVM::ClusterWaitOp::create(rewriter, op.getLoc(), aligned);
+    rewriter.eraseOp(op);
+    return success();
   }
 };
 
@@ -196,4 +261,5 @@ void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
       .add<MBarrierInitLowering, MBarrierExpectTxLowering,
            MBarrierArriveLowering, MBarrierWaitLowering, AsyncTmaCopyLowering>(
           converter, targetInfo);
+  patterns.add<ClusterCtaRankLowering, ClusterBarrierLowering>(converter);
 }

@@ -30,6 +30,14 @@ argument and, inside a kernel, the source line (CompilationError).
 """
 
 from .buffer import buffer_atomic_add, buffer_load, buffer_store  # noqa: F401
+from .cluster import (  # noqa: F401
+    alloc_barriers,
+    barrier_arrive,
+    barrier_wait,
+    cluster_barrier,
+    cluster_cta_rank,
+    local_view,
+)
 from .core import (  # noqa: F401
     MAX_TENSOR_ELEMENTS,
     AMDMFMALayout,

@@ -203,6 +203,7 @@ class _Builder:
     target: str
     warp_size: int
     num_warps: int
+    num_ctas: int = 1
 
 
 def _builder() -> _Builder:

@@ -691,13 +691,21 @@ class kernel:
     """`@kernel(num_warps=4)`: a kernel compiled from its source;
     `.build(target, **constexprs)` returns an `ir.Module` holding one
     `gpu.module` with the kernel, its tensors laid out for the target
-    (`assign_layouts=False` keeps them as written)."""
+    (`assign_layouts=False` keeps them as written). `num_ctas=n` (n > 1)
+    makes it a cluster kernel: its programs run in thread-block clusters of
+    n (NVIDIA sm_90 and later), the launch grid's first dimension a
+    multiple of n."""
 
-    def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None):
+    def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None,
+                 num_ctas: int = 1):
         if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
                 num_warps & (num_warps - 1) or num_warps > 32:
             raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
+        if isinstance(num_ctas, bool) or not isinstance(num_ctas, int) or num_ctas <= 0 or \
+                num_ctas & (num_ctas - 1) or num_ctas > 16:
+            raise ValueError(f"num_ctas must be a power of two between 1 and 16, got {num_ctas!r}")
         self.num_warps = num_warps
+        self.num_ctas = num_ctas
         self.fn = None
         self.name = name
         if fn is not None:
@@ -752,6 +760,9 @@ class kernel:
                                        sym_name=self.name, kernel=True)
                     fn.attributes["tlxamd.num_warps"] = ir.IntegerAttr.get(
                         ir.IntegerType.get_signless(32), self.num_warps)
+                    if self.num_ctas > 1:
+                        fn.attributes["tlxamd.num_ctas"] = ir.IntegerAttr.get(
+                            ir.IntegerType.get_signless(32), self.num_ctas)
                     arg_attrs = [ir.DictAttr.get(p.annotation.arg_attributes() if isinstance(p.annotation, pointer)
                                                  else {}) for p in runtime]
                     if any(len(a) for a in arg_attrs):
@@ -814,7 +825,7 @@ class kernel:
     def _building(self, target: str, warp_size: int):
         prev = getattr(_state, "builder", None)
         prev_located = getattr(_state, "located", False)
-        _state.builder = _Builder(target, warp_size, self.num_warps)
+        _state.builder = _Builder(target, warp_size, self.num_warps, self.num_ctas)
         _state.located = True  # locations come from the AST
         try:
             yield

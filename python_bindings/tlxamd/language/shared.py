@@ -109,6 +109,10 @@ class shared_memory_descriptor:
         """Buffer `i` of a multi-buffered tile (`memdesc_index`)."""
         return _index(self, i)
 
+    def __getitem__(self, i) -> "shared_memory_descriptor":
+        """`buffers[i]`: buffer `i` (TLX's `local_view(buffers, i)`)."""
+        return _index(self, i)
+
     def slice(self, start: int, length: int, dim: int = 0) -> "shared_memory_descriptor":
         """The static sub-tile [start, start + length) along `dim`
         (`memdesc_subslice`; `length` a power of two dividing `start`)."""

@@ -156,10 +156,17 @@ def mbarrier_expect_tx(mbarrier, bytes, pred=True) -> None:  # noqa: A002 (Gluon
     _ops.mbarrier_expect_tx(bar.handle, _count(bytes, "bytes", 0), pred=_pred(pred))
 
 
-def mbarrier_arrive(mbarrier, count: int = 1, pred=True) -> None:
-    """One thread of the program arrives `count` times on `mbarrier`."""
+def mbarrier_arrive(mbarrier, count: int = 1, pred=True, remote_cta_rank=None) -> None:
+    """One thread of the program arrives `count` times on `mbarrier`, or
+    on the same barrier of CTA `remote_cta_rank` of the kernel's cluster."""
     bar = _check_barrier(mbarrier, "mbarrier")
-    _ops.mbarrier_arrive(bar.handle, _count(count, "count", 1), pred=_pred(pred))
+    rank = None
+    if remote_cta_rank is not None:
+        r = _to_tensor(remote_cta_rank)
+        if not r.is_scalar or r.dtype is not int32:
+            raise TypeError(f"remote_cta_rank must be an int or a scalar int32, got {remote_cta_rank!r}")
+        rank = r.handle
+    _ops.mbarrier_arrive(bar.handle, _count(count, "count", 1), pred=_pred(pred), remote_cta_rank=rank)
 
 
 def mbarrier_wait(mbarrier, phase, pred=True) -> None:

@@ -43,6 +43,12 @@ def TlxAmd_Dialect : Dialect {
       return ::llvm::StringLiteral("tlxamd.num_warps");
     }
 
+    /// Name of the discardable kernel attribute that carries the CTAs of a
+    /// thread-block cluster (NVIDIA sm_90 and later; absent: 1).
+    static constexpr ::llvm::StringLiteral getNumCtasAttrName() {
+      return ::llvm::StringLiteral("tlxamd.num_ctas");
+    }
+
     /// Unit attribute tlxamd-assign-layouts leaves on a kernel whose tensors
     /// it laid out: its conversions are the pass's, free to remove.
     static constexpr ::llvm::StringLiteral getAssignedLayoutsAttrName() {

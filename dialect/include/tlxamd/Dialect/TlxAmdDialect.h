@@ -184,6 +184,9 @@ unsigned getElementBitWidth(Type elementType);
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
+/// The CTAs of a thread-block cluster of the kernel enclosing `op` (or
+/// `op` itself): its `tlxamd.num_ctas`, 1 when absent.
+int64_t getNumCtas(Operation *op);
 
 /// How a layout change (convert_layout, require_layout) between two
 /// distributed tensor types moves data on a target with `warpSize` lanes

@@ -268,22 +268,33 @@ def TlxAmd_MBarrierExpectTxOp : TlxAmd_Op<"mbarrier_expect_tx", [
 
 def TlxAmd_MBarrierArriveOp : TlxAmd_Op<"mbarrier_arrive", [
     DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    AttrSizedOperandSegments,
     MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
-  let summary = "arrive on an mbarrier `count` times";
+  let summary = "arrive on an mbarrier `count` times, here or in another CTA of the cluster";
   let description = [{
-    Gluon's `mbarrier.arrive(mbarrier, count=1, pred=True)`: one thread of
+    Gluon's `mbarrier.arrive(mbarrier, count=1, pred=True)`, TLX's
+    `barrier_arrive(bar, arrive_count, remote_cta_rank=None)`: one thread of
     the program arrives `count` times (`mbarrier.arrive.shared.b64`, release
     at CTA scope: the program's earlier writes are visible to a thread that
-    waits for the phase).
+    waits for the phase). With `remote_cta_rank` the arrival goes to the
+    barrier at the same shared-memory offset in CTA `remote_cta_rank` of
+    the kernel's thread-block cluster ("arrive remote, wait local"): `mapa`
+    maps the address into that CTA's shared memory and the arrive is
+    `mbarrier.arrive.release.cluster.shared::cluster.b64`. The kernel must
+    be a cluster kernel (`tlxamd.num_ctas` > 1) and a constant rank one of
+    its CTAs.
 
     ```mlir
     tlxamd.mbarrier_arrive %bar, 1 : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    tlxamd.mbarrier_arrive %bar, 1 remote %rank : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
     ```
   }];
   let arguments = (ins TlxAmd_MemDesc:$barrier,
                        ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<1048575>]>:$count,
-                       Optional<I1>:$pred);
-  let assemblyFormat = "$barrier `,` $count (`,` $pred^)? attr-dict `:` qualified(type($barrier))";
+                       Optional<I1>:$pred, Optional<I32>:$remote_cta_rank);
+  let assemblyFormat = [{
+    $barrier `,` $count (`,` $pred^)? (`remote` $remote_cta_rank^)? attr-dict `:` qualified(type($barrier))
+  }];
   let hasVerifier = 1;
 }
 
@@ -295,10 +306,11 @@ def TlxAmd_MBarrierWaitOp : TlxAmd_Op<"mbarrier_wait", [
   let description = [{
     Gluon's `mbarrier.wait(mbarrier, phase)`: every thread waits until the
     phase with parity `phase` (an i32; only bit 0 counts) has completed
-    (`mbarrier.try_wait.parity` in a loop, acquire at CTA scope): the
-    arrivals' earlier writes and the bytes of the copies that signalled
-    the barrier are visible afterwards. The first phase has parity 0.
-    With `pred` false the thread does not wait.
+    (`mbarrier.try_wait.parity` in a loop, acquire at CTA scope, at
+    cluster scope in a cluster kernel so that remote arrivals' writes are
+    visible too): the arrivals' earlier writes and the bytes of the copies
+    that signalled the barrier are visible afterwards. The first phase has
+    parity 0. With `pred` false the thread does not wait.
 
     ```mlir
     tlxamd.mbarrier_wait %bar, %phase : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
@@ -307,6 +319,42 @@ def TlxAmd_MBarrierWaitOp : TlxAmd_Op<"mbarrier_wait", [
   let arguments = (ins TlxAmd_MemDesc:$barrier, I32:$phase, Optional<I1>:$pred);
   let assemblyFormat = "$barrier `,` $phase (`,` $pred^)? attr-dict `:` qualified(type($barrier))";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Thread-block clusters (NVIDIA sm_90 and later)
+//===----------------------------------------------------------------------===//
+
+def TlxAmd_ClusterCtaRankOp : TlxAmd_Op<"cluster_cta_rank", [Pure,
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>]> {
+  let summary = "the program's rank in its thread-block cluster";
+  let description = [{
+    TLX's `cluster_cta_rank()`: 0 ... `tlxamd.num_ctas` - 1
+    (`%cluster_ctarank`); 0 in a kernel without clusters.
+
+    ```mlir
+    %r = tlxamd.cluster_cta_rank : i32
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def TlxAmd_ClusterBarrierOp : TlxAmd_Op<"cluster_barrier", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>]> {
+  let summary = "synchronize every thread of the thread-block cluster";
+  let description = [{
+    TLX's `cluster_barrier()`: every thread of every CTA of the cluster
+    arrives (release) and waits (acquire) (`barrier.cluster.arrive` +
+    `barrier.cluster.wait`): shared-memory writes before it, barrier
+    initializations included, are visible to the whole cluster after it,
+    and no CTA leaves while another may still access its shared memory.
+
+    ```mlir
+    tlxamd.cluster_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 def TlxAmd_AsyncTmaCopyGlobalToSharedOp : TlxAmd_Op<"async_tma_copy_global_to_shared", [

@@ -1,0 +1,72 @@
+"""TLX's barriers and thread-block clusters (NVIDIA sm_90 and later):
+
+    @tl.kernel(num_warps=4, num_ctas=2)
+    def k(...):
+        rank = tlx.cluster_cta_rank()
+        bars = tlx.alloc_barriers(2)                 # initialized, cluster-wide visible
+        tlx.barrier_arrive(bars[0], 1, remote_cta_rank=1 - rank)   # arrive remote
+        tlx.barrier_wait(tlx.local_view(bars, 0), phase=0)         # wait local
+        tlx.cluster_barrier()                        # before leaving: no CTA's
+                                                     # barriers are used after it
+
+`barrier_arrive(..., remote_cta_rank=r)` is `mapa` + `mbarrier.arrive.
+release.cluster.shared::cluster`; `barrier_wait` in a cluster kernel
+acquires at cluster scope, so a remote arrival's earlier writes are
+visible after it."""
+
+from __future__ import annotations
+
+from ..dialects import tlxamd as _ops
+from .core import _builder, tensor
+from .shared import _check_desc, _index, shared_memory_descriptor
+from .tma import allocate_mbarrier, mbarrier_arrive, mbarrier_init, mbarrier_wait
+
+__all__ = ["alloc_barriers", "barrier_arrive", "barrier_wait", "cluster_barrier", "cluster_cta_rank",
+           "local_view"]
+
+
+def cluster_cta_rank() -> tensor:
+    """The program's rank in its thread-block cluster (0 ... num_ctas - 1;
+    0 in a kernel without clusters)."""
+    return tensor(_ops.cluster_cta_rank())
+
+
+def cluster_barrier() -> None:
+    """Every thread of every CTA of the cluster arrives and waits
+    (`barrier.cluster.arrive` / `.wait`)."""
+    _ops.cluster_barrier()
+
+
+def alloc_barriers(num_barriers, arrive_count=1) -> shared_memory_descriptor:
+    """`num_barriers` mbarriers, each initialized for `arrive_count`
+    arrivals per phase (`local_view(bars, i)` or `bars[i]` selects one). In
+    a cluster kernel the CTAs then synchronize, so that no CTA arrives on a
+    barrier of another before it is initialized."""
+    n = int(num_barriers)
+    if isinstance(num_barriers, bool) or n != num_barriers or not 1 <= n <= 1024:
+        raise ValueError(f"alloc_barriers num_barriers must be an int in [1, 1024], got {num_barriers!r}")
+    bars = allocate_mbarrier(batch=n)
+    for i in range(n):
+        mbarrier_init(bars.index(i), arrive_count)
+    if _builder().num_ctas > 1:
+        cluster_barrier()
+    return bars
+
+
+def local_view(buffers, index) -> shared_memory_descriptor:
+    """Buffer `index` of `buffers` (a batch of barriers or a multi-buffered
+    tile)."""
+    return _index(_check_desc(buffers, "buffers"), index)
+
+
+def barrier_arrive(bar, arrive_count=1, remote_cta_rank=None) -> None:
+    """One thread of the program arrives `arrive_count` times on `bar`, or,
+    with `remote_cta_rank`, on the barrier at the same place in that CTA of
+    the cluster."""
+    mbarrier_arrive(bar, arrive_count, remote_cta_rank=remote_cta_rank)
+
+
+def barrier_wait(bar, phase, pred=None) -> None:
+    """Wait until the phase of parity `phase` of `bar` has completed (the
+    threads where `pred` is false do not wait)."""
+    mbarrier_wait(bar, phase, pred=True if pred is None else pred)
