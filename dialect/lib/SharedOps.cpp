@@ -1,5 +1,6 @@
 //===- SharedOps.cpp - memory descriptors and the local_* ops -------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Layout/TensorMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -26,6 +27,38 @@ void MemDescType::print(AsmPrinter &p) const {
   p << ">";
 }
 
+/// A tensor-memory descriptor: 32-bit elements in the standard layout of
+/// its tile (block_m 128 rows, block_n columns), optionally after a buffer
+/// count.
+static LogicalResult
+verifyTensorMemoryDesc(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elem, Attribute encoding,
+                       ArrayRef<int64_t> allocShape) {
+  auto tmem = dyn_cast<TensorMemoryLayoutAttr>(encoding);
+  if (!tmem)
+    return emitError() << "a tensor-memory descriptor's layout is a "
+                          "#tlxamd.tmem layout, got "
+                       << encoding;
+  if (elem.getIntOrFloatBitWidth() != 32 || !tmem.getUnpacked())
+    return emitError() << "tensor memory holds 32-bit elements, one per "
+                          "column (unpacked), here; got "
+                       << elem;
+  if (shape.size() != 2 && shape.size() != 3)
+    return emitError() << "a tensor-memory descriptor is a matrix, optionally "
+                          "after a buffer count; got rank "
+                       << shape.size();
+  if (shape.size() == 3 && (shape[0] < 1 || shape[0] > 64))
+    return emitError() << "buffer count " << shape[0]
+                       << " must be between 1 and 64";
+  if (allocShape != shape)
+    return emitError() << "tensor-memory descriptors have no sub-tile views";
+  ArrayRef<int64_t> tile = shape.take_back(2);
+  if (tile[0] != tmem.getBlockM() || tile[1] != tmem.getBlockN())
+    return emitError() << "the tile [" << tile << "] is not the layout's "
+                       << tmem.getBlockM() << " x " << tmem.getBlockN();
+  return success();
+}
+
 LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> shape, Type elem,
                                   Attribute encoding, Attribute space, bool,
@@ -35,6 +68,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "memdesc elements must be integers or floats of "
                           "whole bytes, got "
                        << elem;
+  if (isa<TensorMemorySpaceAttr>(space))
+    return verifyTensorMemoryDesc(emitError, shape, elem, encoding, allocShape);
   auto shared = dyn_cast<SharedLayoutAttr>(encoding);
   if (!shared)
     return emitError() << "memdesc layout must be a shared layout "
@@ -43,7 +78,7 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << encoding;
   if (!isa<SharedMemorySpaceAttr>(space))
     return emitError() << "memdesc memory space must be "
-                          "#tlxamd.shared_memory, got "
+                          "#tlxamd.shared_memory or #tlxamd.tensor_memory, got "
                        << space;
   unsigned rank = shared.getRank();
   if (shape.size() != rank && shape.size() != rank + 1)
@@ -70,9 +105,20 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   return shared.verifyShape(allocShape.take_back(rank), bits, emitError);
 }
 
+/// Dimensions of one buffer: the shared layout's rank; a tensor-memory tile
+/// is a matrix.
+static unsigned getLayoutRank(Attribute encoding) {
+  if (auto shared = dyn_cast<SharedLayoutAttr>(encoding))
+    return shared.getRank();
+  return 2;
+}
+
+bool MemDescType::isTensorMemory() const {
+  return isa<TensorMemorySpaceAttr>(getMemorySpace());
+}
+
 bool MemDescType::isMultiBuffered() const {
-  return getShape().size() ==
-         cast<SharedLayoutAttr>(getEncoding()).getRank() + 1;
+  return getShape().size() == getLayoutRank(getEncoding()) + 1;
 }
 
 int64_t MemDescType::getBufferCount() const {
@@ -80,12 +126,11 @@ int64_t MemDescType::getBufferCount() const {
 }
 
 ArrayRef<int64_t> MemDescType::getTileShape() const {
-  return getShape().take_back(cast<SharedLayoutAttr>(getEncoding()).getRank());
+  return getShape().take_back(getLayoutRank(getEncoding()));
 }
 
 ArrayRef<int64_t> MemDescType::getAllocTileShape() const {
-  return getAllocShape().take_back(
-      cast<SharedLayoutAttr>(getEncoding()).getRank());
+  return getAllocShape().take_back(getLayoutRank(getEncoding()));
 }
 
 int64_t MemDescType::getTileBytes() const {
@@ -290,7 +335,7 @@ LogicalResult BufferLoadToSharedOp::verify() {
 }
 
 /// An mbarrier operand: one mutable i64 in shared memory.
-static LogicalResult checkBarrier(Operation *op, MemDescType type) {
+LogicalResult mlir::tlxamd::checkBarrier(Operation *op, MemDescType type) {
   if (type.getElementType().isInteger(64) && type.getShape().size() == 1 &&
       type.getShape()[0] == 1 && type.getMutableMemory())
     return success();
@@ -400,4 +445,24 @@ int64_t mlir::tlxamd::getSharedOffsetOf(Attribute layout,
   for (const LinearLayout::Basis &b : offs->getBases(LinearLayout::Register))
     off ^= b[0];
   return off;
+}
+
+//===----------------------------------------------------------------------===//
+// #tlxamd.tmem
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TensorMemoryLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned blockM, unsigned blockN, bool,
+                               unsigned ctaSplit) {
+  if (blockM != TensorMemoryMap::kLanes)
+    return emitError() << "block_m must be " << TensorMemoryMap::kLanes
+                       << " (one row per TMEM lane), got " << blockM;
+  if (blockN == 0 || blockN > TensorMemoryMap::kColumns)
+    return emitError() << "block_n must be between 1 and "
+                       << TensorMemoryMap::kColumns << " columns, got "
+                       << blockN;
+  if (ctaSplit != 1 && ctaSplit != 2)
+    return emitError() << "cta_split must be 1 or 2, got " << ctaSplit;
+  return success();
 }

@@ -152,13 +152,11 @@ private:
 };
 } // namespace
 
-static LogicalResult verifyClusterTarget(Operation *op, const ArchInfo &arch,
-                                         int64_t ctas);
-
 LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
                                             const ArchInfo &arch) {
   TensorChecker tensors(arch);
-  bool failed = false;
+  // T10 holds on every target: a shifted buffer waits for its commit.
+  bool failed = mlir::failed(verifyTensorMemoryShifts(root));
   root->walk([&](Operation *op) {
     // A cluster kernel: the target's clusters hold its CTAs.
     if (auto n =
@@ -365,73 +363,6 @@ LogicalResult BufferLoadToSharedOp::verifyForTarget(const ArchInfo &arch) {
   if (!getDistributedLayout(getOffsets().getType()))
     return success(); // reported where the offsets are produced
   return planDirectCopy(*this, arch, /*emitErrors=*/true);
-}
-
-//===----------------------------------------------------------------------===//
-// mbarriers and TMA
-//===----------------------------------------------------------------------===//
-
-/// The ops of the tensor memory accelerator need a target that has it.
-static LogicalResult verifyTmaTarget(Operation *op, const ArchInfo &arch) {
-  if (arch.tma)
-    return success();
-  return op->emitOpError("needs the tensor memory accelerator and its "
-                         "transaction-counting mbarriers, which ")
-         << arch.name << " (" << arch.family << ") lacks (targets that have "
-         << "them: "
-         << getArchNamesWhere([](const ArchInfo &a) { return a.tma; }) << ")";
-}
-
-LogicalResult MBarrierInitOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyTmaTarget(*this, arch);
-}
-
-LogicalResult MBarrierExpectTxOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyTmaTarget(*this, arch);
-}
-
-/// Thread-block clusters: a target whose clusters hold `ctas` CTAs.
-static LogicalResult verifyClusterTarget(Operation *op, const ArchInfo &arch,
-                                         int64_t ctas) {
-  if (arch.maxClusterSize > 1 && ctas <= arch.maxClusterSize)
-    return success();
-  InFlightDiagnostic d = op->emitOpError("needs thread-block clusters");
-  if (ctas > 1)
-    d << " of " << ctas << " CTAs";
-  d << "; " << arch.name << " (" << arch.family << ") ";
-  if (arch.maxClusterSize > 1)
-    d << "has at most " << arch.maxClusterSize;
-  else
-    d << "has none";
-  return d << " (targets that have them: "
-           << getArchNamesWhere(
-                  [](const ArchInfo &a) { return a.maxClusterSize > 1; })
-           << ")";
-}
-
-LogicalResult MBarrierArriveOp::verifyForTarget(const ArchInfo &arch) {
-  if (failed(verifyTmaTarget(*this, arch)))
-    return failure();
-  return getRemoteCtaRank()
-             ? verifyClusterTarget(*this, arch, getNumCtas(*this))
-             : success();
-}
-
-LogicalResult ClusterCtaRankOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyClusterTarget(*this, arch, getNumCtas(*this));
-}
-
-LogicalResult ClusterBarrierOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyClusterTarget(*this, arch, getNumCtas(*this));
-}
-
-LogicalResult MBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyTmaTarget(*this, arch);
-}
-
-LogicalResult
-AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
-  return verifyTmaTarget(*this, arch);
 }
 
 //===----------------------------------------------------------------------===//

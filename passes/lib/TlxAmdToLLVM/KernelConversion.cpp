@@ -357,8 +357,11 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   converter.addConversion([ctx](TensorDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx);
   });
-  // A memory descriptor: the tile's base and its view's XOR (SharedTile).
-  converter.addConversion([ctx](MemDescType) -> Type {
+  // A memory descriptor: the tile's base and its view's XOR (SharedTile);
+  // in tensor memory, the tile's TMEM address.
+  converter.addConversion([ctx](MemDescType type) -> Type {
+    if (type.isTensorMemory())
+      return LLVM::LLVMPointerType::get(ctx, kTensorMemoryAddressSpace);
     return LLVM::LLVMStructType::getLiteral(
         ctx, {LLVM::LLVMPointerType::get(ctx, 3), IntegerType::get(ctx, 32)});
   });

@@ -362,3 +362,11 @@ unsigned mlir::tlxamd::getSharedTileElementBytes(Type type) {
     return 1;
   return std::max(1u, type.getIntOrFloatBitWidth() / 8);
 }
+
+Value mlir::tlxamd::offsetTensorMemory(RewriterBase &rewriter, Location loc,
+                                       Value addr, Value offset) {
+  Type i32 = rewriter.getI32Type();
+  Value a = LLVM::PtrToIntOp::create(rewriter, loc, i32, addr);
+  a = LLVM::AddOp::create(rewriter, loc, a, offset);
+  return LLVM::IntToPtrOp::create(rewriter, loc, addr.getType(), a);
+}

@@ -85,6 +85,13 @@ Value getSharedMemory(RewriterBase &rewriter, Operation *op);
 /// view of part of a tile (memdesc_subslice) the unpadded element offset of
 /// its origin, XOR-ed into every offset (null: none); padded layouts insert
 /// their padding after that.
+/// The LLVM address space of tensor-memory addresses (NVPTX's 6).
+constexpr unsigned kTensorMemoryAddressSpace = 6;
+
+/// A tensor-memory address `offset` (an i32: lane << 16 | column) on.
+Value offsetTensorMemory(RewriterBase &rewriter, Location loc, Value addr,
+                         Value offset);
+
 struct SharedTile {
   Value base;
   Value xorOffset;

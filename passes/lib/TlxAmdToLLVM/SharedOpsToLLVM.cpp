@@ -157,6 +157,15 @@ struct MemDescIndexLowering : ConvertOpToLLVMPattern<MemDescIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MemDescType src = op.getSrc().getType();
+    if (src.isTensorMemory()) {
+      // Buffers follow each other along the TMEM columns.
+      Value cols =
+          LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                              i32Const(rewriter, loc, src.getTileShape()[1]));
+      rewriter.replaceOp(
+          op, offsetTensorMemory(rewriter, loc, adaptor.getSrc(), cols));
+      return success();
+    }
     SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getSrc(), src);
     Value bytes =
         LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),

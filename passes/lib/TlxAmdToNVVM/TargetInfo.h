@@ -51,6 +51,11 @@ void populateTmaOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &targetInfo);
 
+/// Tensor memory and tcgen05 (sm_100a).
+void populateTensorMemoryToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns,
+                                        const TargetInfo &targetInfo);
+
 /// tl.dot on mma.sync.
 void populateMatrixOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

@@ -61,6 +61,7 @@ struct ConvertTlxAmdToNVVMPass
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
       nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);
+      nvvm::populateTensorMemoryToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateMatrixOpsToNVVMPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);

@@ -24,6 +24,7 @@
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Layout/Preshuffle.h"
+#include "tlxamd/Layout/TensorMemory.h"
 #include "tlxamd/Target/TargetLegality.h"
 #include "tlxamd/Transforms/Passes.h"
 
@@ -108,6 +109,8 @@ public:
         assignDot(dot);
       else if (auto dot = dyn_cast<DotScaledOp>(op))
         assignScaledDot(dot);
+      else if (isa<TmemLoadOp, TmemStoreOp>(op))
+        assignTensorMemoryAccess(op);
     });
     // A preshuffled block no matrix instruction consumes: whole fragments
     // per thread, K bytes fastest (P4).
@@ -292,6 +295,27 @@ private:
         propagate(operand, layout);
     propagate(dot.getD(), choice.layout);
     dotLayouts[dot] = layouts;
+  }
+
+  /// tmem_load's result / tmem_store's value: the registers tcgen05.ld /
+  /// .st (32x32b) move (TensorMemoryMap); other layouts are converted.
+  void assignTensorMemoryAccess(Operation *op) {
+    Value v = isa<TmemLoadOp>(op) ? op->getResult(0) : op->getOperand(0);
+    auto type = cast<RankedTensorType>(v.getType());
+    std::optional<LinearLayout> ll =
+        TensorMemoryMap::getRegisterLayout(type.getDimSize(1), numWarps);
+    if (!ll) {
+      op->emitOpError("tcgen05.ld / .st (32x32b) run on 4 or 8 warps over a "
+                      "power-of-two column count; the kernel has ")
+          << numWarps << " warps and the tile " << type.getDimSize(1)
+          << " columns";
+      failed = true;
+      return;
+    }
+    Attribute layout = getLinearLayoutAttr(op->getContext(), *ll);
+    if (isFree(v))
+      propagate(v, layout);
+    memoryLayouts[op] = layout;
   }
 
   Attribute fragmentLayout(PreshuffledBLoadTileOp op) {

@@ -165,3 +165,4 @@ from .tma import (  # noqa: F401
     tensor_descriptor_value,
     tma,
 )
+from .tmem import storage_kind, tcgen05_commit, tensor_memory_layout, tmem_shift  # noqa: F401

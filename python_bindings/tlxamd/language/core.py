@@ -188,7 +188,14 @@ class pointer:
 
 
 class constexpr:
-    """Annotation of a compile-time parameter, given to `build(...)`."""
+    """Annotation of a compile-time parameter, given to `build(...)`.
+    `constexpr(v)` in a kernel (Triton's spelling of a compile-time
+    literal) is `v` itself."""
+
+    def __new__(cls, *value):
+        if len(value) > 1:
+            raise TypeError(f"constexpr takes one value, got {len(value)}")
+        return value[0] if value else super().__new__(cls)
 
 
 # ---------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def _shape(shape, what="shape") -> tuple:
 
 
 def _memdesc_type(shape, element_ty: dtype, layout: SharedLayout, mutable: bool, alloc_shape=None) -> ir.Type:
-    text = f"!tlxamd.memdesc<{'x'.join(map(str, shape))}x{element_ty.to_ir()}, {layout}, #tlxamd.shared_memory"
+    space = getattr(layout, "memory_space", "#tlxamd.shared_memory")
+    text = f"!tlxamd.memdesc<{'x'.join(map(str, shape))}x{element_ty.to_ir()}, {layout}, {space}"
     if mutable:
         text += ", mutable"
     if alloc_shape is not None and tuple(alloc_shape) != tuple(shape):
@@ -86,6 +87,11 @@ class shared_memory_descriptor:
 
     def __repr__(self):
         return f"shared_memory_descriptor<{list(self.shape)}, {self.dtype.name}, {self.layout}>"
+
+    @property
+    def in_tensor_memory(self) -> bool:
+        """Whether the buffer is in tensor memory (storage_kind.tmem)."""
+        return getattr(self.layout, "memory_space", "") == "#tlxamd.tensor_memory"
 
     @property
     def _rank(self) -> int:
@@ -161,10 +167,26 @@ def allocate_shared_memory(element_ty: dtype, shape: Sequence[int], layout: Shar
 allocate_shared = allocate_shared_memory
 
 
-def local_alloc(shape: Sequence[int], dtype: dtype, layout: SharedLayout, num: int = 1,
-                value=None) -> shared_memory_descriptor:
-    """TLX's `local_alloc(shape, dtype, layout, num=1, value=None)`: `num`
-    buffers of `shape` (a leading buffer dimension when `num > 1`)."""
+def local_alloc(shape: Sequence[int], dtype: dtype, layout=None, num=1, value=None,
+                storage=None) -> shared_memory_descriptor:
+    """TLX's `local_alloc`: `num` buffers of `shape` (a leading buffer
+    dimension when `num > 1`) in shared memory with `layout`, or, with
+    `storage=tlx.storage_kind.tmem`, in Blackwell's tensor memory (always
+    with the leading buffer dimension; `local_view(buffers, i)` selects
+    one). TLX's positional form `local_alloc(shape, dtype, num, storage)`
+    is accepted too."""
+    if isinstance(layout, int) and not isinstance(layout, bool):  # (shape, dtype, num, storage)
+        layout, num, storage = None, layout, (num if isinstance(num, str) else storage)
+    if storage is not None and storage not in ("smem", "tmem"):
+        raise ValueError(f"storage must be tlx.storage_kind.smem or .tmem, got {storage!r}")
+    if storage == "tmem":
+        from .tmem import _tmem_alloc
+
+        if layout is not None or value is not None:
+            raise ValueError("a tensor-memory allocation takes no layout (the standard one) and no value")
+        return _tmem_alloc(shape, dtype, num)
+    if layout is None:
+        raise TypeError("a shared-memory allocation needs a shared layout")
     if isinstance(num, bool) or not isinstance(num, int) or num < 1:
         raise ValueError(f"num must be a positive int, got {num!r}")
     shape = _shape(shape)
@@ -178,6 +200,10 @@ def local_alloc(shape: Sequence[int], dtype: dtype, layout: SharedLayout, num: i
 def local_load(src: shared_memory_descriptor, layout: Optional[Layout] = None) -> tensor:
     """The tile `src` as a distributed tensor."""
     src = _check_desc(src, "src")
+    if src.in_tensor_memory:
+        from .tmem import _tmem_load
+
+        return _tmem_load(src, layout)
     return tensor(_ops.local_load(_tensor_type(src.shape, src.dtype, layout), src.handle))
 
 
@@ -189,6 +215,9 @@ def local_store(dest: shared_memory_descriptor, value) -> None:
         raise TypeError("value must be a tensor of the tile's shape, got a scalar")
     if v.shape != dest.shape:
         raise ValueError(f"value shape {v.shape} differs from the tile shape {dest.shape}")
+    if dest.in_tensor_memory:
+        _ops.tmem_store(_cast(v, dest.dtype).handle, dest.handle)
+        return
     _ops.local_store(_cast(v, dest.dtype).handle, dest.handle)
 
 

@@ -21,7 +21,7 @@ func.func private @f(!tlxamd.memdesc<64x64xf16, #b, #tlxamd.shared_memory>)
 #b = #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
 #s = #tlxamd.swizzled_shared<{vec = 8, per_phase = 1, max_phase = 8, order = [1, 0]}>
 // the shared memory space
-// expected-error@+1 {{memdesc memory space must be #tlxamd.shared_memory, got 3 : i32}}
+// expected-error@+1 {{memdesc memory space must be #tlxamd.shared_memory or #tlxamd.tensor_memory, got 3 : i32}}
 func.func private @f(!tlxamd.memdesc<64x64xf16, #s, 3 : i32>)
 
 // -----

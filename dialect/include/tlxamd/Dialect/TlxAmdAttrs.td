@@ -86,4 +86,32 @@ def TlxAmd_SharedMemorySpaceAttr : AttrDef<TlxAmd_Dialect, "SharedMemorySpace"> 
   let summary = "the memory space of shared memory (LDS)";
 }
 
+def TlxAmd_TensorMemorySpaceAttr : AttrDef<TlxAmd_Dialect, "TensorMemorySpace"> {
+  let mnemonic = "tensor_memory";
+  let summary = "the memory space of Blackwell tensor memory (TMEM)";
+}
+
+def TlxAmd_TensorMemoryLayoutAttr : AttrDef<TlxAmd_Dialect, "TensorMemoryLayout"> {
+  let mnemonic = "tmem";
+  let summary = "the standard tensor-memory layout of a block_m x block_n tile";
+  let description = [{
+    A `block_m` x `block_n` tile of tensor memory (TLX's
+    TensorMemoryEncodingAttr): with `block_m` = 128 row r of the tile is
+    TMEM lane r and column c of 32-bit (`unpacked`) elements TMEM column
+    c; buffers of a multi-buffered allocation follow each other along the
+    columns. `cta_split` is the number of CTAs a two-CTA tile is split
+    over (1 here). The layout core (Layout/TensorMemory.h) gives the
+    address map, the allocation's column count and the registers
+    `tcgen05.ld` / `tcgen05.st` move.
+
+    ```mlir
+    #tlxamd.tmem<{block_m = 128, block_n = 16, unpacked = true, cta_split = 1}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$block_m, "unsigned":$block_n,
+                        "bool":$unpacked, "unsigned":$cta_split);
+  let assemblyFormat = "`<` `{` struct(params) `}` `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // TLXAMD_ATTRS_TD

@@ -184,6 +184,15 @@ unsigned getElementBitWidth(Type elementType);
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
+/// An mbarrier operand: one mutable i64 in shared memory (else an error on
+/// `op`).
+LogicalResult checkBarrier(Operation *op, MemDescType type);
+/// T10: in each function under `root`, a tensor-memory buffer that
+/// tmem_shift shifts is read or written only after a tcgen05_commit and a
+/// wait on the committed barrier, on every path (loops and branches
+/// included). Emits an error at each access that may come too early.
+LogicalResult verifyTensorMemoryShifts(Operation *root);
+
 /// The CTAs of a thread-block cluster of the kernel enclosing `op` (or
 /// `op` itself): its `tlxamd.num_ctas`, 1 when absent.
 int64_t getNumCtas(Operation *op);

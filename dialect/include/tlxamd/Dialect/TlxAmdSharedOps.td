@@ -20,8 +20,14 @@ include "tlxamd/Dialect/TlxAmdTensorOps.td"
 include "tlxamd/Dialect/TlxAmdInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def TlxAmd_MemDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::MemDescType>($_self)">,
-                          "tlxamd memory descriptor", "::mlir::tlxamd::MemDescType">;
+def TlxAmd_MemDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::MemDescType>($_self) && "
+                                "!::llvm::cast<::mlir::tlxamd::MemDescType>($_self).isTensorMemory()">,
+                          "tlxamd shared-memory descriptor", "::mlir::tlxamd::MemDescType">;
+def TlxAmd_TmemDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::MemDescType>($_self) && "
+                                 "::llvm::cast<::mlir::tlxamd::MemDescType>($_self).isTensorMemory()">,
+                           "tlxamd tensor-memory descriptor", "::mlir::tlxamd::MemDescType">;
+def TlxAmd_AnyMemDesc : Type<CPred<"::llvm::isa<::mlir::tlxamd::MemDescType>($_self)">,
+                             "tlxamd memory descriptor", "::mlir::tlxamd::MemDescType">;
 
 def TlxAmd_SharedMemoryResource : Resource<"::mlir::tlxamd::SharedMemoryResource">;
 
@@ -103,8 +109,8 @@ def TlxAmd_MemDescIndexOp : TlxAmd_Op<"memdesc_index", [Pure]> {
     %b = tlxamd.memdesc_index %m[%i] : !tlxamd.memdesc<3x64x64xf16, #shared, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<64x64xf16, #shared, #tlxamd.shared_memory, mutable>
     ```
   }];
-  let arguments = (ins TlxAmd_MemDesc:$src, I32:$index);
-  let results = (outs TlxAmd_MemDesc:$result);
+  let arguments = (ins TlxAmd_AnyMemDesc:$src, I32:$index);
+  let results = (outs TlxAmd_AnyMemDesc:$result);
   let assemblyFormat = "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
@@ -355,6 +361,111 @@ def TlxAmd_ClusterBarrierOp : TlxAmd_Op<"cluster_barrier", [
     ```
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory and tcgen05 (NVIDIA sm_100a, document 003)
+//===----------------------------------------------------------------------===//
+
+class TlxAmd_TmemOp<string mnemonic, list<Trait> traits = []>
+    : TlxAmd_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>])>;
+
+def TlxAmd_TmemAllocOp : TlxAmd_TmemOp<"tmem_alloc"> {
+  let summary = "allocate a tile of tensor memory for the kernel";
+  let description = [{
+    TLX's `local_alloc(shape, dtype, num, storage=tlx.storage_kind.tmem)`:
+    `num` buffers (the leading dimension, when there is one) of a 128 x
+    block_n tile in tensor memory, one warp allocating the columns
+    (`tcgen05.alloc`, a power of two of at least 32) into a shared-memory
+    slot every thread then reads; the last allocation of the kernel
+    relinquishes the right to allocate, and the columns are freed
+    (`tcgen05.dealloc`) when the kernel returns.
+
+    ```mlir
+    %t = tlxamd.tmem_alloc : !tlxamd.memdesc<128x16xf32, #tmem, #tlxamd.tensor_memory, mutable>
+    ```
+  }];
+  let results = (outs TlxAmd_TmemDesc:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_TmemLoadOp : TlxAmd_TmemOp<"tmem_load"> {
+  let summary = "a tensor-memory tile into registers (tcgen05.ld)";
+  let description = [{
+    TLX's `local_load(buffer)` of a tensor-memory buffer: every warp moves
+    its lanes' rows (`tcgen05.ld.sync.aligned.32x32b`, then
+    `tcgen05.wait::ld`), after a `tcgen05.fence::after_thread_sync` that
+    orders it after the barrier waits before it. The result's layout is the
+    instruction's (Layout/TensorMemory.h): rows over lanes and warps,
+    columns over registers; 4 or 8 warps.
+
+    ```mlir
+    %v = tlxamd.tmem_load %t : !tlxamd.memdesc<128x16xf32, #tmem, #tlxamd.tensor_memory, mutable> -> tensor<128x16xf32, #regs>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_TmemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$src);
+  let results = (outs TlxAmd_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_TmemStoreOp : TlxAmd_TmemOp<"tmem_store"> {
+  let summary = "registers into a tensor-memory tile (tcgen05.st)";
+  let description = [{
+    TLX's `local_store(buffer, values)` of a tensor-memory buffer:
+    `tcgen05.st.sync.aligned.32x32b` from the layout `tmem_load` uses,
+    then `tcgen05.wait::st`.
+
+    ```mlir
+    tlxamd.tmem_store %v, %t : tensor<128x16xf32, #regs>, !tlxamd.memdesc<128x16xf32, #tmem, #tlxamd.tensor_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_Tensor:$value,
+                       Arg<TlxAmd_TmemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$dest);
+  let assemblyFormat = "$value `,` $dest attr-dict `:` type($value) `,` qualified(type($dest))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_TmemShiftOp : TlxAmd_TmemOp<"tmem_shift"> {
+  let summary = "shift a tensor-memory tile's rows down by one, in place (tcgen05.shift)";
+  let description = [{
+    TLX's `tmem_shift(buffer)`: within each 32-row group row r receives row
+    r + 1 for r in 0 ... 30 and row 31 keeps its contents (T9), one
+    `tcgen05.shift.cta_group::1.down` per 32-byte column segment (T12),
+    issued by one thread after the program's earlier tensor-memory
+    accesses. It completes asynchronously: commit it to a barrier
+    (`tcgen05_commit`) and wait on that barrier before reading the buffer
+    (T10, checked by tlxamd-verify-target). The buffer is a mutable
+    128-row tile in the standard layout whose row is a multiple of 8
+    columns (T11).
+
+    ```mlir
+    tlxamd.tmem_shift %t : !tlxamd.memdesc<128x16xf32, #tmem, #tlxamd.tensor_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_TmemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>,
+                                                 MemWrite<TlxAmd_SharedMemoryResource>]>:$buffer);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_Tcgen05CommitOp : TlxAmd_TmemOp<"tcgen05_commit"> {
+  let summary = "track the program's earlier asynchronous tcgen05 operations on an mbarrier";
+  let description = [{
+    TLX's `tcgen05_commit(barrier)`: the thread that issued the program's
+    asynchronous tcgen05 operations (`tmem_shift`) makes `barrier` track
+    their completion (`tcgen05.commit.cta_group::1.mbarrier::arrive::one`):
+    the barrier's phase completes with one arrival once they are done.
+
+    ```mlir
+    tlxamd.tcgen05_commit %bar : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
 }
 
 def TlxAmd_AsyncTmaCopyGlobalToSharedOp : TlxAmd_Op<"async_tma_copy_global_to_shared", [

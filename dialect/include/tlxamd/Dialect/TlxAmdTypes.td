@@ -69,6 +69,7 @@ def TlxAmd_MemDescType : TlxAmd_Type<"MemDesc", "memdesc"> {
     !tlxamd.memdesc<64x128xbf16, #shared, #tlxamd.shared_memory, mutable>
     !tlxamd.memdesc<3x64x64xf16, #shared, #tlxamd.shared_memory, mutable>
     !tlxamd.memdesc<32x64xf16, #shared, #tlxamd.shared_memory, mutable, 64x64>
+    !tlxamd.memdesc<128x16xf32, #tlxamd.tmem<{block_m = 128, block_n = 16, unpacked = true, cta_split = 1}>, #tlxamd.tensor_memory, mutable>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
@@ -93,6 +94,8 @@ def TlxAmd_MemDescType : TlxAmd_Type<"MemDesc", "memdesc"> {
   let extraClassDeclaration = [{
     /// Buffers of a multi-buffered descriptor (its leading dimension), or 1.
     int64_t getBufferCount() const;
+    /// Whether the descriptor is in tensor memory (#tlxamd.tensor_memory).
+    bool isTensorMemory() const;
     /// The shape of one buffer (the layout's tile).
     ::llvm::ArrayRef<int64_t> getTileShape() const;
     /// Whether the shape has a leading buffer dimension.

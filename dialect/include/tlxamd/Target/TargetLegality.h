@@ -24,6 +24,11 @@ namespace tlxamd {
 /// diagnostic for each op the target cannot compile and fails if any.
 LogicalResult verifyForTarget(Operation *root, const ArchInfo &arch);
 
+/// Thread-block clusters of `ctas` CTAs on `arch` (its capability-table
+/// cluster size), else an error on `op`.
+LogicalResult verifyClusterTarget(Operation *op, const ArchInfo &arch,
+                                  int64_t ctas);
+
 /// The target called `name`, or a diagnostic on `anchor` naming the
 /// supported targets (of `vendor` when given) and nullptr.
 const ArchInfo *lookupArchOrEmitError(Operation *anchor, StringRef name,

@@ -1,0 +1,55 @@
+//===- TensorMemory.h - Blackwell tensor memory (document 003) --*- C++ -*-===//
+//
+// Tensor memory (TMEM) is 128 lanes x 512 columns of 32-bit cells per SM.
+// A tile in the standard layout (#tlxamd.tmem, block_m = 128, unpacked
+// 32-bit elements) puts row r in lane r and column c in column c; the
+// buffers of a multi-buffered allocation follow along the columns. An
+// address is (lane << 16) | column. `tcgen05.alloc` hands out a power of
+// two of at least 32 columns.
+//
+// The registers of `tcgen05.ld` / `tcgen05.st` with the 32x32b shape: warp
+// w of a warp group reaches lanes 32 (w % 4) ... + 31 and thread t of it
+// lane 32 (w % 4) + t, moving `columns` consecutive columns into its
+// registers; a second warp group takes the upper half of the columns.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_LAYOUT_TENSORMEMORY_H
+#define TLXAMD_LAYOUT_TENSORMEMORY_H
+
+#include "tlxamd/Layout/LinearLayout.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::tlxamd {
+
+struct TensorMemoryMap {
+  static constexpr int64_t kLanes = 128;
+  static constexpr int64_t kColumns = 512;
+  /// Lanes one warp reaches (32x32b).
+  static constexpr int64_t kWarpLanes = 32;
+  /// Bytes one tcgen05.shift moves per row.
+  static constexpr int64_t kShiftBytes = 32;
+
+  /// Columns `tcgen05.alloc` reserves for `columns` (a power of two, at
+  /// least 32), or none above the 512 of an SM.
+  static std::optional<int64_t> getAllocColumns(int64_t columns);
+  /// The address of (row, column) of a tile whose first column is `base`.
+  static int64_t getAddress(int64_t row, int64_t column, int64_t base = 0) {
+    return (row << 16) | (base + column);
+  }
+  /// The registers `tcgen05.ld` / `.st` (32x32b) move for a 128 x `columns`
+  /// tile of 32-bit elements over `numWarps` (4 or 8) warps of 32 lanes:
+  /// registers -> columns, lanes -> rows, warps -> row quarters, then
+  /// column halves. None for another warp count.
+  static std::optional<LinearLayout> getRegisterLayout(int64_t columns,
+                                                       unsigned numWarps);
+  /// The columns each thread moves (the .xN of the instruction).
+  static int64_t getColumnsPerThread(int64_t columns, unsigned numWarps) {
+    return numWarps == 8 ? columns / 2 : columns;
+  }
+};
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_LAYOUT_TENSORMEMORY_H

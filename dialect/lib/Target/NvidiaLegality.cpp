@@ -1,0 +1,117 @@
+//===- NvidiaLegality.cpp - mbarriers, TMA, clusters, tensor memory -------===//
+//
+// Target checks of NVIDIA's asynchronous machinery: the tensor memory
+// accelerator and its mbarriers (sm_90 and later), thread-block clusters
+// (the capability table's cluster size) and Blackwell's tensor memory.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/TargetLegality.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA
+//===----------------------------------------------------------------------===//
+
+/// The ops of the tensor memory accelerator need a target that has it.
+static LogicalResult verifyTmaTarget(Operation *op, const ArchInfo &arch) {
+  if (arch.tma)
+    return success();
+  return op->emitOpError("needs the tensor memory accelerator and its "
+                         "transaction-counting mbarriers, which ")
+         << arch.name << " (" << arch.family << ") lacks (targets that have "
+         << "them: "
+         << getArchNamesWhere([](const ArchInfo &a) { return a.tma; }) << ")";
+}
+
+LogicalResult MBarrierInitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult MBarrierExpectTxOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+/// Thread-block clusters: a target whose clusters hold `ctas` CTAs.
+LogicalResult mlir::tlxamd::verifyClusterTarget(Operation *op,
+                                                const ArchInfo &arch,
+                                                int64_t ctas) {
+  if (arch.maxClusterSize > 1 && ctas <= arch.maxClusterSize)
+    return success();
+  InFlightDiagnostic d = op->emitOpError("needs thread-block clusters");
+  if (ctas > 1)
+    d << " of " << ctas << " CTAs";
+  d << "; " << arch.name << " (" << arch.family << ") ";
+  if (arch.maxClusterSize > 1)
+    d << "has at most " << arch.maxClusterSize;
+  else
+    d << "has none";
+  return d << " (targets that have them: "
+           << getArchNamesWhere(
+                  [](const ArchInfo &a) { return a.maxClusterSize > 1; })
+           << ")";
+}
+
+LogicalResult MBarrierArriveOp::verifyForTarget(const ArchInfo &arch) {
+  if (failed(verifyTmaTarget(*this, arch)))
+    return failure();
+  return getRemoteCtaRank()
+             ? verifyClusterTarget(*this, arch, getNumCtas(*this))
+             : success();
+}
+
+LogicalResult ClusterCtaRankOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClusterTarget(*this, arch, getNumCtas(*this));
+}
+
+LogicalResult ClusterBarrierOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClusterTarget(*this, arch, getNumCtas(*this));
+}
+
+LogicalResult MBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult
+AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory and tcgen05 (document 003)
+//===----------------------------------------------------------------------===//
+
+/// Tensor memory is Blackwell's (sm_100a).
+static LogicalResult verifyTensorMemoryTarget(Operation *op,
+                                              const ArchInfo &arch) {
+  if (arch.tensorMemoryBytes > 0)
+    return success();
+  return op->emitOpError("needs tensor memory and tcgen05, which ")
+         << arch.name << " (" << arch.family << ") lacks (targets that have "
+         << "them: " << getArchNamesWhere([](const ArchInfo &a) {
+              return a.tensorMemoryBytes > 0;
+            })
+         << ")";
+}
+
+LogicalResult TmemAllocOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTensorMemoryTarget(*this, arch);
+}
+
+LogicalResult TmemLoadOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTensorMemoryTarget(*this, arch);
+}
+
+LogicalResult TmemStoreOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTensorMemoryTarget(*this, arch);
+}
+
+LogicalResult TmemShiftOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTensorMemoryTarget(*this, arch);
+}
+
+LogicalResult Tcgen05CommitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTensorMemoryTarget(*this, arch);
+}
