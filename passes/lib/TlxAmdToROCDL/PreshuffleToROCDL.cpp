@@ -59,6 +59,21 @@ SmallVector<Value> loadPlane(RewriterBase &rewriter, Location loc,
   return unpackRegisters(rewriter, loc, bytes);
 }
 
+/// Every plane of the fragment of row `n` whose K bytes start at `kByte`:
+/// the K tile and the lane's place in it in voffset, `soffset` on top.
+void loadFragment(IROps &m, const PreshuffledBLayout &layout, Value rsrc,
+                  Value n, Value kByte, Value stride, Value soffset,
+                  int32_t aux, SmallVector<Value> &out) {
+  Value laneKByte = m.urem(kByte, layout.getTileKBytes());
+  Value tile = layout.buildTileOffset(m, kByte);
+  for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
+    Value voffset =
+        m.add(tile, layout.buildLanePlaneOffset(m, n, laneKByte, p, stride));
+    llvm::append_range(out, loadPlane(m.rewriter, m.loc, rsrc, voffset, soffset,
+                                      layout.getPlaneWidth(p), aux));
+  }
+}
+
 template <typename OpTy>
 struct PreshufflePattern : ConvertOpToLLVMPattern<OpTy> {
   PreshufflePattern(LLVMTypeConverter &converter,
@@ -150,17 +165,8 @@ struct LoadFragmentToROCDL : PreshufflePattern<PreshuffledBLoadOp> {
     SmallVector<Value> k = unpackRegisters(rewriter, loc, adaptor.getKByte());
     SmallVector<Value> out;
     for (auto [ni, ki] : llvm::zip(n, k)) {
-      // The tile part and the lane's own K offset in its tile, both per
-      // lane here (load_at keeps the tile part in soffset).
-      Value laneKByte = m.urem(ki, layout.getTileKBytes());
-      Value tile = layout.buildTileOffset(m, ki);
       size_t first = out.size();
-      for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
-        Value voffset = m.add(
-            tile, layout.buildLanePlaneOffset(m, ni, laneKByte, p, stride));
-        llvm::append_range(out, loadPlane(rewriter, loc, rsrc, voffset, zero,
-                                          layout.getPlaneWidth(p), aux(op)));
-      }
+      loadFragment(m, layout, rsrc, ni, ki, stride, zero, aux(op), out);
       out.resize(first + layout.getRegBytes(), zeroByte);
     }
     return replace(rewriter, op, out);
@@ -201,16 +207,9 @@ struct LoadTileToROCDL : PreshufflePattern<PreshuffledBLoadTileOp> {
     int64_t run = layout.getLaneBytes();
     SmallVector<Value> out;
     for (size_t r = 0; r < coords.size(); r += run) {
-      Value kb = coords[r][0];
       Value n = m.add(adaptor.getN0(), coords[r][1]);
-      Value laneKByte = m.urem(kb, layout.getTileKBytes());
-      Value tile = layout.buildTileOffset(m, kb);
-      for (unsigned p = 0; p < layout.getNumPlanes(); ++p) {
-        Value voffset = m.add(
-            tile, layout.buildLanePlaneOffset(m, n, laneKByte, p, stride));
-        llvm::append_range(out, loadPlane(rewriter, loc, rsrc, voffset, soffset,
-                                          layout.getPlaneWidth(p), aux(op)));
-      }
+      loadFragment(m, layout, rsrc, n, coords[r][0], stride, soffset, aux(op),
+                   out);
     }
     return replace(rewriter, op, out);
   }
