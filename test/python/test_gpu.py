@@ -40,7 +40,7 @@ def suite(tmp_path_factory):
 SMALL = {"copy": 1 << 20, "masked": (1 << 20) + 7, "masked_other": (1 << 20) + 7, "atomic": (1 << 20) + 7,
          "convert": 1 << 20, "colsum": 1 << 20, "branches": (1 << 20) + 5, "math": (1 << 20) + 5,
          "softmax": 96, "rowsum": 200, "reduce": 4096, "atomics": 5000,
-         "shape": 1 << 20, "cast": (1 << 20) + 3, "shared": 1 << 20, "gemm": 1000}
+         "shape": 1 << 20, "cast": (1 << 20) + 3, "shared": 1 << 20, "gemm": 1000, "cluster": 1000}
 
 
 def test_every_case(suite):
