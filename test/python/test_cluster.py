@@ -89,3 +89,23 @@ def test_alloc_barriers_count_checked():
 
     with pytest.raises(ValueError, match=r"num_barriers must be an int in \[1, 1024\]"):
         none.build(target="sm_90a")
+
+
+def test_tlx_descriptor_load_names():
+    # TLX's async_descriptor_load / barrier_expect_bytes are the TMA copy
+    # and the mbarrier's expected bytes: one cp.async.bulk.tensor per box.
+    layout = tl.nvmma_shared_layout(128, 16)
+
+    @tl.kernel(num_warps=4)
+    def tile(desc: tl.tensor_descriptor(tl.float16, [64, 64], layout), y: tl.pointer(tl.float16)):
+        buf = tl.allocate_shared_memory(tl.float16, [64, 64], layout)
+        bar = tl.alloc_barriers(1)[0]
+        tl.barrier_expect_bytes(bar, 64 * 64 * 2)
+        tl.async_descriptor_load(desc, buf, [tl.program_id(0) * 64, 0], bar)
+        tl.barrier_wait(bar, 0)
+        r = tl.program_id(0) * 64 + tl.arange(0, 64)
+        tl.store(y + r[:, None] * 64 + tl.arange(0, 64)[None, :], buf.load())
+
+    ptx = compiler.compile(tile.build(target="sm_90a"), target="sm_90a").asm
+    assert ptx.count("cp.async.bulk.tensor.2d.shared::cluster.global") == 1
+    assert "mbarrier.arrive.expect_tx.shared.b64" in ptx and "mbarrier.try_wait.parity.shared.b64" in ptx

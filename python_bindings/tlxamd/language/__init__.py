@@ -32,7 +32,9 @@ argument and, inside a kernel, the source line (CompilationError).
 from .buffer import buffer_atomic_add, buffer_load, buffer_store  # noqa: F401
 from .cluster import (  # noqa: F401
     alloc_barriers,
+    async_descriptor_load,
     barrier_arrive,
+    barrier_expect_bytes,
     barrier_wait,
     cluster_barrier,
     cluster_cta_rank,

@@ -19,10 +19,17 @@ from __future__ import annotations
 from ..dialects import tlxamd as _ops
 from .core import _builder, tensor
 from .shared import _check_desc, _index, shared_memory_descriptor
-from .tma import allocate_mbarrier, mbarrier_arrive, mbarrier_init, mbarrier_wait
+from .tma import (
+    allocate_mbarrier,
+    async_tma_copy_global_to_shared,
+    mbarrier_arrive,
+    mbarrier_expect_tx,
+    mbarrier_init,
+    mbarrier_wait,
+)
 
-__all__ = ["alloc_barriers", "barrier_arrive", "barrier_wait", "cluster_barrier", "cluster_cta_rank",
-           "local_view"]
+__all__ = ["alloc_barriers", "async_descriptor_load", "barrier_arrive", "barrier_expect_bytes", "barrier_wait",
+           "cluster_barrier", "cluster_cta_rank", "local_view"]
 
 
 def cluster_cta_rank() -> tensor:
@@ -70,3 +77,16 @@ def barrier_wait(bar, phase, pred=None) -> None:
     """Wait until the phase of parity `phase` of `bar` has completed (the
     threads where `pred` is false do not wait)."""
     mbarrier_wait(bar, phase, pred=True if pred is None else pred)
+
+
+def barrier_expect_bytes(bar, size, pred=None) -> None:
+    """One thread announces `size` bytes of copies on `bar` and arrives once
+    (`mbarrier.arrive.expect_tx`)."""
+    mbarrier_expect_tx(bar, size, pred=True if pred is None else pred)
+
+
+def async_descriptor_load(desc, result, offsets, barrier, pred=None) -> None:
+    """The tile of tensor descriptor `desc` at element `offsets` into the
+    shared buffer `result` through the tensor memory accelerator; `barrier`
+    receives its bytes (announce them with `barrier_expect_bytes`)."""
+    async_tma_copy_global_to_shared(desc, list(offsets), barrier, result, pred=True if pred is None else pred)
