@@ -458,8 +458,9 @@ TensorMemoryLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (blockM != TensorMemoryMap::kLanes)
     return emitError() << "block_m must be " << TensorMemoryMap::kLanes
                        << " (one row per TMEM lane), got " << blockM;
-  if (blockN == 0 || blockN > TensorMemoryMap::kColumns)
-    return emitError() << "block_n must be between 1 and "
+  if (blockN == 0 || blockN > TensorMemoryMap::kColumns ||
+      !llvm::isPowerOf2_32(blockN))
+    return emitError() << "block_n must be a power of two between 1 and "
                        << TensorMemoryMap::kColumns << " columns, got "
                        << blockN;
   if (ctaSplit != 1 && ctaSplit != 2)

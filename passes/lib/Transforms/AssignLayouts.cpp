@@ -101,6 +101,22 @@ public:
     });
     if (!any)
       return false;
+    // Layouts tile power-of-two shapes (Triton's rule for tensors).
+    kernel->walk([&](Operation *op) {
+      for (Value v : op->getResults()) {
+        auto t = dyn_cast<RankedTensorType>(v.getType());
+        if (failed || !isFree(v) || llvm::all_of(t.getShape(), [](int64_t d) {
+              return d > 0 && llvm::isPowerOf2_64(d);
+            }))
+          continue;
+        op->emitOpError("result ")
+            << t << " has a dimension that is not a power of two: tensors "
+            << "are laid out in power-of-two tiles";
+        failed = true;
+      }
+    });
+    if (failed)
+      return false;
     // 1. Memory ops and dots, in program order.
     kernel->walk([&](Operation *op) {
       if (isMemoryOp(op))

@@ -147,3 +147,10 @@ func.func @alloc_in_branch(%c: i1) {
   }
   return
 }
+
+// -----
+
+// expected-error @+1 {{block_n must be a power of two between 1 and 512 columns, got 24}}
+func.func @block_n(%t: !tlxamd.memdesc<128x24xf32, #tlxamd.tmem<{block_m = 128, block_n = 24, unpacked = true, cta_split = 1}>, #tlxamd.tensor_memory, mutable>) {
+  return
+}
