@@ -17,11 +17,30 @@ LogicalResult TmemAllocOp::verify() {
   if (!type.getMutableMemory())
     return emitOpError("allocates a mutable tile: the descriptor must be "
                        "mutable");
+  if (cast<TensorMemoryLayoutAttr>(type.getEncoding()).getCtaSplit() != 1)
+    return emitOpError("allocates a one-CTA tile: cta_split 2 (a tile split "
+                       "over a CTA pair) needs the two-CTA MMA, which is not "
+                       "lowered");
   int64_t columns = type.getBufferCount() * type.getTileShape()[1];
   if (!TensorMemoryMap::getAllocColumns(columns))
     return emitOpError("needs ")
            << columns << " columns of tensor memory; an SM has "
            << TensorMemoryMap::kColumns;
+  // Every allocation of the kernel holds its columns until the kernel
+  // returns: together they fit (else tcgen05.alloc waits forever).
+  // Reported at the first allocation that does not fit.
+  int64_t total = 0;
+  (*this)->getParentOp()->walk([&](TmemAllocOp alloc) {
+    MemDescType t = alloc.getType();
+    total += TensorMemoryMap::getAllocColumns(t.getBufferCount() *
+                                              t.getTileShape()[1])
+                 .value_or(0);
+    return alloc == *this ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (total > TensorMemoryMap::kColumns)
+    return emitOpError("the kernel's tensor-memory allocations need ")
+           << total << " columns together (each rounded to a power of two "
+           << "of at least 32); an SM has " << TensorMemoryMap::kColumns;
   return success();
 }
 

@@ -85,6 +85,27 @@ Value getSharedMemory(RewriterBase &rewriter, Operation *op);
 /// view of part of a tile (memdesc_subslice) the unpadded element offset of
 /// its origin, XOR-ed into every offset (null: none); padded layouts insert
 /// their padding after that.
+/// i32 IR arithmetic for the layout core's build* formulas (written once
+/// over an arithmetic, evaluated on integers by the core itself).
+struct IROps {
+  RewriterBase &rewriter;
+  Location loc;
+
+  Value c(int64_t v) { return i32Const(rewriter, loc, v); }
+  Value add(Value a, Value b) {
+    return LLVM::AddOp::create(rewriter, loc, a, b);
+  }
+  Value mul(Value a, Value b) {
+    return LLVM::MulOp::create(rewriter, loc, a, b);
+  }
+  Value udiv(Value a, int64_t b) {
+    return LLVM::UDivOp::create(rewriter, loc, a, c(b));
+  }
+  Value urem(Value a, int64_t b) {
+    return LLVM::URemOp::create(rewriter, loc, a, c(b));
+  }
+};
+
 /// The LLVM address space of tensor-memory addresses (NVPTX's 6).
 constexpr unsigned kTensorMemoryAddressSpace = 6;
 

@@ -97,7 +97,8 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
     Value slot = addressSlot(rewriter, loc, op);
     Value ncols = i32Const(rewriter, loc, columns);
     bool last = isLastAllocation(op);
-    Value warp0 = threadBelow(rewriter, loc, targetInfo, 32);
+    Value warp0 =
+        threadBelow(rewriter, loc, targetInfo, targetInfo.getWarpSize());
     emitPredicated(rewriter, loc, warp0, Type(), [&] {
       NVVM::Tcgen05AllocOp::create(rewriter, loc, slot, ncols, ctaGroup1(ctx));
       if (last)
@@ -127,38 +128,37 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
       rewriter.setInsertionPoint(ret);
       syncTensorMemory(rewriter, loc);
       Value addr = loadAddress();
-      emitPredicated(rewriter, loc, threadBelow(rewriter, loc, targetInfo, 32),
-                     Type(), [&] {
-                       NVVM::Tcgen05DeallocOp::create(rewriter, loc, addr,
-                                                      ncols, ctaGroup1(ctx));
-                       return Value();
-                     });
+      emitPredicated(
+          rewriter, loc,
+          threadBelow(rewriter, loc, targetInfo, targetInfo.getWarpSize()),
+          Type(), [&] {
+            NVVM::Tcgen05DeallocOp::create(rewriter, loc, addr, ncols,
+                                           ctaGroup1(ctx));
+            return Value();
+          });
     }
     rewriter.replaceOp(op, taddr);
     return success();
   }
 };
 
-/// The address of this thread's rows (its warp's 32 lanes) and first
-/// column in a tile at `taddr` (TensorMemoryMap::getRegisterLayout).
-Value threadAddress(RewriterBase &rewriter, Location loc,
-                    const TargetInfoBase &targetInfo, Value taddr,
-                    int64_t perThread) {
-  Value warp =
-      LLVM::LShrOp::create(rewriter, loc, targetInfo.threadId(rewriter, loc),
-                           i32Const(rewriter, loc, 5));
-  warp = targetInfo.warpUniform(rewriter, loc, warp);
-  // lanes 32 * (warp % 4) on, columns perThread * (warp / 4) on
-  Value lanes = LLVM::ShlOp::create(
-      rewriter, loc,
-      LLVM::AndOp::create(rewriter, loc, warp, i32Const(rewriter, loc, 3)),
-      i32Const(rewriter, loc, 16 + 5));
-  Value cols = LLVM::MulOp::create(
-      rewriter, loc,
-      LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, 2)),
-      i32Const(rewriter, loc, perThread));
-  return offsetTensorMemory(rewriter, loc, taddr,
-                            LLVM::OrOp::create(rewriter, loc, lanes, cols));
+/// The address a warp's tcgen05.ld / .st (32x32b) take in a tile at
+/// `taddr`: the first row and column its registers hold, from the layout
+/// core's register layout (`ll`) at lane 0 of the running warp.
+Value warpAddress(RewriterBase &rewriter, Location loc,
+                  const TargetInfoBase &targetInfo, const LinearLayout &ll,
+                  Value taddr) {
+  ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo,
+                                       ll.getInDimSize(LinearLayout::Lane));
+  auto coord = [&](unsigned dim) -> Value {
+    Value c = emitContribution(rewriter, loc, ll, LinearLayout::Warp, dim,
+                               thread.warp);
+    return c ? c : i32Const(rewriter, loc, 0);
+  };
+  IROps m{rewriter, loc};
+  return offsetTensorMemory(
+      rewriter, loc, taddr,
+      TensorMemoryMap::buildAddress(m, coord(0), coord(1)));
 }
 
 /// The 32x32b instruction's registers: .xN with N = perThread.
@@ -194,8 +194,8 @@ struct TmemLoadLowering : TargetPattern<TmemLoadOp> {
     int64_t chunk = std::min(perThread, kMaxColumns);
     // Ordered after the barrier waits before it.
     fence(rewriter, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-    Value addr =
-        threadAddress(rewriter, loc, targetInfo, adaptor.getSrc(), perThread);
+    Value addr = warpAddress(rewriter, loc, targetInfo, getLinearLayout(type),
+                             adaptor.getSrc());
     SmallVector<Value> values;
     for (int64_t c = 0; c < perThread; c += chunk) {
       Value regs = NVVM::Tcgen05LdOp::create(
@@ -232,8 +232,8 @@ struct TmemStoreLowering : TargetPattern<TmemStoreOp> {
     auto type = cast<RankedTensorType>(op.getValue().getType());
     int64_t perThread = perThreadColumns(type);
     int64_t chunk = std::min(perThread, kMaxColumns);
-    Value addr =
-        threadAddress(rewriter, loc, targetInfo, adaptor.getDest(), perThread);
+    Value addr = warpAddress(rewriter, loc, targetInfo, getLinearLayout(type),
+                             adaptor.getDest());
     SmallVector<Value> values =
         unpackRegisters(rewriter, loc, adaptor.getValue());
     for (Value &v : values)
@@ -274,7 +274,7 @@ struct TmemShiftLowering : TargetPattern<TmemShiftOp> {
     Location loc = op.getLoc();
     MemDescType type = op.getBuffer().getType();
     // 32-bit elements: 8 columns per 32-byte segment (T12).
-    int64_t segmentColumns = TensorMemoryMap::kShiftBytes / 4;
+    int64_t segmentColumns = TensorMemoryMap::kShiftColumns;
     int64_t segments = type.getTileShape()[1] / segmentColumns;
     // Every thread's stores to the buffer are done first.
     syncTensorMemory(rewriter, loc);

@@ -22,26 +22,6 @@ using namespace mlir::tlxamd;
 
 namespace {
 
-/// i32 IR arithmetic for the layout core's build* formulas.
-struct IROps {
-  RewriterBase &rewriter;
-  Location loc;
-
-  Value c(int64_t v) { return i32Const(rewriter, loc, v); }
-  Value add(Value a, Value b) {
-    return LLVM::AddOp::create(rewriter, loc, a, b);
-  }
-  Value mul(Value a, Value b) {
-    return LLVM::MulOp::create(rewriter, loc, a, b);
-  }
-  Value udiv(Value a, int64_t b) {
-    return LLVM::UDivOp::create(rewriter, loc, a, c(b));
-  }
-  Value urem(Value a, int64_t b) {
-    return LLVM::URemOp::create(rewriter, loc, a, c(b));
-  }
-};
-
 PreshuffledBLayout layoutOf(int32_t laneBytes) {
   return *PreshuffledBLayout::get(laneBytes); // verified
 }

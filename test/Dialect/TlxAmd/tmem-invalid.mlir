@@ -154,3 +154,24 @@ func.func @alloc_in_branch(%c: i1) {
 func.func @block_n(%t: !tlxamd.memdesc<128x24xf32, #tlxamd.tmem<{block_m = 128, block_n = 24, unpacked = true, cta_split = 1}>, #tlxamd.tensor_memory, mutable>) {
   return
 }
+
+// -----
+
+#tm = #tlxamd.tmem<{block_m = 128, block_n = 256, unpacked = true, cta_split = 1}>
+func.func @columns_together() {
+  %a = tlxamd.tmem_alloc : !tlxamd.memdesc<128x256xf32, #tm, #tlxamd.tensor_memory, mutable>
+  %b = tlxamd.tmem_alloc : !tlxamd.memdesc<128x256xf32, #tm, #tlxamd.tensor_memory, mutable>
+  // 256 + 256 + 256 > 512
+  // expected-error @+1 {{the kernel's tensor-memory allocations need 768 columns together (each rounded to a power of two of at least 32); an SM has 512}}
+  %c = tlxamd.tmem_alloc : !tlxamd.memdesc<128x256xf32, #tm, #tlxamd.tensor_memory, mutable>
+  return
+}
+
+// -----
+
+#tm = #tlxamd.tmem<{block_m = 128, block_n = 16, unpacked = true, cta_split = 2}>
+func.func @cta_pair() {
+  // expected-error @+1 {{allocates a one-CTA tile: cta_split 2 (a tile split over a CTA pair) needs the two-CTA MMA, which is not lowered}}
+  %t = tlxamd.tmem_alloc : !tlxamd.memdesc<128x16xf32, #tm, #tlxamd.tensor_memory, mutable>
+  return
+}

@@ -34,10 +34,14 @@ struct TensorMemoryMap {
   /// Columns `tcgen05.alloc` reserves for `columns` (a power of two, at
   /// least 32), or none above the 512 of an SM.
   static std::optional<int64_t> getAllocColumns(int64_t columns);
-  /// The address of (row, column) of a tile whose first column is `base`.
-  static int64_t getAddress(int64_t row, int64_t column, int64_t base = 0) {
-    return (row << 16) | (base + column);
+  /// The address of (row, column) in a tile at address 0: (row << 16) +
+  /// column, over an arithmetic `ops` (`c`, `add`, `mul`) on values `V`.
+  template <typename V, typename Ops>
+  static V buildAddress(Ops &ops, V row, V column) {
+    return ops.add(ops.mul(row, ops.c(int64_t(1) << 16)), column);
   }
+  /// Columns one tcgen05.shift segment spans (one 32-bit element each).
+  static constexpr int64_t kShiftColumns = kShiftBytes / 4;
   /// The registers `tcgen05.ld` / `.st` (32x32b) move for a 128 x `columns`
   /// tile of 32-bit elements over `numWarps` (4 or 8) warps of 32 lanes:
   /// registers -> columns, lanes -> rows, warps -> row quarters, then
