@@ -199,7 +199,7 @@ std::string mlir::tlxamd::describeScaledFormats() {
 }
 
 /// The element types an operand of format `f` may have.
-static bool isScaledFormatElement(const ScaledFormat &f, Type t) {
+bool mlir::tlxamd::isScaledFormatElement(const ScaledFormat &f, Type t) {
   if (f.name == "bf16")
     return t.isBF16();
   if (f.name == "fp16")
@@ -210,7 +210,7 @@ static bool isScaledFormatElement(const ScaledFormat &f, Type t) {
          (f.name == "e5m2" && isa<Float8E5M2Type>(t));
 }
 
-static StringRef describeScaledFormatElements(const ScaledFormat &f) {
+StringRef mlir::tlxamd::describeScaledFormatElements(const ScaledFormat &f) {
   if (f.name == "bf16")
     return "bf16";
   if (f.name == "fp16")

@@ -27,6 +27,35 @@ void MemDescType::print(AsmPrinter &p) const {
   p << ">";
 }
 
+/// A uint8 tensor-memory buffer: MX scales (`rows` x `k / 32`, whole
+/// 128 x 4 blocks), or, before tlxamd-resolve-tmem-layouts, the placeholder
+/// layout, optionally after a buffer count.
+static LogicalResult
+verifyTensorMemoryScalesDesc(function_ref<InFlightDiagnostic()> emitError,
+                             ArrayRef<int64_t> shape, Type elem,
+                             Attribute encoding, ArrayRef<int64_t> allocShape) {
+  if (!elem.isInteger(8))
+    return emitError() << encoding << " holds uint8 / int8 scales, got "
+                       << elem;
+  if (allocShape != shape)
+    return emitError() << "tensor-memory descriptors have no sub-tile views";
+  bool placeholder = isa<TensorMemoryPlaceholderLayoutAttr>(encoding);
+  if (shape.size() != 2 && !(placeholder && shape.size() == 3))
+    return emitError() << encoding << " is a matrix"
+                       << (placeholder ? ", optionally after a buffer count"
+                                       : "")
+                       << "; got rank " << shape.size();
+  ArrayRef<int64_t> tile = shape.take_back(2);
+  if (!TensorMemoryScalesMap::isValidShape(tile[0], tile[1]))
+    return emitError() << "MX scales in tensor memory are rows x (K / 32) in "
+                          "whole blocks of "
+                       << TensorMemoryScalesMap::kBlockRows << " rows x "
+                       << TensorMemoryScalesMap::kBlockScales
+                       << " scales (one per 32 K elements); got [" << tile
+                       << "]";
+  return success();
+}
+
 /// A tensor-memory descriptor: 32-bit elements in the standard layout of
 /// its tile (block_m 128 rows, block_n columns), optionally after a buffer
 /// count.
@@ -34,10 +63,15 @@ static LogicalResult
 verifyTensorMemoryDesc(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> shape, Type elem, Attribute encoding,
                        ArrayRef<int64_t> allocShape) {
+  if (isa<TensorMemoryScalesLayoutAttr, TensorMemoryPlaceholderLayoutAttr>(
+          encoding))
+    return verifyTensorMemoryScalesDesc(emitError, shape, elem, encoding,
+                                        allocShape);
   auto tmem = dyn_cast<TensorMemoryLayoutAttr>(encoding);
   if (!tmem)
-    return emitError() << "a tensor-memory descriptor's layout is a "
-                          "#tlxamd.tmem layout, got "
+    return emitError() << "a tensor-memory descriptor's layout is "
+                          "#tlxamd.tmem, #tlxamd.tmem_scales or "
+                          "#tlxamd.tmem_placeholder, got "
                        << encoding;
   if (elem.getIntOrFloatBitWidth() != 32 || !tmem.getUnpacked())
     return emitError() << "tensor memory holds 32-bit elements, one per "
@@ -466,4 +500,13 @@ TensorMemoryLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (ctaSplit != 1 && ctaSplit != 2)
     return emitError() << "cta_split must be 1 or 2, got " << ctaSplit;
   return success();
+}
+
+int64_t mlir::tlxamd::getTensorMemoryColumns(MemDescType type) {
+  ArrayRef<int64_t> tile = type.getTileShape();
+  if (isa<TensorMemoryScalesLayoutAttr>(type.getEncoding()))
+    return TensorMemoryScalesMap::getColumns(tile[0], tile[1]);
+  if (isa<TensorMemoryPlaceholderLayoutAttr>(type.getEncoding()))
+    return TensorMemoryScalesMap::getColumns(tile[0], tile[1]); // one buffer
+  return type.getBufferCount() * tile[1];
 }

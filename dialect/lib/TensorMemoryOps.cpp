@@ -17,11 +17,12 @@ LogicalResult TmemAllocOp::verify() {
   if (!type.getMutableMemory())
     return emitOpError("allocates a mutable tile: the descriptor must be "
                        "mutable");
-  if (cast<TensorMemoryLayoutAttr>(type.getEncoding()).getCtaSplit() != 1)
-    return emitOpError("allocates a one-CTA tile: cta_split 2 (a tile split "
-                       "over a CTA pair) needs the two-CTA MMA, which is not "
-                       "lowered");
-  int64_t columns = type.getBufferCount() * type.getTileShape()[1];
+  if (auto tmem = dyn_cast<TensorMemoryLayoutAttr>(type.getEncoding());
+      tmem && tmem.getCtaSplit() != 1)
+    return emitOpError("allocates each CTA's own tile (cta_split = 1): a "
+                       "two-CTA MMA's accumulator is 128 rows in each CTA "
+                       "of the pair");
+  int64_t columns = getTensorMemoryColumns(type);
   if (!TensorMemoryMap::getAllocColumns(columns))
     return emitOpError("needs ")
            << columns << " columns of tensor memory; an SM has "
@@ -32,9 +33,8 @@ LogicalResult TmemAllocOp::verify() {
   int64_t total = 0;
   (*this)->getParentOp()->walk([&](TmemAllocOp alloc) {
     MemDescType t = alloc.getType();
-    total += TensorMemoryMap::getAllocColumns(t.getBufferCount() *
-                                              t.getTileShape()[1])
-                 .value_or(0);
+    total +=
+        TensorMemoryMap::getAllocColumns(getTensorMemoryColumns(t)).value_or(0);
     return alloc == *this ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (total > TensorMemoryMap::kColumns)
@@ -48,6 +48,11 @@ LogicalResult TmemAllocOp::verify() {
 /// and (once laid out) the instruction's register layout.
 static LogicalResult verifyTmemAccess(Operation *op, MemDescType mem,
                                       RankedTensorType tensor) {
+  if (!isa<TensorMemoryLayoutAttr>(mem.getEncoding()))
+    return op->emitOpError("moves 32-bit elements of a tile in the standard "
+                           "tensor-memory layout (#tlxamd.tmem); MX scales "
+                           "reach tensor memory through tmem_copy, got ")
+           << mem;
   if (mem.isMultiBuffered())
     return op->emitOpError("accesses one buffer: select it first "
                            "(memdesc_index), got ")
@@ -89,6 +94,10 @@ LogicalResult TmemShiftOp::verify() {
   MemDescType type = getBuffer().getType();
   if (!type.getMutableMemory())
     return emitOpError("T11: shifts in place: the buffer must be mutable");
+  if (!isa<TensorMemoryLayoutAttr>(type.getEncoding()))
+    return emitOpError("T11: shifts a buffer in the standard tensor-memory "
+                       "layout (#tlxamd.tmem), got ")
+           << type.getEncoding();
   if (type.isMultiBuffered())
     return emitOpError("T11: shifts one rank-2 buffer: select it first "
                        "(memdesc_index), got ")

@@ -115,3 +115,31 @@ LogicalResult TmemShiftOp::verifyForTarget(const ArchInfo &arch) {
 LogicalResult Tcgen05CommitOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTensorMemoryTarget(*this, arch);
 }
+
+LogicalResult TmemCopyOp::verifyForTarget(const ArchInfo &arch) {
+  // T6: tcgen05.cp is sm_100's.
+  return verifyTensorMemoryTarget(*this, arch);
+}
+
+/// A two-CTA MMA also needs clusters of two.
+static LogicalResult verifyMmaTarget(Operation *op, const ArchInfo &arch,
+                                     bool twoCtas) {
+  if (failed(verifyTensorMemoryTarget(op, arch)))
+    return failure();
+  return twoCtas ? verifyClusterTarget(op, arch, 2) : success();
+}
+
+LogicalResult AsyncDotOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyMmaTarget(*this, arch, getTwoCtas());
+}
+
+LogicalResult AsyncDotScaledOp::verifyForTarget(const ArchInfo &arch) {
+  if (failed(verifyMmaTarget(*this, arch, getTwoCtas())))
+    return failure();
+  for (StringRef f : {getAFormat(), getBFormat()})
+    if (f != "e4m3" && f != "e5m2")
+      return emitOpError("lowers FP8 operands (e4m3, e5m2); ")
+             << f << " operands, which kind::mxf8f6f4 reads from shared "
+             << "memory in a padded layout, are not lowered";
+  return success();
+}

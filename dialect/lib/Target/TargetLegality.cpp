@@ -157,6 +157,8 @@ LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
   TensorChecker tensors(arch);
   // T10 holds on every target: a shifted buffer waits for its commit.
   bool failed = mlir::failed(verifyTensorMemoryShifts(root));
+  // One tcgen05 CTA group per kernel, a two-CTA kernel in pairs.
+  failed |= mlir::failed(verifyCtaGroups(root));
   root->walk([&](Operation *op) {
     // A cluster kernel: the target's clusters hold its CTAs.
     if (auto n =

@@ -56,6 +56,12 @@ void populateTensorMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns,
                                         const TargetInfo &targetInfo);
 
+/// tcgen05 MMAs (async_dot, async_dot_scaled) and scale copies
+/// (tmem_copy) (sm_100a).
+void populateTcgen05MmaToNVVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfo &targetInfo);
+
 /// tl.dot on mma.sync.
 void populateMatrixOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

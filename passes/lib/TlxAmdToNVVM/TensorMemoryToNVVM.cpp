@@ -9,7 +9,7 @@
 // map and the register layout are the layout core's TensorMemoryMap.
 //
 //===----------------------------------------------------------------------===//
-#include "TargetInfo.h"
+#include "Tcgen05Common.h"
 
 #include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "../TlxAmdToLLVM/Patterns.h"
@@ -22,25 +22,14 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+using namespace mlir::tlxamd::nvvm;
 
 namespace {
-
-NVVM::CTAGroupKindAttr ctaGroup1(MLIRContext *ctx) {
-  return NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_1);
-}
 
 void fence(RewriterBase &rewriter, Location loc, NVVM::Tcgen05FenceKind kind) {
   NVVM::Tcgen05FenceOp::create(
       rewriter, loc,
       NVVM::Tcgen05FenceKindAttr::get(rewriter.getContext(), kind));
-}
-
-/// Every thread's tensor-memory accesses so far are done and ordered
-/// before what follows (fence, barrier, fence).
-void syncTensorMemory(RewriterBase &rewriter, Location loc) {
-  fence(rewriter, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  gpu::BarrierOp::create(rewriter, loc);
-  fence(rewriter, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
 }
 
 Value threadBelow(RewriterBase &rewriter, Location loc,
@@ -91,8 +80,11 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MemDescType type = op.getType();
+    if (isa<TensorMemoryPlaceholderLayoutAttr>(type.getEncoding()))
+      return op.emitOpError("has the placeholder layout of a uint8 buffer: "
+                            "run tlxamd-resolve-tmem-layouts first");
     int64_t columns = *TensorMemoryMap::getAllocColumns(
-        type.getBufferCount() * type.getTileShape()[1]); // verified
+        getTensorMemoryColumns(type)); // verified
     MLIRContext *ctx = rewriter.getContext();
     Value slot = addressSlot(rewriter, loc, op);
     Value ncols = i32Const(rewriter, loc, columns);
@@ -100,10 +92,11 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
     Value warp0 =
         threadBelow(rewriter, loc, targetInfo, targetInfo.getWarpSize());
     emitPredicated(rewriter, loc, warp0, Type(), [&] {
-      NVVM::Tcgen05AllocOp::create(rewriter, loc, slot, ncols, ctaGroup1(ctx));
+      NVVM::Tcgen05AllocOp::create(rewriter, loc, slot, ncols,
+                                   getCtaGroupAttr(op));
       if (last)
         NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, loc,
-                                                     ctaGroup1(ctx));
+                                                     getCtaGroupAttr(op));
       return Value();
     });
     syncTensorMemory(rewriter, loc);
@@ -133,7 +126,7 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
           threadBelow(rewriter, loc, targetInfo, targetInfo.getWarpSize()),
           Type(), [&] {
             NVVM::Tcgen05DeallocOp::create(rewriter, loc, addr, ncols,
-                                           ctaGroup1(ctx));
+                                           getCtaGroupAttr(op));
             return Value();
           });
     }
@@ -258,13 +251,6 @@ struct TmemStoreLowering : TargetPattern<TmemStoreOp> {
   }
 };
 
-/// Thread 0: the thread that issues the asynchronous tcgen05 operations
-/// and commits them.
-Value issuer(RewriterBase &rewriter, Location loc,
-             const TargetInfoBase &targetInfo) {
-  return threadBelow(rewriter, loc, targetInfo, 1);
-}
-
 struct TmemShiftLowering : TargetPattern<TmemShiftOp> {
   using TargetPattern::TargetPattern;
 
@@ -278,17 +264,17 @@ struct TmemShiftLowering : TargetPattern<TmemShiftOp> {
     int64_t segments = type.getTileShape()[1] / segmentColumns;
     // Every thread's stores to the buffer are done first.
     syncTensorMemory(rewriter, loc);
-    emitPredicated(
-        rewriter, loc, issuer(rewriter, loc, targetInfo), Type(), [&] {
-          for (int64_t s = 0; s < segments; ++s) {
-            Value addr =
-                offsetTensorMemory(rewriter, loc, adaptor.getBuffer(),
-                                   i32Const(rewriter, loc, s * segmentColumns));
-            NVVM::Tcgen05ShiftOp::create(rewriter, loc, addr,
-                                         ctaGroup1(rewriter.getContext()));
-          }
-          return Value();
-        });
+    emitPredicated(rewriter, loc,
+                   isTcgen05Issuer(rewriter, loc, targetInfo, op), Type(), [&] {
+                     for (int64_t s = 0; s < segments; ++s) {
+                       Value addr = offsetTensorMemory(
+                           rewriter, loc, adaptor.getBuffer(),
+                           i32Const(rewriter, loc, s * segmentColumns));
+                       NVVM::Tcgen05ShiftOp::create(rewriter, loc, addr,
+                                                    getCtaGroupAttr(op));
+                     }
+                     return Value();
+                   });
     rewriter.eraseOp(op);
     return success();
   }
@@ -304,18 +290,65 @@ struct Tcgen05CommitLowering : TargetPattern<Tcgen05CommitOp> {
     Value bar = unpackMemDesc(rewriter, loc, adaptor.getBarrier(),
                               op.getBarrier().getType())
                     .base;
-    emitPredicated(
-        rewriter, loc, issuer(rewriter, loc, targetInfo), Type(), [&] {
-          NVVM::Tcgen05CommitOp::create(rewriter, loc, bar, Value(),
-                                        ctaGroup1(rewriter.getContext()));
-          return Value();
-        });
+    emitPredicated(rewriter, loc,
+                   isTcgen05Issuer(rewriter, loc, targetInfo, op), Type(), [&] {
+                     emitTcgen05Commit(rewriter, loc, bar, op);
+                     return Value();
+                   });
     rewriter.eraseOp(op);
     return success();
   }
 };
 
 } // namespace
+
+NVVM::CTAGroupKindAttr nvvm::getCtaGroupAttr(Operation *op) {
+  return NVVM::CTAGroupKindAttr::get(
+      op->getContext(), getCtaGroup(op) == 2 ? NVVM::CTAGroupKind::CTA_2
+                                             : NVVM::CTAGroupKind::CTA_1);
+}
+
+void nvvm::syncTensorMemory(RewriterBase &rewriter, Location loc,
+                            bool sharedOperands) {
+  if (sharedOperands)
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  fence(rewriter, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  gpu::BarrierOp::create(rewriter, loc);
+  fence(rewriter, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+}
+
+Value nvvm::isTcgen05Issuer(RewriterBase &rewriter, Location loc,
+                            const TargetInfoBase &targetInfo, Operation *op) {
+  Value thread0 = threadBelow(rewriter, loc, targetInfo, 1);
+  if (getCtaGroup(op) != 2)
+    return thread0;
+  // The lead CTA of the pair: an even rank in the cluster.
+  Value rank = NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type());
+  Value odd =
+      LLVM::AndOp::create(rewriter, loc, rank, i32Const(rewriter, loc, 1));
+  Value lead = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, odd,
+                                    i32Const(rewriter, loc, 0));
+  return LLVM::AndOp::create(rewriter, loc, thread0, lead);
+}
+
+void nvvm::emitTcgen05Commit(RewriterBase &rewriter, Location loc,
+                             Value barrier, Operation *op) {
+  Value mask;
+  if (getCtaGroup(op) == 2) {
+    // Both CTAs of the pair: ranks 2p and 2p + 1 of the cluster.
+    Value rank = NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type());
+    Value pairBase =
+        LLVM::AndOp::create(rewriter, loc, rank, i32Const(rewriter, loc, ~1));
+    Value bits = LLVM::ShlOp::create(rewriter, loc, i32Const(rewriter, loc, 3),
+                                     pairBase);
+    mask = LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), bits);
+  }
+  NVVM::Tcgen05CommitOp::create(rewriter, loc, barrier, mask,
+                                getCtaGroupAttr(op));
+}
 
 void mlir::tlxamd::nvvm::populateTensorMemoryToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,

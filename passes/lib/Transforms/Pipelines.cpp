@@ -21,6 +21,9 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   if (!arch)
     return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
                         "' (supported: " + getSupportedArchNames() + ")");
+  // uint8 tensor-memory buffers become MX-scales buffers (document 003).
+  if (arch->isNVIDIA())
+    pm.addPass(createTlxAmdResolveTmemLayouts());
   // Layout-free tensors (the frontend's) get layouts first; a no-op on
   // kernels written with explicit layouts.
   pm.addPass(createTlxAmdAssignLayoutsPass(arch->name));

@@ -100,6 +100,7 @@ from .core import (  # noqa: F401
     swizzled_shared_layout,
     tensor,
     to_linear_layout,
+    uint8,
     where,
     zeros,
 )
@@ -167,4 +168,13 @@ from .tma import (  # noqa: F401
     tensor_descriptor_value,
     tma,
 )
-from .tmem import storage_kind, tcgen05_commit, tensor_memory_layout, tmem_shift  # noqa: F401
+from .tmem import (  # noqa: F401
+    async_dot,
+    async_dot_scaled,
+    storage_kind,
+    tcgen05_commit,
+    tensor_memory_layout,
+    tensor_memory_scales_layout,
+    tmem_copy,
+    tmem_shift,
+)

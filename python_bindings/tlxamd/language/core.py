@@ -106,6 +106,9 @@ class dtype:
 
 int1 = dtype("int1", 1, "bool")
 int8 = dtype("int8", 8, "int")
+# Bytes of MX (E8M0) scales, TLX's tl.uint8 for scale buffers: stored as i8;
+# arithmetic on it is that of int8 bit patterns.
+uint8 = dtype("uint8", 8, "int")
 int16 = dtype("int16", 16, "int")
 int32 = dtype("int32", 32, "int")
 int64 = dtype("int64", 64, "int")

@@ -42,7 +42,7 @@ func.func @f16(%t: !tlxamd.memdesc<128x16xf16, #tm, #tlxamd.tensor_memory, mutab
 // -----
 
 #b = #tlxamd.swizzled_shared<{vec = 1, per_phase = 1, max_phase = 1, order = [1, 0]}>
-// expected-error @+1 {{a tensor-memory descriptor's layout is a #tlxamd.tmem layout, got #tlxamd.swizzled_shared}}
+// expected-error @+1 {{a tensor-memory descriptor's layout is #tlxamd.tmem, #tlxamd.tmem_scales or #tlxamd.tmem_placeholder, got #tlxamd.swizzled_shared}}
 func.func @shared_layout(%t: !tlxamd.memdesc<128x16xf32, #b, #tlxamd.tensor_memory, mutable>) {
   return
 }
@@ -171,7 +171,7 @@ func.func @columns_together() {
 
 #tm = #tlxamd.tmem<{block_m = 128, block_n = 16, unpacked = true, cta_split = 2}>
 func.func @cta_pair() {
-  // expected-error @+1 {{allocates a one-CTA tile: cta_split 2 (a tile split over a CTA pair) needs the two-CTA MMA, which is not lowered}}
+  // expected-error @+1 {{allocates each CTA's own tile (cta_split = 1): a two-CTA MMA's accumulator is 128 rows in each CTA of the pair}}
   %t = tlxamd.tmem_alloc : !tlxamd.memdesc<128x16xf32, #tm, #tlxamd.tensor_memory, mutable>
   return
 }

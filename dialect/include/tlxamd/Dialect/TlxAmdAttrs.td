@@ -114,4 +114,39 @@ def TlxAmd_TensorMemoryLayoutAttr : AttrDef<TlxAmd_Dialect, "TensorMemoryLayout"
   let genVerifyDecl = 1;
 }
 
+def TlxAmd_TensorMemoryScalesLayoutAttr : AttrDef<TlxAmd_Dialect, "TensorMemoryScalesLayout"> {
+  let mnemonic = "tmem_scales";
+  let summary = "the tensor-memory layout of MX scale factors (tcgen05.mma block scaling)";
+  let description = [{
+    A `rows` x `k / 32` matrix of E8M0 scales (one per 32 K elements of a
+    row of A, or of a column of B) as `tcgen05.mma ... .block_scale` reads
+    it (TLX's TensorMemoryScalesEncodingAttr): row r lives in TMEM lane
+    r % 32 of every 32-lane quarter, scale j in byte j % 4 of column
+    (r / 32) + (rows / 32) * (j / 4). A 128-row x 4-scale block is four
+    columns, which one `tcgen05.cp ... 32x128b.warpx4` fills from 512
+    bytes of shared memory (Layout/TensorMemory.h).
+
+    ```mlir
+    #tlxamd.tmem_scales
+    ```
+  }];
+}
+
+def TlxAmd_TensorMemoryPlaceholderLayoutAttr : AttrDef<TlxAmd_Dialect, "TensorMemoryPlaceholderLayout"> {
+  let mnemonic = "tmem_placeholder";
+  let summary = "the layout of a uint8 tensor-memory buffer not yet resolved";
+  let description = [{
+    TLX's DummyTMEMLayoutAttr: `local_alloc(shape, tl.uint8, num,
+    storage=tmem)` cannot know whether the buffer holds MX scales, so it
+    starts with this layout. `tlxamd-resolve-tmem-layouts` gives it the
+    scales layout when `async_dot_scaled` reads it (T5), drops the buffer
+    count (T7) and flattens 1 x M x K to M x K (T8); any other use is an
+    error.
+
+    ```mlir
+    #tlxamd.tmem_placeholder
+    ```
+  }];
+}
+
 #endif // TLXAMD_ATTRS_TD

@@ -454,17 +454,130 @@ def TlxAmd_TmemShiftOp : TlxAmd_TmemOp<"tmem_shift"> {
 def TlxAmd_Tcgen05CommitOp : TlxAmd_TmemOp<"tcgen05_commit"> {
   let summary = "track the program's earlier asynchronous tcgen05 operations on an mbarrier";
   let description = [{
-    TLX's `tcgen05_commit(barrier)`: the thread that issued the program's
-    asynchronous tcgen05 operations (`tmem_shift`) makes `barrier` track
+    TLX's `tcgen05_commit(barrier, two_ctas=False)`: the thread that issued
+    the program's asynchronous tcgen05 operations (`tmem_shift`,
+    `tmem_copy`, `async_dot`, `async_dot_scaled`) makes `barrier` track
     their completion (`tcgen05.commit.cta_group::1.mbarrier::arrive::one`):
-    the barrier's phase completes with one arrival once they are done.
+    the barrier's phase completes with one arrival once they are done (T4).
+    With `two_ctas` the lead CTA of the pair commits its two-CTA MMAs
+    (`cta_group::2`) to the barrier at this offset in both CTAs
+    (`.multicast::cluster` with the pair's CTA mask).
 
     ```mlir
     tlxamd.tcgen05_commit %bar : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    tlxamd.tcgen05_commit %bar two_ctas : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
     ```
   }];
-  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barrier);
-  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barrier,
+                       UnitAttr:$two_ctas);
+  let assemblyFormat = "$barrier (`two_ctas` $two_ctas^)? attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_TmemCopyOp : TlxAmd_TmemOp<"tmem_copy"> {
+  let summary = "copy MX scales from shared memory into tensor memory (tcgen05.cp)";
+  let description = [{
+    TLX's `tmem_copy(src, dst)` [sm100]: an asynchronous copy (T6) of the
+    E8M0 scales of a `rows` x `k / 32` scale buffer in tensor memory
+    (`#tlxamd.tmem_scales`, or the placeholder layout until
+    `tlxamd-resolve-tmem-layouts` resolves it) from `src`, the scales in
+    shared memory in the standard scale-factor order: 512-byte blocks of
+    128 rows x 4 scales (byte (r % 32) * 16 + (r / 32) * 4 + j of a block
+    is scale j of row r), as `[rows / 128, k / 128, 32, 16]` (a 4-D TMA
+    tile) or `[rows / 128, k / 128 * 512]`. One thread issues one
+    `tcgen05.cp.cta_group::N.32x128b.warpx4` per block (N the kernel's
+    CTA group: 2 in a kernel of two-CTA MMAs, the lead CTA copying for
+    the pair, each CTA's shared memory into its own tensor memory); like the MMAs it
+    completes asynchronously, in order with the MMAs the same thread
+    issues after it, and `tcgen05_commit` tracks it.
+
+    ```mlir
+    tlxamd.tmem_copy %smem, %tmem : !tlxamd.memdesc<1x1x32x16xi8, #s, #tlxamd.shared_memory, mutable>, !tlxamd.memdesc<128x4xi8, #tlxamd.tmem_scales, #tlxamd.tensor_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$src,
+                       Arg<TlxAmd_TmemDesc, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$dest);
+  let assemblyFormat = [{
+    $src `,` $dest attr-dict `:` qualified(type($src)) `,` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AsyncDotScaledOp : TlxAmd_TmemOp<"async_dot_scaled"> {
+  let summary = "an MX-scaled MMA into tensor memory (tcgen05.mma ... block_scale)";
+  let description = [{
+    TLX's `async_dot_scaled(a, b, acc, A_scale, A_format, B_scale,
+    B_format, use_acc=None, two_ctas=False, mBarriers=[])`: `acc = (a *
+    2^A_scale) @ (b * 2^B_scale) (+ acc if use_acc)`, issued
+    asynchronously by one thread as `tcgen05.mma.cta_group::N.kind::
+    mxf8f6f4.block_scale`, one instruction per 32 elements of K. `a` ([M,
+    K]) and `b` ([K, N]) are swizzled `nvmma_shared` tiles in shared
+    memory, described to the tensor core by shared-memory matrix
+    descriptors; `acc` is an f32 M x N tensor-memory tile; the scales
+    (E8M0, one per 32 K elements: `[M, K / 32]` and `[N, K / 32]`) are
+    tensor-memory buffers in the scales layout, or shared-memory buffers in
+    the scale-factor order of `tmem_copy` that
+    `tlxamd-resolve-tmem-layouts` copies into tensor memory first. Formats
+    are the documented FP8 / FP6 / FP4 kinds (T3). Completion: each
+    barrier of `barriers` (TLX's mBarriers) gets a `tcgen05.commit`, or
+    the program commits later (`tcgen05_commit`).
+
+    With `two_ctas` the MMA spans the two CTAs of a cluster of 2 (T1): each
+    CTA holds its M = 128 rows of `a` and of `acc` and half of `b`'s
+    columns (N / 2), while `B_scale` holds all N columns' scales in each
+    CTA; the lead CTA issues `cta_group::2` for the pair.
+
+    ```mlir
+    tlxamd.async_dot_scaled %a, %b, %acc, %as, %bs, %use_acc barriers(%bar : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>)
+        a_format = "e4m3" b_format = "e4m3" : ...
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$a,
+                       Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$b,
+                       Arg<TlxAmd_TmemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>,
+                                                 MemWrite<TlxAmd_SharedMemoryResource>]>:$acc,
+                       Arg<TlxAmd_AnyMemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$a_scale,
+                       Arg<TlxAmd_AnyMemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$b_scale,
+                       I1:$use_acc,
+                       Arg<Variadic<TlxAmd_MemDesc>, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barriers,
+                       StrAttr:$a_format, StrAttr:$b_format, UnitAttr:$two_ctas);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc `,` $a_scale `,` $b_scale `,` $use_acc
+    (`barriers` `(` $barriers^ `:` qualified(type($barriers)) `)`)?
+    `a_format` `=` $a_format `b_format` `=` $b_format (`two_ctas` $two_ctas^)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc)) `,`
+    qualified(type($a_scale)) `,` qualified(type($b_scale))
+  }];
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AsyncDotOp : TlxAmd_TmemOp<"async_dot"> {
+  let summary = "an MMA into tensor memory (tcgen05.mma kind::f16)";
+  let description = [{
+    TLX's `async_dot(a, b, acc, use_acc=None, two_ctas=False,
+    mBarriers=[])` on Blackwell: `acc = a @ b (+ acc if use_acc)` for
+    f16 / bf16 operands, issued asynchronously by one thread as
+    `tcgen05.mma.cta_group::N.kind::f16`, one instruction per 16 elements
+    of K, with the operands, accumulator, two-CTA split (T1) and
+    completion of `async_dot_scaled`.
+
+    ```mlir
+    tlxamd.async_dot %a, %b, %acc, %use_acc : ...
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$a,
+                       Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$b,
+                       Arg<TlxAmd_TmemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>,
+                                                 MemWrite<TlxAmd_SharedMemoryResource>]>:$acc,
+                       I1:$use_acc,
+                       Arg<Variadic<TlxAmd_MemDesc>, "", [MemWrite<TlxAmd_SharedMemoryResource>]>:$barriers,
+                       UnitAttr:$two_ctas);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc `,` $use_acc
+    (`barriers` `(` $barriers^ `:` qualified(type($barriers)) `)`)?
+    (`two_ctas` $two_ctas^)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
+  }];
   let hasVerifier = 1;
 }
 

@@ -54,6 +54,37 @@ struct TensorMemoryMap {
   }
 };
 
+/// MX scale factors in tensor memory (#tlxamd.tmem_scales): a `rows` x
+/// `scales` matrix of bytes (E8M0, one per 32 K elements of a row of A or a
+/// column of B) as tcgen05.mma's block scaling reads it. Row r lives in lane
+/// r % 32 of every 32-lane quarter; scale j in byte j % 4 of column
+/// (r / 32) + (rows / 32) * (j / 4). A block of 128 rows x 4 scales is four
+/// columns, which one tcgen05.cp (32x128b, warpx4) fills from 512 bytes of
+/// shared memory: byte (r % 32) * 16 + (r / 32) * 4 + j of the block.
+struct TensorMemoryScalesMap {
+  static constexpr int64_t kBlockRows = 128;
+  static constexpr int64_t kBlockScales = 4;
+  static constexpr int64_t kBlockBytes = 512;
+  static constexpr int64_t kBlockColumns = 4;
+
+  /// Whether `rows` x `scales` is whole blocks.
+  static bool isValidShape(int64_t rows, int64_t scales) {
+    return rows > 0 && scales > 0 && rows % kBlockRows == 0 &&
+           scales % kBlockScales == 0;
+  }
+  /// The columns a `rows` x `scales` matrix occupies.
+  static int64_t getColumns(int64_t rows, int64_t scales) {
+    return rows / kBlockRows * (scales / kBlockScales) * kBlockColumns;
+  }
+  /// The column holding scale `j` of row `r`.
+  static int64_t getColumn(int64_t rows, int64_t r, int64_t j) {
+    return r / TensorMemoryMap::kWarpLanes +
+           rows / TensorMemoryMap::kWarpLanes * (j / kBlockScales);
+  }
+  /// The byte of its column holding scale `j`.
+  static unsigned getByte(int64_t j) { return unsigned(j % kBlockScales); }
+};
+
 } // namespace mlir::tlxamd
 
 #endif // TLXAMD_LAYOUT_TENSORMEMORY_H

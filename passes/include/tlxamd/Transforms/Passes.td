@@ -95,4 +95,22 @@ def TlxAmdAllocateSharedMemory : Pass<"tlxamd-allocate-shared-memory"> {
   }];
 }
 
+def TlxAmdResolveTmemLayouts : Pass<"tlxamd-resolve-tmem-layouts"> {
+  let summary = "Resolve the layouts of uint8 tensor-memory buffers (MX scales)";
+  let description = [{
+    Document 003's automatic layout resolution of TMEM scale buffers:
+    a uint8 / int8 tensor-memory allocation starts with the placeholder
+    layout (`#tlxamd.tmem_placeholder`); when `async_dot_scaled` reads it
+    as a scale it gets the scales layout (`#tlxamd.tmem_scales`, T5), its
+    buffer count is dropped (scale buffers are not multibuffered: every
+    `memdesc_index` of it is the one buffer, T7) and a 1 x M x K
+    allocation becomes M x K (T8). A placeholder buffer that no
+    `async_dot_scaled` reads, or that something other than `tmem_copy`,
+    `memdesc_index` and `async_dot_scaled` uses, is an error. A scale
+    operand in shared memory gets a tensor-memory scales buffer of its own
+    (allocated at the kernel's start) and a `tmem_copy` into it just
+    before the MMA. Runs first in the NVIDIA `tlxamd-to-llvm` pipelines.
+  }];
+}
+
 #endif // TLXAMD_TRANSFORMS_PASSES_TD
