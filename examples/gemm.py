@@ -1,5 +1,7 @@
 """A Triton-style bf16 GEMM with tl.dot (layouts inferred; a runtime K
-loop; ragged sizes masked), compiled for gfx950, gfx942 and sm_90a:
+loop; ragged sizes masked), compiled for gfx950, gfx942 and sm_90a, and its
+shared-memory pipelined form, on sm_90a also with Hopper's warpgroup MMA
+(TLX's async_dot / async_dot_wait):
 
     python examples/gemm.py
 
@@ -36,14 +38,30 @@ def _row_swizzle(row_elements):
     return tl.swizzled_shared_layout(8, per_phase, 8 // per_phase, [1, 0])
 
 
+def _nvmma_swizzle(row_elements):
+    """The widest wgmma swizzle a bf16 row of the tile fills (bytes)."""
+    return min(128, row_elements * 2)
+
+
+def _step(a_tile, b_tile, acc, wgmma):
+    """acc += a_tile @ b_tile: registers and mma.sync, or wgmma from shared
+    memory, waited on before the tiles are refilled."""
+    if wgmma:
+        return tl.async_dot_wait(0, tl.async_dot(a_tile, b_tile, acc))
+    return tl.dot(a_tile.load(), b_tile.load(), acc)
+
+
 @tl.kernel(num_warps=8)
 def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
                    M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr,
-                   BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+                   BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr, WGMMA: tl.constexpr = False):
     """The same GEMM with its operands staged through shared memory:
     STAGES buffers per operand filled by asynchronous copies
     (buffer_load_to_shared: `buffer_load ... lds` on CDNA, `cp.async` on
-    NVIDIA), STAGES - 1 tiles in flight while one is multiplied."""
+    NVIDIA), STAGES - 1 tiles in flight while one is multiplied. With
+    `WGMMA` (Hopper), the tiles are nvmma_shared and each step is TLX's
+    `async_dot` (wgmma.mma_async straight from shared memory, one per 64
+    rows of a warpgroup and 16 of K) and `async_dot_wait`."""
     K = tl.multiple_of(K, 8)  # rows of whole 16-byte copies
     N = tl.multiple_of(N, 8)
     # Programs in launch order walk GROUP_M row blocks down a column of
@@ -56,8 +74,12 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
     rm = (first_m + pid % per_group % rows) * BM + tl.arange(0, BM)
     rn = (pid % per_group // rows) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
-    a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, _row_swizzle(BK), num=STAGES)
-    b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, _row_swizzle(BN), num=STAGES)
+    if WGMMA:
+        a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, tl.nvmma_shared_layout(_nvmma_swizzle(BK), 16), num=STAGES)
+        b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, tl.nvmma_shared_layout(_nvmma_swizzle(BN), 16), num=STAGES)
+    else:
+        a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, _row_swizzle(BK), num=STAGES)
+        b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, _row_swizzle(BN), num=STAGES)
     # The ragged K tile goes first: tile i covers K from k0 + i * BK with
     # k0 = K - steps * BK <= 0, so only the prologue's copies need K masks
     # and the loop's refills are whole tiles (masked by rows alone).
@@ -89,11 +111,11 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
         tl.buffer_load_to_shared(a_bufs.index(nxt % STAGES), a + k, a_offs, mask=a_rows, other=0.0)
         tl.buffer_load_to_shared(b_bufs.index(nxt % STAGES), b + k * N, b_offs, mask=b_cols, other=0.0)
         tl.async_commit_group()
-        acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
+        acc = _step(a_bufs.index(i % STAGES), b_bufs.index(i % STAGES), acc, WGMMA)
     # The last STAGES - 1 tiles are in flight already.
     for i in tl.range(tl.maximum(steps - (STAGES - 1), 0), steps):
         tl.async_wait(0)
-        acc = tl.dot(a_bufs.index(i % STAGES).load(), b_bufs.index(i % STAGES).load(), acc)
+        acc = _step(a_bufs.index(i % STAGES), b_bufs.index(i % STAGES), acc, WGMMA)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
@@ -101,3 +123,6 @@ if __name__ == "__main__":
     for target, instr in (("gfx950", "v_mfma"), ("gfx942", "v_mfma"), ("sm_90a", "mma.sync")):
         k = compiler.compile(gemm.build(target=target, BM=64, BN=64, BK=32), target=target)
         print(f"{target}: {k.asm.count(instr)} {instr} per K step, resources {k.resources}")
+    k = compiler.compile(gemm_pipelined.build(target="sm_90a", BM=128, BN=128, BK=64, STAGES=3, GROUP_M=8,
+                                              WGMMA=True), target="sm_90a")
+    print(f"sm_90a wgmma: {k.asm.count('wgmma.mma_async')} wgmma.mma_async, resources {k.resources}")

@@ -606,6 +606,14 @@ def _triton_style_kernels(warp: int = 32):
                          {"kind": "gemm", "dtype": "bf16",
                           "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": group},
                           "sizes": [128, 1000, 4096]})
+        # the same with Hopper's warpgroup MMA from the nvmma tiles (TLX's
+        # async_dot / async_dot_wait)
+        for bm, bn, bk, stages, warps in ((128, 128, 64, 3, 4), (128, 256, 64, 3, 8)):
+            name = f"gemm_wgmma_bf16_{bm}x{bn}x{bk}_w{warps}"
+            out[name] = (tl.kernel(num_warps=warps, name=name)(gemm_pipelined.fn),
+                         {"kind": "gemm", "dtype": "bf16",
+                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": 8, "WGMMA": True},
+                          "sizes": [128, 1000, 4096]})
 
     for fn in MATH_FUNCTIONS:
         out[f"math_{fn}_f32"] = (math_kernel(fn, "f32"), {"kind": "math", "dtype": "f32", "fn": fn, "block": 1024})

@@ -33,10 +33,10 @@ bool repeatsWith(llvm::function_ref<int64_t(int64_t)> byteOffset, int64_t step,
 
 } // namespace
 
-uint64_t SmemMatrixDescriptor::encodeFields() const {
+uint64_t SmemMatrixDescriptor::encodeFields(bool tcgen05) const {
   return (uint64_t((leadingBytes >> 4) & 0x3fff) << 16) |
-         (uint64_t((strideBytes >> 4) & 0x3fff) << 32) | (uint64_t(1) << 46) |
-         (swizzleMode(swizzleBytes) << 61);
+         (uint64_t((strideBytes >> 4) & 0x3fff) << 32) |
+         (uint64_t(tcgen05) << 46) | (swizzleMode(swizzleBytes) << 61);
 }
 
 std::optional<SmemMatrixDescriptor> mlir::tlxamd::getOperandDescriptor(

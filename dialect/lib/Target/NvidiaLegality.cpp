@@ -143,3 +143,22 @@ LogicalResult AsyncDotScaledOp::verifyForTarget(const ArchInfo &arch) {
              << "memory in a padded layout, are not lowered";
   return success();
 }
+
+LogicalResult WarpgroupDotOp::verifyForTarget(const ArchInfo &arch) {
+  std::string name;
+  llvm::raw_string_ostream(name) << getA().getType().getElementType();
+  bool f8 = StringRef(name).starts_with("f8");
+  // The capability table's wgmma entries (M = 64 per warpgroup, N up to
+  // 256) for the element type; fp8 has e4m3's.
+  if (findMatrixInstr(arch, MatrixEngine::WGMMA, 64, 256, f8 ? 32 : 16,
+                      f8 ? "f8E4M3FN" : name))
+    return success();
+  return emitOpError("needs the warpgroup MMA (wgmma) of Hopper, which ")
+         << arch.name << " (" << arch.family << ") lacks (targets that have "
+         << "it: " << getArchNamesWhere([](const ArchInfo &a) {
+              return llvm::any_of(a.matrixInstrs, [](const MatrixInstr &i) {
+                return i.engine == MatrixEngine::WGMMA;
+              });
+            })
+         << ")";
+}

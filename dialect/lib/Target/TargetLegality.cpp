@@ -159,6 +159,8 @@ LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
   bool failed = mlir::failed(verifyTensorMemoryShifts(root));
   // One tcgen05 CTA group per kernel, a two-CTA kernel in pairs.
   failed |= mlir::failed(verifyCtaGroups(root));
+  // T13: an async_dot's accumulator is read after its wait.
+  failed |= mlir::failed(verifyWarpgroupDotWaits(root));
   root->walk([&](Operation *op) {
     // A cluster kernel: the target's clusters hold its CTAs.
     if (auto n =

@@ -62,6 +62,11 @@ void populateTcgen05MmaToNVVMPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &targetInfo);
 
+/// Hopper's warpgroup MMAs (warpgroup_dot, warpgroup_dot_wait: wgmma).
+void populateWarpgroupDotToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns,
+                                        const TargetInfo &targetInfo);
+
 /// tl.dot on mma.sync.
 void populateMatrixOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

@@ -25,32 +25,6 @@ using namespace mlir::tlxamd::nvvm;
 
 namespace {
 
-Value i64Const(RewriterBase &rewriter, Location loc, uint64_t v) {
-  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                  rewriter.getI64IntegerAttr(int64_t(v)));
-}
-
-/// The shared-memory byte address (i32) of a lowered descriptor's tile.
-Value sharedAddress(RewriterBase &rewriter, Location loc, Value lowered,
-                    MemDescType type) {
-  Value base = unpackMemDesc(rewriter, loc, lowered, type).base;
-  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
-}
-
-/// A shared-memory matrix descriptor (i64) of the tile at `address` +
-/// `byteOffset`.
-Value matrixDescriptor(RewriterBase &rewriter, Location loc,
-                       const SmemMatrixDescriptor &d, Value address,
-                       int64_t byteOffset) {
-  Value a = LLVM::AddOp::create(rewriter, loc, address,
-                                i32Const(rewriter, loc, byteOffset));
-  a = LLVM::LShrOp::create(rewriter, loc, a, i32Const(rewriter, loc, 4));
-  a = LLVM::AndOp::create(rewriter, loc, a, i32Const(rewriter, loc, 0x3fff));
-  a = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), a);
-  return LLVM::OrOp::create(rewriter, loc, a,
-                            i64Const(rewriter, loc, d.encodeFields()));
-}
-
 /// An MMA's operands as the lowering sees them.
 struct MmaOperands {
   MemDescType aType, bType, accType;
@@ -76,8 +50,8 @@ void emitMma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
   // The program's writes of the operands (thread stores, tcgen05.st) are
   // done and visible to the tensor core.
   syncTensorMemory(rewriter, loc, /*sharedOperands=*/true);
-  Value aAddr = sharedAddress(rewriter, loc, o.a, o.aType);
-  Value bAddr = sharedAddress(rewriter, loc, o.b, o.bType);
+  Value aAddr = sharedTileAddress(rewriter, loc, o.a, o.aType);
+  Value bAddr = sharedTileAddress(rewriter, loc, o.b, o.bType);
   SmallVector<Value> bars;
   for (auto [bar, type] : llvm::zip(o.barriers, o.barrierTypes))
     bars.push_back(
@@ -90,11 +64,11 @@ void emitMma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
     for (int64_t step = 0; step * instrK < k; ++step) {
       int64_t k0 = step * instrK;
       Value ad =
-          matrixDescriptor(rewriter, loc, aDesc, aAddr,
-                           getMmaOperandByteOffset(o.aType, false, 0, k0));
+          emitMatrixDescriptor(rewriter, loc, aDesc, aAddr,
+                               getMmaOperandByteOffset(o.aType, false, 0, k0));
       Value bd =
-          matrixDescriptor(rewriter, loc, bDesc, bAddr,
-                           getMmaOperandByteOffset(o.bType, true, 0, k0));
+          emitMatrixDescriptor(rewriter, loc, bDesc, bAddr,
+                               getMmaOperandByteOffset(o.bType, true, 0, k0));
       issue(step, ad, bd, enable);
       enable = one;
     }
@@ -217,8 +191,8 @@ struct TmemCopyLowering : TargetPattern<TmemCopyOp> {
     int64_t scaleBlocks = tile[1] / SM::kBlockScales;
     // The scales the program wrote are visible to the copy engine.
     syncTensorMemory(rewriter, loc, /*sharedOperands=*/true);
-    Value src =
-        sharedAddress(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
+    Value src = sharedTileAddress(rewriter, loc, adaptor.getSrc(),
+                                  op.getSrc().getType());
     SmemMatrixDescriptor d = getScaleBlockDescriptor();
     MLIRContext *ctx = rewriter.getContext();
     emitPredicated(rewriter, loc,
@@ -228,8 +202,8 @@ struct TmemCopyLowering : TargetPattern<TmemCopyOp> {
                      for (int64_t i = 0; i < rowBlocks; ++i)
                        for (int64_t j = 0; j < scaleBlocks; ++j) {
                          int64_t block = i * scaleBlocks + j;
-                         Value desc = matrixDescriptor(rewriter, loc, d, src,
-                                                       block * SM::kBlockBytes);
+                         Value desc = emitMatrixDescriptor(
+                             rewriter, loc, d, src, block * SM::kBlockBytes);
                          Value taddr = offsetTensorMemory(
                              rewriter, loc, adaptor.getDest(),
                              i32Const(rewriter, loc,
@@ -252,6 +226,29 @@ struct TmemCopyLowering : TargetPattern<TmemCopyOp> {
 };
 
 } // namespace
+
+Value nvvm::i64Const(RewriterBase &rewriter, Location loc, uint64_t v) {
+  return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                  rewriter.getI64IntegerAttr(int64_t(v)));
+}
+
+Value nvvm::sharedTileAddress(RewriterBase &rewriter, Location loc,
+                              Value lowered, MemDescType type) {
+  Value base = unpackMemDesc(rewriter, loc, lowered, type).base;
+  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
+}
+
+Value nvvm::emitMatrixDescriptor(RewriterBase &rewriter, Location loc,
+                                 const SmemMatrixDescriptor &d, Value address,
+                                 int64_t byteOffset, bool tcgen05) {
+  Value a = LLVM::AddOp::create(rewriter, loc, address,
+                                i32Const(rewriter, loc, byteOffset));
+  a = LLVM::LShrOp::create(rewriter, loc, a, i32Const(rewriter, loc, 4));
+  a = LLVM::AndOp::create(rewriter, loc, a, i32Const(rewriter, loc, 0x3fff));
+  a = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), a);
+  return LLVM::OrOp::create(rewriter, loc, a,
+                            i64Const(rewriter, loc, d.encodeFields(tcgen05)));
+}
 
 void mlir::tlxamd::nvvm::populateTcgen05MmaToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,

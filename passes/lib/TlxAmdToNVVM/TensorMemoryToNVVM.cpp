@@ -308,13 +308,22 @@ NVVM::CTAGroupKindAttr nvvm::getCtaGroupAttr(Operation *op) {
                                              : NVVM::CTAGroupKind::CTA_1);
 }
 
+static void proxyFence(RewriterBase &rewriter, Location loc) {
+  NVVM::FenceProxyOp::create(
+      rewriter, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+}
+
+void nvvm::syncSharedForAsyncProxy(RewriterBase &rewriter, Location loc) {
+  proxyFence(rewriter, loc);
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
 void nvvm::syncTensorMemory(RewriterBase &rewriter, Location loc,
                             bool sharedOperands) {
   if (sharedOperands)
-    NVVM::FenceProxyOp::create(
-        rewriter, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    proxyFence(rewriter, loc);
   fence(rewriter, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
   gpu::BarrierOp::create(rewriter, loc);
   fence(rewriter, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);

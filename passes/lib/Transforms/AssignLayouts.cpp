@@ -127,6 +127,8 @@ public:
         assignScaledDot(dot);
       else if (isa<TmemLoadOp, TmemStoreOp>(op))
         assignTensorMemoryAccess(op);
+      else if (isa<WarpgroupDotOp, WarpgroupDotWaitOp>(op))
+        assignWarpgroupDot(op);
     });
     // A preshuffled block no matrix instruction consumes: whole fragments
     // per thread, K bytes fastest (P4).
@@ -331,6 +333,19 @@ private:
     Attribute layout = getLinearLayoutAttr(op->getContext(), *ll);
     if (isFree(v))
       propagate(v, layout);
+    memoryLayouts[op] = layout;
+  }
+
+  /// warpgroup_dot's accumulator and result: wgmma's registers; the wait
+  /// passes its operand's layout through.
+  void assignWarpgroupDot(Operation *op) {
+    Attribute layout = isa<WarpgroupDotOp>(op)
+                           ? getWarpgroupDotLayout(op->getContext(), numWarps)
+                           : layoutOf(op->getOperand(0));
+    if (!layout)
+      return;
+    if (isFree(op->getResult(0)))
+      propagate(op->getResult(0), layout);
     memoryLayouts[op] = layout;
   }
 

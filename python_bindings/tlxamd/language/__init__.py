@@ -171,6 +171,7 @@ from .tma import (  # noqa: F401
 from .tmem import (  # noqa: F401
     async_dot,
     async_dot_scaled,
+    async_dot_wait,
     storage_kind,
     tcgen05_commit,
     tensor_memory_layout,

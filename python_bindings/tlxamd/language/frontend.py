@@ -743,9 +743,11 @@ class kernel:
             if k not in const_names:
                 raise TypeError(f"{self.name}.build() got an unexpected constexpr '{k}' "
                                 f"(constexpr parameters: {', '.join(sorted(const_names)) or 'none'})")
-        for name in const_names:
-            if name not in constexprs:
-                raise TypeError(f"{self.name}.build() is missing constexpr '{name}'")
+        for p in params:
+            if p.name in const_names and p.name not in constexprs:
+                if p.default is inspect.Parameter.empty:
+                    raise TypeError(f"{self.name}.build() is missing constexpr '{p.name}'")
+                constexprs[p.name] = p.default
         _parse(self.fn)  # the source must be there before anything is built
         ctx = context or _default_context()
         with ctx, self._def_location():

@@ -42,7 +42,7 @@ from .core import _tensor_type, _to_tensor, dtype, float32, int1, int8, int32, t
 from .shared import _check_desc, _memdesc_type, _shape, shared_memory_descriptor
 from .tma import _check_barrier
 
-__all__ = ["async_dot", "async_dot_scaled", "storage_kind", "tcgen05_commit", "tensor_memory_layout",
+__all__ = ["async_dot", "async_dot_scaled", "async_dot_wait", "storage_kind", "tcgen05_commit", "tensor_memory_layout",
            "tensor_memory_scales_layout", "tmem_copy", "tmem_shift"]
 
 
@@ -183,14 +183,47 @@ def _shared_operand(x, what: str) -> shared_memory_descriptor:
     return x
 
 
-def async_dot(a, b, acc, use_acc=None, two_ctas: bool = False, mBarriers=None) -> None:
-    """`acc = a @ b (+ acc)`: a tcgen05.mma (kind::f16) of shared-memory
-    tiles `a` [M, K] and `b` [K, N] (f16 or bf16, nvmma_shared) into the
-    f32 tensor-memory tile `acc`, issued asynchronously by one thread;
-    each barrier of `mBarriers` gets a tcgen05.commit (else call
-    `tcgen05_commit`)."""
-    _ops.async_dot(_shared_operand(a, "a").handle, _shared_operand(b, "b").handle, _check_tmem(acc, "acc").handle,
-                   _use_acc(use_acc), _barriers(mBarriers), two_ctas=bool(_const(two_ctas, "two_ctas")))
+def async_dot(a, b, acc=None, use_acc=None, two_ctas: bool = False, mBarriers=None):
+    """`a @ b (+ acc)` on the asynchronous tensor cores, as TLX dispatches it
+    on the accumulator:
+
+    - `acc` a tensor-memory buffer (Blackwell): a tcgen05.mma (kind::f16)
+      of shared-memory tiles `a` [M, K] and `b` [K, N] (f16 or bf16,
+      nvmma_shared) into the f32 buffer, issued by one thread; each barrier
+      of `mBarriers` gets a tcgen05.commit (else call `tcgen05_commit`).
+      Returns None.
+    - `acc` None or an f32 tensor (Hopper): a warpgroup MMA (wgmma) per
+      warpgroup of the kernel; returns the accumulator, in flight until
+      `async_dot_wait` (T13). `use_acc=False` ignores `acc`."""
+    if isinstance(acc, shared_memory_descriptor) and acc.in_tensor_memory:
+        _ops.async_dot(_shared_operand(a, "a").handle, _shared_operand(b, "b").handle, acc.handle,
+                       _use_acc(use_acc), _barriers(mBarriers), two_ctas=bool(_const(two_ctas, "two_ctas")))
+        return None
+    if _const(two_ctas, "two_ctas") or mBarriers:
+        raise ValueError("two_ctas and mBarriers are tcgen05's: pass a tensor-memory accumulator "
+                         "(local_alloc(..., storage=tlx.storage_kind.tmem))")
+    a, b = _shared_operand(a, "a"), _shared_operand(b, "b")
+    shape = (a.shape[0], b.shape[-1])
+    c = None
+    if acc is not None and (use_acc is None or _const(use_acc, "use_acc")):
+        if not isinstance(acc, tensor) or acc.dtype is not float32 or tuple(acc.shape) != shape:
+            raise TypeError(f"acc must be a float32 tensor of shape {list(shape)} (or a tensor-memory buffer), "
+                            f"got {acc!r}")
+        c = acc.handle
+    result = acc.handle.type if c is not None else _tensor_type(shape, float32, None)
+    return tensor(_ops.warpgroup_dot(result, a.handle, b.handle, c=c))
+
+
+def async_dot_wait(pendings, inp):
+    """Wait until at most `pendings` groups of `async_dot` (Hopper's
+    warpgroup MMAs) are in flight; returns `inp`, readable once the dots
+    that produce it have completed (T13)."""
+    pendings = _const(pendings, "pendings")
+    if isinstance(pendings, bool) or pendings < 0:
+        raise ValueError(f"pendings must be a non-negative int, got {pendings!r}")
+    if not isinstance(inp, tensor) or inp.dtype is not float32:
+        raise TypeError(f"inp must be the float32 accumulator of async_dot, got {inp!r}")
+    return tensor(_ops.warpgroup_dot_wait(inp.handle, pendings))
 
 
 def async_dot_scaled(a, b, acc, A_scale, A_format: str, B_scale, B_format: str, use_acc=None,

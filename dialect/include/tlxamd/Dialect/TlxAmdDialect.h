@@ -217,6 +217,15 @@ int64_t getMmaOperandByteOffset(MemDescType type, bool isB, int64_t mn,
 /// Whether an MMA operand tile is MN-major (M / N its contiguous
 /// dimension).
 bool isMmaOperandMNMajor(MemDescType type, bool isB);
+/// The accumulator layout of warpgroup_dot (Hopper wgmma) over `numWarps`
+/// warps: nvidia_mma with warps [numWarps, 1] and the 16 x 8 tile, so that
+/// warpgroup g holds rows 64 g ... 64 g + 63 of each block of
+/// 16 * numWarps rows, in the registers wgmma.mma_async writes.
+Attribute getWarpgroupDotLayout(MLIRContext *ctx, unsigned numWarps);
+/// T13: the result of each warpgroup_dot under `root` is read only through
+/// warpgroup_dot_wait (or accumulated into by the next warpgroup_dot),
+/// following it through loops and branches; an error at each other reader.
+LogicalResult verifyWarpgroupDotWaits(Operation *root);
 /// The CTA group of the kernel enclosing `op` (tcgen05's .cta_group): 2
 /// when it issues two-CTA MMAs (a two_ctas async_dot[_scaled] or
 /// tcgen05_commit), else 1.

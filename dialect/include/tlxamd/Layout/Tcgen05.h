@@ -12,6 +12,7 @@
 //   K-major tile the stride offset steps 8 rows of M / N; for an MN-major
 //   tile it steps 8 rows of K, and the leading offset steps one swizzle
 //   width of M / N.
+// Hopper's wgmma descriptors are the same but for the fixed bits 46-48.
 // - An instruction descriptor (32 bits) gives the kind's types, the
 //   operands' majorness, M and N, and for block scaling the scale type
 //   (E8M0) and which byte of the scale columns each operand reads.
@@ -37,8 +38,9 @@ struct SmemMatrixDescriptor {
   int64_t strideBytes = 0;
   unsigned swizzleBytes = 0;
 
-  /// Every field but the start address.
-  uint64_t encodeFields() const;
+  /// Every field but the start address: tcgen05's (sm_100) format, or with
+  /// `tcgen05 = false` wgmma's (sm_90: no fixed 0b001 at bits 46-48).
+  uint64_t encodeFields(bool tcgen05 = true) const;
   /// The start-address field of a shared-memory byte address.
   static uint64_t encodeAddress(uint64_t address) {
     return (address >> 4) & 0x3fff;

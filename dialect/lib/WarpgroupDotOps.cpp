@@ -1,0 +1,169 @@
+//===- WarpgroupDotOps.cpp - Hopper warpgroup MMAs (document 003, T13) ----===//
+//
+// The contracts of wgmma: swizzled shared-memory operands the tensor core
+// can describe, the accumulator layout of the instruction's registers,
+// warpgroups of 4 warps stacked along M (64 rows each per instruction),
+// instruction shapes (N a multiple of 8 up to 256, K of 16 or 32
+// elements), K-major fp8 operands; and the wait that makes the result
+// readable (T13).
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+Attribute mlir::tlxamd::getWarpgroupDotLayout(MLIRContext *ctx,
+                                              unsigned numWarps) {
+  return NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {numWarps, 1}, {16, 8});
+}
+
+namespace {
+
+/// Rows one wgmma writes per warpgroup, and warps per warpgroup.
+constexpr int64_t kWarpgroupRows = 64;
+constexpr unsigned kWarpgroupWarps = 4;
+
+LogicalResult verifyAccumulator(WarpgroupDotOp op, RankedTensorType d,
+                                int64_t m) {
+  auto layout = dyn_cast_or_null<NvidiaMmaLayoutAttr>(d.getEncoding());
+  if (!d.getEncoding())
+    return success(); // laid out by tlxamd-assign-layouts
+  unsigned warps = layout ? layout.getWarpsPerCTA()[0] : 0;
+  if (!layout || warps % kWarpgroupWarps ||
+      layout != getWarpgroupDotLayout(op.getContext(), warps))
+    return op.emitOpError("accumulates in wgmma's registers: the layout is "
+                          "nvidia_mma with warps [num_warps, 1] (whole "
+                          "warpgroups of 4) and instr_shape [16, 8], got ")
+           << d.getEncoding();
+  int64_t rows = kWarpgroupRows * (warps / kWarpgroupWarps);
+  if (m % rows)
+    return op.emitOpError("M = ")
+           << m << " is not a whole number of " << rows << "-row blocks ("
+           << kWarpgroupRows << " rows per warpgroup per instruction)";
+  return success();
+}
+
+} // namespace
+
+LogicalResult WarpgroupDotOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType();
+  auto d = cast<RankedTensorType>(getD().getType());
+  if (getC() && getC().getType() != d)
+    return emitOpError("the accumulator has the result's type: ")
+           << getC().getType() << " vs " << d;
+  for (auto [t, what] : {std::pair(a, "A"), std::pair(b, "B")})
+    if (t.isMultiBuffered() || t.getShape() != t.getAllocTileShape() ||
+        t.getShape().size() != 2)
+      return emitOpError() << what << " is one whole rank-2 tile, got " << t;
+  Type e = a.getElementType();
+  bool f8 = isa<Float8E4M3FNType, Float8E5M2Type>(e);
+  if (e != b.getElementType() || !(e.isF16() || e.isBF16() || f8))
+    return emitOpError("multiplies f16, bf16 or fp8 (e4m3, e5m2) tiles of "
+                       "one type, got ")
+           << e << " and " << b.getElementType();
+  if (d.getRank() != 2 || !d.getElementType().isF32())
+    return emitOpError("accumulates in f32, got ") << d;
+  int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getShape()[1];
+  if (a.getShape()[0] != m || b.getShape()[0] != k || b.getShape()[1] != n)
+    return emitOpError("multiplies [M, K] by [K, N] into [M, N]: A is [")
+           << a.getShape() << "], B [" << b.getShape() << "], the result ["
+           << d.getShape() << "]";
+  if (n % 8 || n > 256)
+    return emitOpError("N = ")
+           << n << "; wgmma takes N a multiple of 8 up to 256";
+  int64_t instrK = f8 ? 32 : 16;
+  if (k % instrK)
+    return emitOpError("K = ") << k << " is not a whole number of "
+                               << "instructions (" << instrK << " elements)";
+  if (failed(verifyAccumulator(*this, d, m)))
+    return failure();
+  std::string why;
+  for (auto [t, isB] : {std::pair(a, false), std::pair(b, true)}) {
+    if (!getMmaOperandDescriptor(t, isB, isB ? n : m, instrK, why))
+      return emitOpError() << (isB ? "B: " : "A: ") << why << ", got " << t;
+    if (f8 && isMmaOperandMNMajor(t, isB))
+      return emitOpError() << (isB ? "B" : "A")
+                           << ": wgmma reads fp8 operands K-major; got an "
+                           << "MN-major tile " << t;
+  }
+  return success();
+}
+
+LogicalResult WarpgroupDotWaitOp::verify() {
+  if (!getInp().getType().getElementType().isF32())
+    return emitOpError("waits on a warpgroup_dot accumulator (f32), got ")
+           << getInp().getType();
+  if (getPendings() < 0)
+    return emitOpError("pendings is a count of MMA groups, got ")
+           << getPendings();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// T13: an async_dot's accumulator is read after async_dot_wait
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The values a yielded value becomes: the parent's result and, for a
+/// loop, the next iteration's argument.
+void yieldedValues(OpOperand &use, SmallVectorImpl<Value> &out) {
+  Operation *parent = use.getOwner()->getParentOp();
+  unsigned i = use.getOperandNumber();
+  if (i < parent->getNumResults())
+    out.push_back(parent->getResult(i));
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
+    if (auto args = loop.getRegionIterArgs(); i < args.size())
+      out.push_back(args[i]);
+}
+
+LogicalResult checkInFlight(WarpgroupDotOp dot) {
+  SmallVector<Value> work{dot.getD()};
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<WarpgroupDotWaitOp>(user))
+        continue;
+      if (auto next = dyn_cast<WarpgroupDotOp>(user);
+          next && use.get() == next.getC()) {
+        continue; // the next MMA accumulates into it (checked itself)
+      }
+      if (user->hasTrait<OpTrait::IsTerminator>() &&
+          isa<RegionBranchOpInterface>(user->getParentOp())) {
+        yieldedValues(use, work);
+        continue;
+      }
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(user)) {
+        // An initial value: the loop's argument and result.
+        for (auto [init, arg] :
+             llvm::zip(loop.getInitsMutable(), loop.getRegionIterArgs()))
+          if (&init == &use)
+            work.push_back(arg);
+        continue;
+      }
+      InFlightDiagnostic d = user->emitOpError(
+          "T13: reads the accumulator of an async_dot (warpgroup MMA) that "
+          "may still be in flight: wait for it first (async_dot_wait)");
+      d.attachNote(dot.getLoc()) << "the async_dot";
+      return d;
+    }
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::tlxamd::verifyWarpgroupDotWaits(Operation *root) {
+  bool failed = false;
+  root->walk(
+      [&](WarpgroupDotOp dot) { failed |= mlir::failed(checkInFlight(dot)); });
+  return failure(failed);
+}
