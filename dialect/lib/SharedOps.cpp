@@ -43,7 +43,9 @@ verifyTensorMemoryScalesDesc(function_ref<InFlightDiagnostic()> emitError,
   if (shape.size() != 2 && !(placeholder && shape.size() == 3))
     return emitError() << encoding << " is a matrix"
                        << (placeholder ? ", optionally after a buffer count"
-                                       : "")
+                                       : " (T7: scale buffers are not "
+                                         "multibuffered; T8: M x K, not "
+                                         "1 x M x K)")
                        << "; got rank " << shape.size();
   ArrayRef<int64_t> tile = shape.take_back(2);
   if (!TensorMemoryScalesMap::isValidShape(tile[0], tile[1]))

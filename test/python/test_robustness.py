@@ -96,3 +96,11 @@ def test_python_driver_never_crashes_on_mutants():
     outcome = json.loads(res.stdout.strip().splitlines()[-1])
     assert outcome["ok"] + outcome["diagnosed"] == len(mutants)
     assert outcome["diagnosed"] > 0
+
+
+def test_python_driver_refuses_the_upstream_parser_defect():
+    # The in-process parser would abort the interpreter on this input (the
+    # upstream assertion above); the driver refuses it with a diagnostic.
+    from tlxamd import compiler
+    with pytest.raises(compiler.CompilationError, match=r"line 2: a dense<\[\.\.\.\]> literal with a string element"):
+        compiler.parse('func.func @f() {\n  %c = arith.constant dense<[0, ""]> : tensor<2xi32>\n  return\n}')

@@ -33,6 +33,15 @@ struct MmaOperands {
   TypeRange barrierTypes;
 };
 
+/// An MMA op's operands (async_dot, async_dot_scaled).
+template <typename OpTy, typename Adaptor>
+MmaOperands operandsOf(OpTy op, Adaptor adaptor) {
+  return {
+      op.getA().getType(), op.getB().getType(),   op.getAcc().getType(),
+      adaptor.getA(),      adaptor.getB(),        adaptor.getAcc(),
+      adaptor.getUseAcc(), adaptor.getBarriers(), op.getBarriers().getTypes()};
+}
+
 /// The K-step issue loop both MMAs share: after the sync, the issuing
 /// thread calls `issue(step, aDesc, bDesc, enableInputD)` for each
 /// instruction's K and commits to the barriers.
@@ -87,15 +96,7 @@ struct AsyncDotLowering : TargetPattern<AsyncDotOp> {
   matchAndRewrite(AsyncDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MmaOperands o{op.getA().getType(),
-                  op.getB().getType(),
-                  op.getAcc().getType(),
-                  adaptor.getA(),
-                  adaptor.getB(),
-                  adaptor.getAcc(),
-                  adaptor.getUseAcc(),
-                  adaptor.getBarriers(),
-                  op.getBarriers().getTypes()};
+    MmaOperands o = operandsOf(op, adaptor);
     bool twoCtas = op.getTwoCtas();
     int64_t m = o.accType.getShape()[0], n = o.accType.getShape()[1];
     uint32_t idesc = Tcgen05InstrDescriptor::f16(
@@ -130,15 +131,7 @@ struct AsyncDotScaledLowering : TargetPattern<AsyncDotScaledOp> {
         !op.getBScale().getType().isTensorMemory())
       return op.emitOpError("reads its scales from tensor memory: run "
                             "tlxamd-resolve-tmem-layouts first");
-    MmaOperands o{op.getA().getType(),
-                  op.getB().getType(),
-                  op.getAcc().getType(),
-                  adaptor.getA(),
-                  adaptor.getB(),
-                  adaptor.getAcc(),
-                  adaptor.getUseAcc(),
-                  adaptor.getBarriers(),
-                  op.getBarriers().getTypes()};
+    MmaOperands o = operandsOf(op, adaptor);
     bool twoCtas = op.getTwoCtas();
     int64_t m = o.accType.getShape()[0], n = o.accType.getShape()[1];
     unsigned aType = *Tcgen05InstrDescriptor::getMxTypeCode(op.getAFormat());

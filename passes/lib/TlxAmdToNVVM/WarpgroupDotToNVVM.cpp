@@ -60,6 +60,29 @@ fragmentRegisters(const LinearLayout &ll, int64_t reps, int64_t blockRows,
   return out;
 }
 
+/// One wgmma.mma_async of a 64 x n x instrK tile into `acc` (a struct of
+/// the fragment's f32s): accumulating or from zero, A / B K-major or not.
+Value emitWgmma(RewriterBase &rewriter, Location loc, Value acc, Value da,
+                Value db, Type elem, int64_t n, int64_t instrK, bool accumulate,
+                bool aMN, bool bMN) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto type = [&](NVVM::WGMMATypes t) {
+    return NVVM::WGMMATypesAttr::get(ctx, t);
+  };
+  auto layout = [&](bool row) {
+    return NVVM::MMALayoutAttr::get(ctx, row ? NVVM::MMALayout::row
+                                             : NVVM::MMALayout::col);
+  };
+  auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+  return NVVM::WgmmaMmaAsyncOp::create(
+      rewriter, loc, acc.getType(), acc, da, db,
+      NVVM::MMAShapeAttr::get(ctx, kWarpgroupRows, n, instrK),
+      type(wgmmaType(elem)), type(wgmmaType(elem)), type(NVVM::WGMMATypes::f32),
+      NVVM::WGMMAScaleOutAttr::get(ctx, accumulate ? NVVM::WGMMAScaleOut::one
+                                                   : NVVM::WGMMAScaleOut::zero),
+      one, one, layout(!aMN), layout(bMN), NVVM::MMAIntOverflowAttr());
+}
+
 struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
   using TargetPattern::TargetPattern;
 
@@ -106,13 +129,6 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
         LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, f32));
     bool aMN = isMmaOperandMNMajor(a, false),
          bMN = isMmaOperandMNMajor(b, true);
-    auto layoutAttr = [&](bool row) {
-      return NVVM::MMALayoutAttr::get(ctx, row ? NVVM::MMALayout::row
-                                               : NVVM::MMALayout::col);
-    };
-    auto typeAttr = [&](NVVM::WGMMATypes t) {
-      return NVVM::WGMMATypesAttr::get(ctx, t);
-    };
     for (int64_t i = 0; i < reps; ++i) {
       Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
       bool init = op.getC() != nullptr;
@@ -128,17 +144,8 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
         Value db = emitMatrixDescriptor(rewriter, loc, bd, bAddr,
                                         getMmaOperandByteOffset(b, true, 0, k0),
                                         /*tcgen05=*/false);
-        acc = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, loc, structType, acc, da, db,
-            NVVM::MMAShapeAttr::get(ctx, kWarpgroupRows, n, instrK),
-            typeAttr(wgmmaType(elem)), typeAttr(wgmmaType(elem)),
-            typeAttr(NVVM::WGMMATypes::f32),
-            NVVM::WGMMAScaleOutAttr::get(ctx, init || k0 > 0
-                                                  ? NVVM::WGMMAScaleOut::one
-                                                  : NVVM::WGMMAScaleOut::zero),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            layoutAttr(!aMN), layoutAttr(bMN), NVVM::MMAIntOverflowAttr());
+        acc = emitWgmma(rewriter, loc, acc, da, db, elem, n, instrK,
+                        init || k0 > 0, aMN, bMN);
       }
       for (auto [e, r] : llvm::enumerate((*regs)[i]))
         values[r] = LLVM::ExtractValueOp::create(rewriter, loc, acc,

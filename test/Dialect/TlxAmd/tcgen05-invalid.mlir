@@ -246,3 +246,19 @@ func.func @smem_scale_padded(%s: !sc, %ss: !ss) {
   tlxamd.tmem_copy %ss, %s : !ss, !sc
   return
 }
+
+// -----
+
+// T7: a resolved scales buffer is one buffer.
+// expected-error @+1 {{#tlxamd.tmem_scales is a matrix (T7: scale buffers are not multibuffered; T8: M x K, not 1 x M x K); got rank 3}}
+func.func @scales_multibuffered(%s: !tlxamd.memdesc<2x128x4xi8, #tlxamd.tmem_scales, #tlxamd.tensor_memory, mutable>) {
+  return
+}
+
+// -----
+
+// T8: a resolved scales buffer is M x K.
+// expected-error @+1 {{#tlxamd.tmem_scales is a matrix (T7: scale buffers are not multibuffered; T8: M x K, not 1 x M x K); got rank 3}}
+func.func @scales_3d(%s: !tlxamd.memdesc<1x128x4xi8, #tlxamd.tmem_scales, #tlxamd.tensor_memory, mutable>) {
+  return
+}
