@@ -1,5 +1,6 @@
 //===- TargetLegality.cpp - what a target can compile --------------------===//
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Analysis/ContractChecks.h"
 
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -161,6 +162,8 @@ LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
   failed |= mlir::failed(verifyCtaGroups(root));
   // T13: an async_dot's accumulator is read after its wait.
   failed |= mlir::failed(verifyWarpgroupDotWaits(root));
+  // B12 promises the compiler can evaluate and refute.
+  failed |= mlir::failed(verifyRefutedPromises(root));
   root->walk([&](Operation *op) {
     // A cluster kernel: the target's clusters hold its CTAs.
     if (auto n =

@@ -63,8 +63,7 @@ struct ConvertTlxAmdToNVVMPass
       nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateTensorMemoryToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateTcgen05MmaToNVVMPatterns(converter, patterns, targetInfo);
-      nvvm::populateWarpgroupDotToNVVMPatterns(converter, patterns,
-                                               targetInfo);
+      nvvm::populateWarpgroupDotToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateMatrixOpsToNVVMPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);

@@ -1,0 +1,28 @@
+//===- ContractChecks.h - promises refuted at compile time ------*- C++ -*-===//
+//
+// A buffer access with `contiguity = c` promises, for every group of c
+// elements a thread owns, consecutive offsets, one mask value and an
+// aligned first address (B12). The compiler trusts what it cannot check;
+// what it can evaluate exactly (offsets and masks built from constants,
+// ranges, splats, broadcasts and integer arithmetic) it checks, and a
+// refuted promise is an error naming the op, the thread and the group.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_ANALYSIS_CONTRACTCHECKS_H
+#define TLXAMD_ANALYSIS_CONTRACTCHECKS_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class Operation;
+namespace tlxamd {
+
+/// B12 over every laid-out buffer_load / buffer_store / buffer_atomic_add
+/// under `root` whose offsets or mask evaluate to constants: an error at
+/// each access whose promise they refute.
+LogicalResult verifyRefutedPromises(Operation *root);
+
+} // namespace tlxamd
+} // namespace mlir
+
+#endif // TLXAMD_ANALYSIS_CONTRACTCHECKS_H
