@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Layout/Wgmma.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -23,9 +24,8 @@ Attribute mlir::tlxamd::getWarpgroupDotLayout(MLIRContext *ctx,
 
 namespace {
 
-/// Rows one wgmma writes per warpgroup, and warps per warpgroup.
-constexpr int64_t kWarpgroupRows = 64;
-constexpr unsigned kWarpgroupWarps = 4;
+constexpr int64_t kWarpgroupRows = WgmmaFragment::kRows;
+constexpr unsigned kWarpgroupWarps = WgmmaFragment::kWarps;
 
 LogicalResult verifyAccumulator(WarpgroupDotOp op, RankedTensorType d,
                                 int64_t m) {

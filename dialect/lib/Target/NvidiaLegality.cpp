@@ -145,13 +145,12 @@ LogicalResult AsyncDotScaledOp::verifyForTarget(const ArchInfo &arch) {
 }
 
 LogicalResult WarpgroupDotOp::verifyForTarget(const ArchInfo &arch) {
-  std::string name;
-  llvm::raw_string_ostream(name) << getA().getType().getElementType();
-  bool f8 = StringRef(name).starts_with("f8");
   // The capability table's wgmma entries (M = 64 per warpgroup, N up to
-  // 256) for the element type; fp8 has e4m3's.
-  if (findMatrixInstr(arch, MatrixEngine::WGMMA, 64, 256, f8 ? 32 : 16,
-                      f8 ? "f8E4M3FN" : name))
+  // 256) for the element type; both fp8 kinds have e4m3's.
+  Type elem = getA().getType().getElementType();
+  bool f8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
+  StringRef name = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : "f8E4M3FN";
+  if (findMatrixInstr(arch, MatrixEngine::WGMMA, 64, 256, f8 ? 32 : 16, name))
     return success();
   return emitOpError("needs the warpgroup MMA (wgmma) of Hopper, which ")
          << arch.name << " (" << arch.family << ") lacks (targets that have "

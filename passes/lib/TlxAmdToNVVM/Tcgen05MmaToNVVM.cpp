@@ -87,8 +87,6 @@ void emitMma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
   });
 }
 
-NVVM::CTAGroupKindAttr groupOf(Operation *op) { return getCtaGroupAttr(op); }
-
 struct AsyncDotLowering : TargetPattern<AsyncDotOp> {
   using TargetPattern::TargetPattern;
 
@@ -109,7 +107,7 @@ struct AsyncDotLowering : TargetPattern<AsyncDotOp> {
               rewriter, loc,
               NVVM::Tcgen05MMAKindAttr::get(rewriter.getContext(),
                                             NVVM::Tcgen05MMAKind::F16),
-              groupOf(op),
+              getCtaGroupAttr(op),
               NVVM::Tcgen05MMACollectorOpAttr::get(
                   rewriter.getContext(), NVVM::Tcgen05MMACollectorOp::DISCARD),
               UnitAttr(), adaptor.getAcc(), ad, bd,
@@ -157,7 +155,7 @@ struct AsyncDotScaledLowering : TargetPattern<AsyncDotScaledOp> {
                   rewriter, loc,
                   NVVM::MMABlockScaleKindAttr::get(
                       ctx, NVVM::MMABlockScaleKind::MXF8F6F4),
-                  groupOf(op),
+                  getCtaGroupAttr(op),
                   NVVM::Tcgen05MMABlockScaleAttr::get(
                       ctx, NVVM::Tcgen05MMABlockScale::DEFAULT),
                   NVVM::Tcgen05MMACollectorOpAttr::get(
@@ -206,7 +204,7 @@ struct TmemCopyLowering : TargetPattern<TmemCopyOp> {
                              rewriter, loc,
                              NVVM::Tcgen05CpShapeAttr::get(
                                  ctx, NVVM::Tcgen05CpShape::SHAPE_32x128b),
-                             groupOf(op),
+                             getCtaGroupAttr(op),
                              NVVM::Tcgen05CpMulticastAttr::get(
                                  ctx, NVVM::Tcgen05CpMulticast::WARPX4),
                              NVVM::Tcgen05CpSrcFormatAttr(), taddr, desc);

@@ -16,6 +16,7 @@
 
 #include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "../TlxAmdToLLVM/Patterns.h"
+#include "tlxamd/Layout/Wgmma.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -23,8 +24,7 @@ using namespace mlir::tlxamd::nvvm;
 
 namespace {
 
-constexpr int64_t kWarpgroupRows = 64;
-constexpr int64_t kWarpgroupThreads = 128;
+constexpr int64_t kWarpgroupRows = WgmmaFragment::kRows;
 
 NVVM::WGMMATypes wgmmaType(Type t) {
   if (t.isF16())
@@ -34,30 +34,6 @@ NVVM::WGMMATypes wgmmaType(Type t) {
   if (isa<Float8E4M3FNType>(t))
     return NVVM::WGMMATypes::e4m3;
   return NVVM::WGMMATypes::e5m2; // verified
-}
-
-/// For each instruction (64-row block `i` of warpgroup 0) and each of its
-/// fragment's registers (wgmma's order: per 8 columns, rows r and r + 8 of
-/// lane l / 4, columns 2 (l % 4) and + 1), the layout's register holding
-/// that element: the same in every thread, the layout being linear.
-std::optional<SmallVector<SmallVector<int64_t>>>
-fragmentRegisters(const LinearLayout &ll, int64_t reps, int64_t blockRows,
-                  int64_t n) {
-  llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t> regOf;
-  for (int64_t r = 0; r < ll.getNumRegisters(); ++r) {
-    LinearLayout::Basis c = ll.apply(r, 0, 0);
-    regOf.try_emplace({c[0], c[1]}, r);
-  }
-  SmallVector<SmallVector<int64_t>> out(reps);
-  for (int64_t i = 0; i < reps; ++i)
-    for (int64_t e = 0; e < n / 2; ++e) {
-      auto it = regOf.find(
-          {i * blockRows + ((e >> 1) & 1) * 8, (e >> 2) * 8 + (e & 1)});
-      if (it == regOf.end())
-        return std::nullopt;
-      out[i].push_back(it->second);
-    }
-  return out;
 }
 
 /// One wgmma.mma_async of a 64 x n x instrK tile into `acc` (a struct of
@@ -94,12 +70,13 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
     auto d = cast<RankedTensorType>(op.getD().getType());
     MemDescType a = op.getA().getType(), b = op.getB().getType();
     LinearLayout ll = getLinearLayout(d);
-    int64_t groups = ll.getInDimSize(LinearLayout::Warp) / 4;
+    int64_t groups =
+        ll.getInDimSize(LinearLayout::Warp) / WgmmaFragment::kWarps;
     int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getShape()[1];
     Type elem = a.getElementType();
     int64_t instrK = elem.getIntOrFloatBitWidth() == 8 ? 32 : 16;
     int64_t blockRows = kWarpgroupRows * groups, reps = m / blockRows;
-    auto regs = fragmentRegisters(ll, reps, blockRows, n);
+    auto regs = WgmmaFragment::getLayoutRegisters(ll, reps, blockRows, n);
     if (!regs)
       return op.emitOpError("the accumulator layout is not wgmma's");
     std::string why;
@@ -115,9 +92,10 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
     syncSharedForAsyncProxy(rewriter, loc);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     // Warpgroup g's rows start 64 g rows further into A.
-    Value group =
-        LLVM::UDivOp::create(rewriter, loc, targetInfo.threadId(rewriter, loc),
-                             i32Const(rewriter, loc, kWarpgroupThreads));
+    Value group = LLVM::UDivOp::create(
+        rewriter, loc, targetInfo.threadId(rewriter, loc),
+        i32Const(rewriter, loc,
+                 WgmmaFragment::kWarps * targetInfo.getWarpSize()));
     Value aAddr = LLVM::AddOp::create(
         rewriter, loc, sharedTileAddress(rewriter, loc, adaptor.getA(), a),
         LLVM::MulOp::create(
