@@ -680,9 +680,11 @@ def kernels(warp: int = 32) -> dict:
     return out
 
 
-def build(outdir: str, target: str = "sm_90a", only=None) -> dict:
+def build(outdir: str, target: str = "sm_90a", only=None, sanitize: bool = False) -> dict:
     """Compile the suite (the cases whose names match the regular
-    expression `only`, when given) into `outdir`."""
+    expression `only`, when given) into `outdir`; with `sanitize`, with the
+    contract sanitizer's checks (run_gpu.py then fails a case on any
+    report)."""
     import re
     import time
 
@@ -690,13 +692,13 @@ def build(outdir: str, target: str = "sm_90a", only=None) -> dict:
 
     os.makedirs(outdir, exist_ok=True)
     warp = targets.get(target)["warp_size"]
-    manifest = {"target": target, "block": block_for(warp), "cases": {}}
+    manifest = {"target": target, "block": block_for(warp), "sanitize": sanitize, "cases": {}}
     for name, (kern, case) in kernels(warp).items():
         if only and not re.search(only, name):
             continue
         t0 = time.perf_counter()
         source = kern if isinstance(kern, str) else kern.build(target=target, **case["consts"])
-        k = compiler.compile(source, target=target)
+        k = compiler.compile(source, target=target, sanitize=sanitize)
         case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
         k.save(outdir, name)
         case["registers"] = k.resources.get("registers")
@@ -709,8 +711,9 @@ def build(outdir: str, target: str = "sm_90a", only=None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--only=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     only = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--only=")), None)
-    m = build(args[0] if args else os.path.join(os.path.dirname(__file__), "suite"), only=only)
+    m = build(args[0] if args else os.path.join(os.path.dirname(__file__), "suite"), only=only,
+              sanitize="--sanitize" in sys.argv[1:])
     for name, case in m["cases"].items():
         print(f"{name:22} compile {case['compile_ms']:7.1f} ms  registers {case['registers']}")

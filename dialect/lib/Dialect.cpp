@@ -151,6 +151,44 @@ static LogicalResult verifyTensorMaps(Operation *op, Attribute value) {
                             "dictionaries on a kernel";
 }
 
+/// The contract sanitizer's tables on a kernel (tlxamd-instrument-contracts):
+/// `tlxamd.violations_arg` (the ring's argument), `tlxamd.contract_sites`
+/// ({op, rule, check, loc} strings) and `tlxamd.arg_promises` ({arg,
+/// divisibility} integers).
+static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
+  bool kernel =
+      isa<gpu::GPUFuncOp>(op) || op->getName().getStringRef() == "llvm.func";
+  bool ok = kernel;
+  if (attr.getName() == "tlxamd.violations_arg") {
+    auto index = dyn_cast<IntegerAttr>(attr.getValue());
+    ok &= index && index.getInt() >= 0;
+  } else {
+    bool sites = attr.getName() == "tlxamd.contract_sites";
+    auto entries = dyn_cast<ArrayAttr>(attr.getValue());
+    ok &= bool(entries);
+    for (Attribute a : ok ? entries.getValue() : ArrayRef<Attribute>()) {
+      auto d = dyn_cast<DictionaryAttr>(a);
+      auto has = [&](StringRef key, auto kind) {
+        return d && isa_and_nonnull<decltype(kind)>(d.get(key));
+      };
+      ok &= sites ? has("op", StringAttr()) && has("rule", StringAttr()) &&
+                        has("check", StringAttr()) && has("loc", StringAttr())
+                  : has("arg", IntegerAttr()) &&
+                        has("divisibility", IntegerAttr());
+    }
+  }
+  if (ok)
+    return success();
+  return op->emitError()
+         << "'" << attr.getName().getValue()
+         << "' is the contract sanitizer's table of a kernel: "
+         << (attr.getName() == "tlxamd.violations_arg"
+                 ? "a non-negative argument index"
+             : attr.getName() == "tlxamd.contract_sites"
+                 ? "an array of {op, rule, check, loc} dictionaries"
+                 : "an array of {arg, divisibility} dictionaries");
+}
+
 LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == getNumWarpsAttrName()) {
@@ -229,6 +267,10 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == kTensorMapsAttr)
     return verifyTensorMaps(op, attr.getValue());
+  if (attr.getName() == "tlxamd.violations_arg" ||
+      attr.getName() == "tlxamd.contract_sites" ||
+      attr.getName() == "tlxamd.arg_promises")
+    return verifySanitizerTable(op, attr);
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -296,12 +296,17 @@ def _parse_text(text: str, ctx: ir.Context) -> ir.Module:
 
 
 def lower(module: ir.Module, target: str, *, remarks: Optional[List[str]] = None,
-          verbose_diagnostics: Optional[bool] = None) -> ir.Module:
+          verbose_diagnostics: Optional[bool] = None, sanitize: bool = False) -> ir.Module:
     """Run `tlxamd-to-llvm{target=...}` on a module, in place. With a
-    `remarks` list, the lowering's remarks are appended to it."""
+    `remarks` list, the lowering's remarks are appended to it; with
+    `sanitize`, the contract sanitizer's run-time checks are inserted
+    (tlxamd-instrument-contracts)."""
     _arch(target)
+    if not isinstance(sanitize, bool):
+        raise TypeError(f"sanitize must be a bool, got {sanitize!r}")
     verbose = _verbose_diagnostics(verbose_diagnostics)
-    options = f"target={target}" + (" remarks=true" if remarks is not None else "")
+    options = (f"target={target}" + (" remarks=true" if remarks is not None else "")
+               + (" sanitize=true" if sanitize else ""))
 
     def collect(d):
         if d.severity != ir.DiagnosticSeverity.REMARK:
@@ -340,6 +345,30 @@ def _tensor_maps(func) -> List[dict]:
     return out
 
 
+def _sanitizer_info(func) -> dict:
+    """What a sanitized kernel's launcher needs: the violation ring's
+    argument, the checked sites (op, rule, check, source location) and the
+    argument promises to check before the launch."""
+    def dicts(name):
+        if name not in func.attributes:
+            return []
+        out = []
+        for entry in ir.ArrayAttr(func.attributes[name]):
+            d = ir.DictAttr(entry)
+            item = {}
+            for key in ("op", "rule", "check", "loc"):
+                if key in d:
+                    item[key] = ir.StringAttr(d[key]).value
+            for key in ("arg", "divisibility"):
+                if key in d:
+                    item[key] = ir.IntegerAttr(d[key]).value
+            out.append(item)
+        return out
+
+    return {"arg": ir.IntegerAttr(func.attributes["tlxamd.violations_arg"]).value,
+            "sites": dicts("tlxamd.contract_sites"), "promises": dicts("tlxamd.arg_promises")}
+
+
 def _kernel_info(module: ir.Module) -> Dict[str, dict]:
     """Kernel names and warp counts of a lowered module."""
     out: Dict[str, dict] = {}
@@ -363,6 +392,9 @@ def _kernel_info(module: ir.Module) -> Dict[str, dict]:
             }
             if maps:
                 out[name]["tensor_maps"] = maps
+            if "tlxamd.violations_arg" in o.attributes:
+                out[name]["sanitizer"] = _sanitizer_info(o)
+                kinds[out[name]["sanitizer"]["arg"]] = "violations"
             if "tlxamd.num_ctas" in o.attributes:
                 # a thread-block cluster kernel: launched in clusters of this shape
                 out[name]["cluster"] = [ir.IntegerAttr(o.attributes["tlxamd.num_ctas"]).value, 1, 1]
@@ -627,9 +659,11 @@ def _tool_ids(names: List[str]) -> List[str]:
     return out
 
 
-def _cache_key(text: str, target: str, opt_level: int, binary: bool, remarks: bool, tools: List[str]) -> str:
+def _cache_key(text: str, target: str, opt_level: int, binary: bool, remarks: bool, tools: List[str],
+               sanitize: bool = False) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([_library_id(), _tool_ids(tools), target, opt_level, binary, remarks]).encode())
+    options = [_library_id(), _tool_ids(tools), target, opt_level, binary, remarks] + (["sanitize"] if sanitize else [])
+    h.update(json.dumps(options).encode())
     h.update(text.encode())
     return h.hexdigest()
 
@@ -679,6 +713,7 @@ def compile(
     remarks: bool = False,
     cache: bool = True,
     verbose_diagnostics: Optional[bool] = None,
+    sanitize: bool = False,
 ) -> CompiledKernel:
     """Verify, lower, translate and assemble a module of tlxamd kernels.
 
@@ -689,7 +724,10 @@ def compile(
     tool is missing. `target` defaults to the capability table's default AMD
     target. `remarks=True` collects the lowering's remarks in `.remarks`;
     `cache=False` skips the disk cache; `verbose_diagnostics=True` keeps the
-    operation dumps MLIR attaches to diagnostics.
+    operation dumps MLIR attaches to diagnostics. `sanitize=True` builds the
+    contract sanitizer's kernels: run-time checks of the promises no
+    analysis proves (B12, B18, L5, M11), reported by `tlxamd.runtime` and
+    `tlxamd.emulator` as `tlxamd.contracts.ContractViolation`.
     """
     target = targets.default("amd") if target is None else target
     arch = _arch(target)
@@ -700,7 +738,7 @@ def compile(
     text = source_text(source)
     tools = _codegen_tools(arch, binary)
     directory = cache_dir(cache)
-    key = _cache_key(text, target, opt_level, binary, remarks, tools) if directory else None
+    key = _cache_key(text, target, opt_level, binary, remarks, tools, sanitize) if directory else None
     if key:
         entry = _cache_load(directory, key)
         if entry is not None:
@@ -711,7 +749,7 @@ def compile(
     t1 = time.perf_counter()
     timings["parse"] = t1 - t0
     collected: Optional[List[str]] = [] if remarks else None
-    lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics)
+    lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics, sanitize=sanitize)
     mlir_text = str(module)
     t2 = time.perf_counter()
     timings["lower"] = t2 - t1
@@ -783,6 +821,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--verbose-diagnostics", action="store_true",
                    help="keep the operation dumps MLIR attaches to diagnostics")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the disk cache")
+    p.add_argument("--sanitize", action="store_true",
+                   help="insert the contract sanitizer's run-time checks (tlxamd-instrument-contracts)")
     args = p.parse_args(argv)
     if args.list_targets:
         sys.stdout.write(targets.describe() + "\n")
@@ -792,7 +832,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         k = compile(args.input, args.target, opt_level=args.opt_level,
                     binary=args.emit == "bin" or args.resources, remarks=args.remarks,
-                    cache=not args.no_cache, verbose_diagnostics=args.verbose_diagnostics or None)
+                    cache=not args.no_cache, verbose_diagnostics=args.verbose_diagnostics or None,
+                    sanitize=args.sanitize)
     except CompilationError as e:
         sys.stderr.write(f"tlxamd.compiler: error: {e}\n")
         return 1

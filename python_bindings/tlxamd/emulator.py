@@ -36,7 +36,7 @@ import numpy as np
 
 from . import ir
 
-__all__ = ["EmulatedKernel", "EmulatorError", "load", "mfma_lane_maps", "run"]
+__all__ = ["EmulatedKernel", "EmulatorError", "Pointer", "load", "mfma_lane_maps", "run"]
 
 _REGION_BITS = 40
 
@@ -688,6 +688,18 @@ def _readfirstlane(k, op, mask):
     return x[src]
 
 
+def _ballot(k, op, mask):
+    """Each lane gets its wave's bitmask of the lanes that are active and
+    whose predicate holds (bit i: lane i of the wave)."""
+    pred = (k.get(op.operands[0]).astype(bool) & mask).reshape(-1)
+    bits = np.zeros(k.n, np.uint64)
+    weights = np.uint64(1) << np.arange(k.wave, dtype=np.uint64)
+    for w0 in range(0, k.n, k.wave):
+        lanes = pred[w0:w0 + k.wave]
+        bits[w0:w0 + k.wave] = np.bitwise_or.reduce(np.where(lanes, weights[:len(lanes)], np.uint64(0)))
+    return bits
+
+
 def _make_rsrc(k, op, mask):
     base, _stride, num, _flags = (k.get(v) for v in op.operands)
     # the resource as (base address, num_records) packed in a 2-vector
@@ -1035,7 +1047,7 @@ _OPS = {
     "rocdl.workitem.id.x": _workitem(0), "rocdl.workitem.id.y": _workitem(1), "rocdl.workitem.id.z": _workitem(2),
     "rocdl.workgroup.id.x": _workgroup(0), "rocdl.workgroup.id.y": _workgroup(1),
     "rocdl.workgroup.id.z": _workgroup(2),
-    "rocdl.readfirstlane": _readfirstlane,
+    "rocdl.readfirstlane": _readfirstlane, "rocdl.ballot": _ballot,
     "rocdl.make.buffer.rsrc": _make_rsrc,
     "rocdl.raw.ptr.buffer.load": lambda k, op, m: _buffer_access(k, op, m, False),
     "rocdl.raw.ptr.buffer.store": lambda k, op, m: _buffer_access(k, op, m, True),
@@ -1093,6 +1105,34 @@ def _lds_globals(module) -> Tuple[Dict[str, int], int]:
     return offsets, size
 
 
+class Pointer:
+    """A pointer argument `offset` bytes into `array` (a numpy array or CPU
+    torch tensor): e.g. a base address that is not 16-byte aligned. A plain
+    array argument is its buffer's first byte, 256-byte aligned."""
+
+    def __init__(self, array, offset: int = 0):
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise ValueError(f"a pointer's offset is a non-negative int of bytes, got {offset!r}")
+        self.array, self.offset = array, offset
+
+
+def _sanitized_args(func, params, args) -> Tuple[list, Optional[dict], Optional[np.ndarray]]:
+    """A sanitized kernel called with its own arguments: the promises
+    checked, the violation ring added (None without a sanitizer)."""
+    if "tlxamd.violations_arg" not in func.attributes or len(args) != len(params) - 1:
+        return list(args), None, None
+    from . import contracts
+    from .compiler import _sanitizer_info
+
+    info = _sanitizer_info(func)
+    name = str(func.attributes["sym_name"]).strip('"')
+    contracts.check_arguments(name, info, args, lambda a: a.offset if isinstance(a, Pointer) else 0)
+    ring = np.array(contracts.ring_words(), np.uint32)
+    args = list(args)
+    args.insert(info["arg"], ring)
+    return args, info, ring
+
+
 def _host_bytes(a) -> np.ndarray:
     """The bytes of a pointer argument, sharing its memory: a contiguous
     numpy array or CPU torch tensor (any dtype: bf16 and fp8 included)."""
@@ -1127,7 +1167,11 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
     """Run `kernel` (a tlxamd.compiler result for an AMD target, or a module
     lowered by tlxamd-to-llvm) over `grid` programs. Array arguments (numpy
     arrays, CPU torch tensors) are the kernel's pointer arguments and are
-    updated in place; Python ints and floats are its scalar arguments.
+    updated in place (`Pointer(array, offset)`: `offset` bytes into it);
+    Python ints and floats are its scalar arguments. A kernel compiled with
+    `sanitize=True` takes its own arguments: the promises are checked, the
+    violation ring is added and `tlxamd.contracts.ContractViolation` is
+    raised after the run when a check failed.
     `trace=True` prints every op of the first workgroup with the values of
     the first lanes of wave `trace_wave` (to `trace_file`, default stdout)."""
     module = _lowered_module(kernel)
@@ -1138,14 +1182,16 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
         raise EmulatorError("the kernel has no workgroup size (rocdl.reqd_work_group_size)")
     grid = tuple(grid) + (1,) * (3 - len(grid))
     params = list(func.regions[0].blocks[0].arguments)
+    args, sanitizer, ring = _sanitized_args(func, params, args)
     if len(args) != len(params):
         raise TypeError(f"the kernel takes {len(params)} arguments, got {len(args)}")
     buffers, values = [], []
     for p, a in zip(params, args):
         ty = _ty(p.type)
         if ty.kind == "ptr":
-            buffers.append(_host_bytes(a))
-            values.append(np.uint64(len(buffers) << _REGION_BITS))
+            offset = a.offset if isinstance(a, Pointer) else 0
+            buffers.append(_host_bytes(a.array if isinstance(a, Pointer) else a))
+            values.append(np.uint64((len(buffers) << _REGION_BITS) + offset))
         else:
             values.append(_typed(np.array(a), ty))
     lds_offsets, lds_bytes = _lds_globals(module)
@@ -1155,12 +1201,28 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
     packet[4:10] = np.array([threads, 1, 1], np.uint16).view(np.uint8)
     packet[12:24] = np.array([grid[0] * threads, grid[1], grid[2]], np.uint32).view(np.uint8)
     mem = _Memory(buffers, lds_bytes, packet)
-    for z in range(grid[2]):
-        for y in range(grid[1]):
-            for x in range(grid[0]):
-                mem.lds[:] = 0
-                traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
-                _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file).run()
+    try:
+        for z in range(grid[2]):
+            for y in range(grid[1]):
+                for x in range(grid[0]):
+                    mem.lds[:] = 0
+                    traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
+                    _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file).run()
+    except EmulatorError as e:
+        # what the sanitizer recorded before the emulator stopped (an MFMA
+        # under a partial exec mask after its M11 check) is the report
+        if sanitizer is None or not ring[0]:
+            raise
+        raise _sanitizer_report(func, ring, sanitizer) from e
+    if sanitizer is not None and ring[0]:
+        raise _sanitizer_report(func, ring, sanitizer)
+
+
+def _sanitizer_report(func, ring: np.ndarray, sanitizer: dict):
+    from . import contracts
+
+    return contracts.violations(str(func.attributes["sym_name"]).strip('"'), [int(w) for w in ring],
+                                sanitizer["sites"])
 
 
 class EmulatedKernel:

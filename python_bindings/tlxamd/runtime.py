@@ -14,6 +14,11 @@ has only a CUDA driver and Python.
 Every driver call is checked; a failure raises `CudaError` naming the
 driver's error. Block size and dynamic shared memory come from the metadata
 the compile driver writes next to the binary.
+
+A kernel compiled with `sanitize=True` is called with its own arguments: the
+launcher checks their promises (pointer alignment, `tlxamd.divisibility`),
+adds the violation ring, waits for the kernel and raises
+`tlxamd.contracts.ContractViolation` with the report when a check failed.
 """
 
 from __future__ import annotations
@@ -23,7 +28,10 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Sequence
 
-__all__ = ["CudaError", "Module", "Kernel", "TensorDescriptor", "load", "load_data"]
+from . import contracts
+from .contracts import ContractViolation
+
+__all__ = ["ContractViolation", "CudaError", "Module", "Kernel", "TensorDescriptor", "load", "load_data"]
 
 
 class CudaError(RuntimeError):
@@ -214,6 +222,9 @@ class Kernel:
         self.shared = int(meta.get("resources", {}).get("shared_dynamic", 0))
         self.tensor_maps = {int(m["arg"]): m for m in meta.get("tensor_maps", [])}
         self.cluster = tuple(int(c) for c in meta.get("cluster") or (1, 1, 1))
+        self.sanitizer = meta.get("sanitizer")
+        self.ring_records = contracts.DEFAULT_RECORDS
+        self._ring = None
         self._fn = module._function(name)
 
     def __getitem__(self, grid):
@@ -236,7 +247,7 @@ class Kernel:
                 values.append(tmap)
                 addrs.append(int(tmap.getPtr()))
                 continue
-            if kind == "ptr":
+            if kind in ("ptr", "violations"):
                 values.append(ctypes.c_uint64(_pointer_of(a)))
             elif kind in _SCALARS:
                 if not isinstance(a, (int, float)):
@@ -249,6 +260,8 @@ class Kernel:
         return values, ptrs
 
     def launch(self, grid, args: Sequence[Any], stream=None):
+        if self.sanitizer is not None and len(args) == len(self.arg_kinds) - 1:
+            return self._launch_sanitized(grid, list(args), stream)
         grid = tuple(grid) + (1,) * (3 - len(tuple(grid)))
         if any(int(g) <= 0 for g in grid):
             raise ValueError(f"grid dimensions must be positive, got {grid}")
@@ -275,6 +288,48 @@ class Kernel:
         api.check(api.drv.cuLaunchKernel(self._fn, int(grid[0]), int(grid[1]), int(grid[2]), self.threads, 1, 1,
                                          self.shared, s, ctypes.addressof(ptrs), 0),
                   f"cuLaunchKernel({self.name})")
+
+    def _launch_sanitized(self, grid, args: List[Any], stream):
+        """Check the argument promises, launch with a cleared violation ring,
+        wait, and raise ContractViolation for what the checks recorded.
+        Only the ring's header moves per launch (and the records when a
+        check failed)."""
+        contracts.check_arguments(self.name, self.sanitizer, args, _pointer_of)
+        api = _get_api()
+        header = contracts.ring_words(self.ring_records)[:contracts.HEADER_WORDS]
+        if self._ring is None:
+            nbytes = 4 * (contracts.HEADER_WORDS + contracts.RECORD_WORDS * self.ring_records)
+            if api.drv is None:
+                self._ring = api.cupy.zeros(nbytes // 4, dtype=api.cupy.uint32)
+            else:
+                self._ring = api.check(api.drv.cuMemAlloc(nbytes), "cuMemAlloc(violation ring)")
+        if api.drv is None:
+            self._ring[:contracts.HEADER_WORDS] = api.cupy.asarray(header, dtype=api.cupy.uint32)
+            ptr = int(self._ring.data.ptr)
+        else:
+            host = (ctypes.c_uint32 * len(header))(*header)
+            api.check(api.drv.cuMemcpyHtoD(self._ring, ctypes.addressof(host), 4 * len(header)),
+                      "cuMemcpyHtoD(violation ring)")
+            ptr = int(self._ring)
+        args.insert(int(self.sanitizer["arg"]), ptr)
+        self.launch(grid, args, stream=stream)
+        words = self._read_ring(api, contracts.HEADER_WORDS)
+        if words[0]:
+            kept = min(words[0], words[1])
+            words = self._read_ring(api, contracts.HEADER_WORDS + contracts.RECORD_WORDS * kept)
+        error = contracts.violations(self.name, words, self.sanitizer.get("sites", []))
+        if error is not None:
+            raise error
+
+    def _read_ring(self, api, count: int) -> List[int]:
+        """The first `count` words of the violation ring, after the kernel."""
+        if api.drv is None:
+            api.cupy.cuda.runtime.deviceSynchronize()
+            return [int(w) for w in self._ring[:count].get()]
+        api.check(api.drv.cuCtxSynchronize(), f"cuCtxSynchronize({self.name})")
+        host = (ctypes.c_uint32 * count)()
+        api.check(api.drv.cuMemcpyDtoH(ctypes.addressof(host), self._ring, 4 * count), "cuMemcpyDtoH(violation ring)")
+        return list(host)
 
     def _launch_cluster(self, api, grid, stream, ptrs):
         """cuLaunchKernelEx with the kernel's cluster shape (the cubin's

@@ -132,6 +132,19 @@ int64_t AxisInfoAnalysis::getOffsetsRun(Value offsets,
       1, std::min(dim->second, get(offsets).contiguity[dim->first]));
 }
 
+int64_t AxisInfoAnalysis::getRunStartDivisibility(Value offsets,
+                                                  RankedTensorType dataType,
+                                                  int64_t run) {
+  auto dim = getContiguousDim(dataType);
+  if (!dim)
+    return 1;
+  const AxisInfo &info = get(offsets);
+  // Blocks of `contiguity` values start at multiples of the divisibility; a
+  // run inside a longer block starts `run` apart from another run.
+  int64_t d = info.divisibility[dim->first];
+  return info.contiguity[dim->first] >= run ? std::min(d, run) : d;
+}
+
 int64_t AxisInfoAnalysis::getPointerRun(Value pointers,
                                         RankedTensorType dataType) {
   auto dim = getContiguousDim(dataType);
@@ -344,6 +357,16 @@ static AxisInfo visitCmp(Transfer t, arith::CmpIOp cmp) {
   return info;
 }
 
+/// A contract check's guard is one value per run of `contiguity` registers
+/// of a thread, which lie along the layout's contiguous dimension.
+static AxisInfo visitGuard(Transfer t, ContractCheckOp op) {
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  if (auto dim = getContiguousDim(op.getOffsets().getType()))
+    info.constancy[dim->first] =
+        std::min<int64_t>(op.getContiguity(), dim->second);
+  return info;
+}
+
 /// A kernel argument's `tlxamd.divisibility` (bytes for pointers, as the
 /// frontend and Triton's launcher specialize them; the value for integers).
 /// Pointer facts are in elements, the unit offsets are added in.
@@ -411,7 +434,8 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     return visitArgument(Transfer{*this, shapeOf(v)}, v);
-  return applyHints(def, computeResult(v));
+  AxisInfo info = computeResult(v);
+  return trustOpHints ? applyHints(def, info) : info;
 }
 
 AxisInfo AxisInfoAnalysis::computeResult(Value v) {
@@ -440,5 +464,6 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           [&](Operation *op) { return visitBitwise(t, op); })
       .Case([&](arith::CmpIOp op) { return visitCmp(t, op); })
+      .Case([&](ContractCheckOp op) { return visitGuard(t, op); })
       .Default([&](Operation *) { return unknownOf(t.shape); });
 }

@@ -8,6 +8,14 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
+int64_t mlir::tlxamd::getBufferAccessWidth(Operation *op, Type elemType,
+                                           int64_t contiguity) {
+  unsigned bits = elemType.getIntOrFloatBitWidth();
+  if (isa<BufferAtomicAddOp>(op))
+    return bits == 16 ? 2 : 1;
+  return std::min<int64_t>(contiguity, std::max<int64_t>(128 / bits, 1));
+}
+
 namespace {
 
 /// A tensor's elements in row-major order, when they are known exactly.

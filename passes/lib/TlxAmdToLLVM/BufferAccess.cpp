@@ -12,14 +12,6 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-int64_t mlir::tlxamd::getBufferAccessWidth(Operation *op, Type elemType,
-                                           int64_t contiguity) {
-  unsigned bits = elemType.getIntOrFloatBitWidth();
-  if (isa<BufferAtomicAddOp>(op))
-    return bits == 16 ? 2 : 1;
-  return std::min<int64_t>(contiguity, std::max<int64_t>(128 / bits, 1));
-}
-
 /// The integer type carrying `bytes` bytes in one access.
 static Type accessTypeFor(MLIRContext *ctx, unsigned bytes) {
   if (bytes <= 4)

@@ -13,6 +13,7 @@
 
 #include "Patterns.h"
 
+#include "tlxamd/Analysis/ContractChecks.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -124,10 +125,6 @@ private:
   llvm::DenseMap<std::tuple<Value, int64_t, unsigned>, SmallVector<Value>>
       offsets;
 };
-
-/// Elements per access for an op: contiguity capped at 128 bits; 2 for
-/// packed 16-bit float atomics, 1 for other atomics.
-int64_t getBufferAccessWidth(Operation *op, Type elemType, int64_t contiguity);
 
 /// Group the registers of a buffer op. `offsets`, `mask` and `data` are the
 /// converted (vector) operands; `data` may be null (loads). Runs of

@@ -113,6 +113,11 @@ void populateSharedOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &targetInfo);
 
+/// The contract sanitizer's checks (contract_check, active_lanes_check).
+void populateContractChecksToLLVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          const TargetInfoBase &targetInfo);
+
 /// Atomics through pointers and tensors of pointers (tl.atomic_*).
 void populateAtomicOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

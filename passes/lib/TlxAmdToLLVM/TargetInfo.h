@@ -72,6 +72,10 @@ public:
   virtual Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                            unsigned laneMask, Value lane) const;
 
+  /// The lanes of the running hardware warp that are active, one bit per
+  /// lane, as an integer of the warp's width (i32 or i64).
+  virtual Value activeLanes(RewriterBase &rewriter, Location loc) const = 0;
+
   /// The LLVM synchronization scope of an atomic's `scope` (the empty
   /// string: the whole system).
   virtual StringRef syncScope(MemScope scope) const = 0;

@@ -30,6 +30,14 @@ Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
   return NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
 
+Value TargetInfo::activeLanes(RewriterBase &rewriter, Location loc) const {
+  // activemask.b32 (PTX 6.2, sm_30+).
+  return LLVM::CallIntrinsicOp::create(
+             rewriter, loc, rewriter.getI32Type(),
+             rewriter.getStringAttr("llvm.nvvm.activemask"), ValueRange{})
+      .getResult(0);
+}
+
 Value TargetInfo::warpUniform(RewriterBase &, Location, Value v) const {
   // NVIDIA has no scalar register file: uniformity is the compiler's.
   return v;

@@ -15,6 +15,7 @@ public:
   Value numPrograms(RewriterBase &rewriter, Location loc,
                     unsigned axis) const override;
   Value threadId(RewriterBase &rewriter, Location loc) const override;
+  Value activeLanes(RewriterBase &rewriter, Location loc) const override;
   Value warpUniform(RewriterBase &rewriter, Location loc,
                     Value v) const override;
   Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,

@@ -58,6 +58,7 @@ struct ConvertTlxAmdToNVVMPass
       populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateContractChecksToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
       nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);

@@ -53,6 +53,14 @@ Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
   return ROCDL::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
 
+Value TargetInfo::activeLanes(RewriterBase &rewriter, Location loc) const {
+  // The ballot of `true`: the wave's EXEC mask.
+  Type mask = rewriter.getIntegerType(getWarpSize());
+  Value on = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                      rewriter.getBoolAttr(true));
+  return ROCDL::BallotOp::create(rewriter, loc, mask, on);
+}
+
 Value TargetInfo::warpUniform(RewriterBase &rewriter, Location loc,
                               Value v) const {
   // v_readfirstlane: the value moves to an SGPR, and everything derived

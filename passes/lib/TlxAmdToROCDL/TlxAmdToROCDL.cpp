@@ -66,6 +66,7 @@ struct ConvertTlxAmdToROCDLPass
       populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateContractChecksToLLVMPatterns(converter, patterns, targetInfo);
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
       rocdl::populateMatrixOpsToROCDLPatterns(converter, patterns, targetInfo);

@@ -16,7 +16,8 @@ using namespace mlir::tlxamd;
 
 LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
     OpPassManager &pm, StringRef target,
-    function_ref<LogicalResult(const Twine &)> errorHandler, bool remarks) {
+    function_ref<LogicalResult(const Twine &)> errorHandler, bool remarks,
+    bool sanitize) {
   const ArchInfo *arch = lookupArch(target);
   if (!arch)
     return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
@@ -30,6 +31,9 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   pm.addPass(createTlxAmdRemoveLayoutConversionsPass(/*assignedOnly=*/true));
   pm.addPass(createTlxAmdConvertToBufferOpsPass(arch->name));
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
+  // The contract sanitizer: run-time checks of what no analysis proves.
+  if (sanitize)
+    pm.addPass(createTlxAmdInstrumentContractsPass(arch->name));
   // Before scf lowering: lifetimes follow the structured control flow.
   pm.addPass(createTlxAmdAllocateSharedMemoryPass(arch->name));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
@@ -57,6 +61,11 @@ struct TlxAmdToLLVMPipelineOptions
       *this, "remarks",
       llvm::cl::desc("Report the conversion's decisions as remarks"),
       llvm::cl::init(false)};
+  Option<bool> sanitize{
+      *this, "sanitize",
+      llvm::cl::desc("Check at run time the contract promises no analysis "
+                     "proves (tlxamd-instrument-contracts)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -71,7 +80,7 @@ void mlir::tlxamd::registerTlxAmdPipelines() {
         if (failed(options.parseFromString(optionsStr)))
           return failure();
         return buildTlxAmdToLLVMPipeline(pm, options.target, errorHandler,
-                                         options.remarks);
+                                         options.remarks, options.sanitize);
       },
       [](function_ref<void(const detail::PassOptions &)> optHandler) {
         optHandler(TlxAmdToLLVMPipelineOptions());

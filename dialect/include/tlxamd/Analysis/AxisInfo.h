@@ -50,6 +50,13 @@ struct AxisInfo {
 
 class AxisInfoAnalysis {
 public:
+  /// With `trustOpHints` false, the hints on ops (tl.multiple_of,
+  /// tl.max_contiguous) are ignored: what the analysis then proves rests on
+  /// the kernel's structure and its argument promises only (which a
+  /// sanitized launch checks), so it may elide a run-time check.
+  explicit AxisInfoAnalysis(bool trustOpHints = true)
+      : trustOpHints(trustOpHints) {}
+
   /// Facts about `v` (an i32/i1 tensor or an integer scalar).
   const AxisInfo &get(Value v);
 
@@ -71,6 +78,11 @@ public:
   /// adjacent in memory).
   int64_t getOffsetsRun(Value offsets, RankedTensorType dataType);
 
+  /// The largest power of two that the first value of every run of `run`
+  /// consecutive registers of `dataType`'s layout (along its contiguous
+  /// dimension) is proven a multiple of.
+  int64_t getRunStartDivisibility(Value offsets, RankedTensorType dataType,
+                                  int64_t run);
   /// Over how many consecutive registers of `dataType`'s layout a tensor
   /// of pointers is proven to address consecutive elements starting at an
   /// address aligned to the run (contiguity and divisibility, in elements).
@@ -79,6 +91,7 @@ public:
 private:
   AxisInfo compute(Value v);
   AxisInfo computeResult(Value v);
+  bool trustOpHints;
   llvm::DenseMap<Value, AxisInfo> cache;
 };
 

@@ -11,5 +11,6 @@ include "tlxamd/Dialect/TlxAmdTensorOps.td"
 include "tlxamd/Dialect/TlxAmdMemoryOps.td"
 include "tlxamd/Dialect/TlxAmdSharedOps.td"
 include "tlxamd/Dialect/TlxAmdMatrixOps.td"
+include "tlxamd/Dialect/TlxAmdSanitizerOps.td"
 
 #endif // TLXAMD_TD

@@ -31,11 +31,13 @@ void registerTlxAmdPipelines();
 /// Add the passes that take a module of tlxamd kernels to the LLVM dialect for
 /// `target` (a capability-table name): tlxamd-verify-target first, then the
 /// target's conversion. An unknown target is reported through
-/// `errorHandler`. With `remarks`, the conversion reports its decisions.
+/// `errorHandler`. With `remarks`, the conversion reports its decisions;
+/// with `sanitize`, tlxamd-instrument-contracts adds the run-time checks of
+/// the contract promises no analysis proves.
 LogicalResult buildTlxAmdToLLVMPipeline(
     OpPassManager &pm, StringRef target,
     function_ref<LogicalResult(const Twine &)> errorHandler,
-    bool remarks = false);
+    bool remarks = false, bool sanitize = false);
 
 } // namespace tlxamd
 } // namespace mlir

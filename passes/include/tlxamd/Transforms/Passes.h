@@ -25,6 +25,9 @@ std::unique_ptr<Pass> createTlxAmdAllocateSharedMemoryPass(StringRef target);
 /// tlxamd-assign-layouts{target=...}.
 std::unique_ptr<Pass> createTlxAmdAssignLayoutsPass(StringRef target);
 
+/// tlxamd-instrument-contracts{target=...}.
+std::unique_ptr<Pass> createTlxAmdInstrumentContractsPass(StringRef target);
+
 #define GEN_PASS_REGISTRATION
 #include "tlxamd/Transforms/Passes.h.inc"
 

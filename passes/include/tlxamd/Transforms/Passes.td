@@ -113,4 +113,39 @@ def TlxAmdResolveTmemLayouts : Pass<"tlxamd-resolve-tmem-layouts"> {
   }];
 }
 
+def TlxAmdInstrumentContracts : Pass<"tlxamd-instrument-contracts"> {
+  let summary = "Check at run time the promises no compiler can check";
+  let description = [{
+    The contract sanitizer, off by default (`tlxamd-to-llvm{sanitize=true}`,
+    `compiler.compile(..., sanitize=True)`). Each kernel gets one more
+    argument, its violation ring (`!tlxamd.ptr<i32>`, marked
+    `tlxamd.violations`), and before each access whose code relies on a
+    promise the axis analysis does not prove, a check that records every
+    violation there (`tlxamd.contract_check`, `tlxamd.active_lanes_check`):
+
+    - buffer_load / buffer_store / buffer_atomic_add with `contiguity > 1`
+      (B12): the offsets of each run of `contiguity` registers are
+      consecutive; the run's first address is aligned for the packed
+      access; and, where the lowering keeps one predicate per group, the
+      mask is one value over the group (B12, and 16-bit atomics' pairs,
+      B18). Where the analysis cannot prove a mask uniform the lowering
+      splits the group and relies on nothing, so nothing is checked.
+    - buffer_load_to_shared: the per-lane copy width's run (L5): consecutive
+      offsets and an aligned first address.
+    - amd_scheduled_mfma: every lane of the wave active (M11).
+
+    The analysis used to elide a check ignores op hints (`tl.multiple_of`,
+    `tl.max_contiguous`): they are promises too. It trusts the kernel
+    arguments' `tlxamd.divisibility`, which the runtime checks at a
+    sanitized launch (`tlxamd.arg_promises` lists them). An alignment check
+    also masks its access off on a misaligned run, so that the access does
+    not fault and the report reaches the host. The kernel records its
+    checked sites in `tlxamd.contract_sites` (op, rule, location).
+    Promises refuted at compile time are `tlxamd-verify-target` errors.
+
+    Option `target`: a target of the capability table.
+  }];
+  let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+}
+
 #endif // TLXAMD_TRANSFORMS_PASSES_TD

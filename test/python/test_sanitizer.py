@@ -1,0 +1,209 @@
+"""The contract sanitizer (compile(..., sanitize=True)): the planted
+violations of bench/gpu/planted.py, laid out for 64 lanes and run in the
+AMD emulator for gfx950, each caught at its source line and its good run
+right and unreported (the H200 runs the same kernels: bench/gpu); the
+checks' machine code; elision where the analysis proves a promise; no
+change at all without sanitize; the report's reading and bad arguments."""
+
+import os
+import re
+import sys
+
+import numpy as np
+import pytest
+
+from tlxamd import compiler, contracts, emulator
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "gpu"))
+import planted  # noqa: E402  (bench/gpu/planted.py)
+import suite  # noqa: E402  (bench/gpu/suite.py)
+
+WARP = 64
+BLOCK = planted.block_for(WARP)
+
+
+def _compiled(name, target="gfx950", sanitize=True):
+    kern, _ = planted.kernels(WARP if target.startswith("gfx") else 32)[name]
+    block = planted.block_for(WARP if target.startswith("gfx") else 32)
+    return compiler.compile(kern.build(target=target, BLOCK=block), target=target, sanitize=sanitize)
+
+
+@pytest.mark.parametrize("name", list(planted.kernels(WARP)))
+def test_planted_in_emulator(name):
+    case = planted.kernels(WARP)[name][1]
+    k = _compiled(name)
+    assert k.kernels[name]["sanitizer"]["arg"] == len(k.kernels[name]["args"]) - 1
+    # the good inputs: right, nothing reported
+    args, ok = planted.inputs(name, BLOCK, True, np, emulator.Pointer)
+    emulator.run(k, (2,), *args)
+    assert ok()
+    # the planted violation: reported at its line
+    args, _ = planted.inputs(name, BLOCK, False, np, emulator.Pointer)
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (2,), *args)
+    assert planted.expect_report(info.value, case) == "", str(info.value)
+
+
+def test_report_contents():
+    """Which program, thread and group, and the offsets seen."""
+    k = _compiled("gather")
+    args, _ = planted.inputs("gather", BLOCK, False, np, emulator.Pointer)
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (2,), *args)
+    e = info.value
+    # every run of 4 of every thread of both programs is reversed: its
+    # offsets are not consecutive, and its first address (offset 3, 7, ...)
+    # not 16-byte aligned
+    runs = 2 * BLOCK // 4
+    assert e.total == 2 * runs
+    assert len(e.violations) == e.total
+    assert sum(v.kind == "offsets" for v in e.violations) == runs
+    first = e.violations[0]
+    assert (first.program, first.thread, first.group) == ((0, 0, 0), 0, 0)
+    assert [v & 0xffffffff for v in first.values] == [3, 2, 1, 0]
+    text = str(e)
+    assert text.startswith(f"kernel gather: {e.total} contract violations (first 8 shown)")
+    assert re.search(r"planted\.py:\d+:\d+: tlxamd\.buffer_load \(B12\): program \[0, 0, 0\], thread 0, "
+                     r"group 0: offsets \[3, 2, 1, 0\] are not consecutive", text), text
+    assert len(text.splitlines()) == 9
+
+
+def test_unaligned_access_skipped():
+    """A misaligned run's packed access is masked off (on NVIDIA it would
+    fault and take the report with it): its elements read as zero."""
+    k = _compiled("unaligned")
+    args, _ = planted.inputs("unaligned", BLOCK, False, np, emulator.Pointer)
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (2,), *args)
+    assert info.value.total == 2 * BLOCK // 4
+    assert "is not 16-byte aligned" in str(info.value)
+    assert not args[1].any()
+
+
+def test_argument_promise_checked_before_launch():
+    k = _compiled("promised_alignment")
+    args, _ = planted.inputs("promised_alignment", BLOCK, False, np, emulator.Pointer)
+    with pytest.raises(contracts.ContractViolation, match=r"argument 0: address 0x4 is not a multiple of 16 "
+                                                          r"\(tlxamd.divisibility = 16\)") as info:
+        emulator.run(k, (2,), *args)
+    assert "not launched" in str(info.value)
+    assert not args[1].any()
+
+
+def _llvm_checks(k):
+    return k.llvm_ir.count("atomicrmw add")
+
+
+def test_elided_where_proven():
+    """Offsets pid * BLOCK + arange from 16-byte aligned bases, a mask the
+    lowering splits where it is ragged: nothing to check in any copy of the
+    GPU suite; the gather's two promises are checked."""
+    kernels = suite.kernels(WARP)
+    for name in ("copy_f32_c4", "masked_bf16_c8", "copy_f32_coalesced"):
+        kern, case = kernels[name]
+        k = compiler.compile(kern.build(target="gfx950", **case["consts"]), target="gfx950", sanitize=True)
+        assert "tlxamd.contract_check" not in k.mlir
+        assert _llvm_checks(k) == 0, name
+        assert k.kernels[name]["sanitizer"]["sites"] == []
+    k = _compiled("gather")
+    sites = k.kernels["gather"]["sanitizer"]["sites"]
+    assert [s["check"] for s in sites] == ["consecutive offsets over 4, 16-byte aligned first address"]
+    # one claim per failing check: offsets and alignment
+    assert _llvm_checks(k) == 2
+
+
+def test_isa_of_checks():
+    """The checks in gfx950 code and in PTX: a compare per run, an atomic
+    add into the ring on the slow path."""
+    amd = _compiled("gather").asm
+    assert re.search(r"global_atomic_add v\d+, v\d+, v\d+, s\[\d+:\d+\] sc0 sc1", amd), amd[:2000]
+    assert "buffer_load_dwordx4" in amd
+    nv = _compiled("gather", target="sm_90a")
+    assert "atom.global.add.u32" in nv.asm
+    assert "ld.global.v4" in nv.asm or "ld.global.nc.v4" in nv.asm
+    assert nv.binary  # ptxas accepts it
+
+
+@pytest.mark.parametrize("target", ["gfx950", "sm_90a"])
+def test_off_changes_nothing(target):
+    """Without sanitize the code is the same as before the sanitizer
+    existed: no ring argument, no tables, the same assembly."""
+    warp = 64 if target.startswith("gfx") else 32
+    kern, case = suite.kernels(warp)["masked_f32_c4"]
+    module = kern.build(target=target, **case["consts"])
+    plain = compiler.compile(module, target=target, cache=False)
+    off = compiler.compile(module, target=target, cache=False, sanitize=False)
+    on = compiler.compile(module, target=target, cache=False, sanitize=True)
+    assert plain.asm == off.asm and plain.llvm_ir == off.llvm_ir
+    assert "tlxamd.violations" not in plain.mlir and "sanitizer" not in plain.kernels["masked_f32_c4"]
+    assert on.kernels["masked_f32_c4"]["args"][-1] == "violations"
+
+
+def test_sanitize_argument_errors():
+    kern, case = suite.kernels(WARP)["copy_f32_c4"]
+    with pytest.raises(TypeError, match="sanitize must be a bool"):
+        compiler.compile(kern.build(target="gfx950", **case["consts"]), target="gfx950", sanitize="yes")
+    with pytest.raises(ValueError, match="non-negative int of bytes"):
+        emulator.Pointer(np.zeros(4), -1)
+
+
+def test_cli_sanitize(tmp_path, capsys):
+    kern, case = planted.kernels(WARP)["gather"]
+    src = tmp_path / "gather.mlir"
+    src.write_text(str(kern.build(target="gfx950", BLOCK=BLOCK)))
+    assert compiler.main([str(src), "--target", "gfx950", "--emit", "mlir", "--sanitize", "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "tlxamd.contract_sites" in out and "llvm.atomicrmw add" in out
+
+
+def test_decode_ring():
+    """The ring's reading: the count beyond the records kept, sites by index."""
+    words = contracts.ring_words(2)
+    words[0] = 5
+    for slot in range(2):
+        words[4 + 16 * slot:4 + 16 * slot + 10] = [0, 2, slot, 0, 0, 7, 1, 2, 0b01, 2]
+    sites = [{"op": "tlxamd.buffer_load", "rule": "B12", "loc": "k.py:3:4", "check": "one mask value over 2"}]
+    e = contracts.violations("k", words, sites)
+    assert e.total == 5 and len(e.violations) == 2
+    assert "mask bits 10 (register order) differ within the group" in str(e)
+    assert contracts.violations("k", contracts.ring_words(2), sites) is None
+    with pytest.raises(ValueError):
+        contracts.ring_words(-1)
+
+
+def _transient_chain(divergent: bool) -> str:
+    """Document 003's transient chain (test/Target/Inputs), its MFMA, commit
+    and store under `if thread_id < 32` (lanes 32-63 of the first wave and
+    every lane of the others off) when `divergent`."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Target", "Inputs",
+                        "scheduled_mfma_transient.mlir")
+    lines = open(path).read().splitlines()
+    if not divergent:
+        return "\n".join(lines)
+    first = next(i for i, line in enumerate(lines) if "tlxamd.amd_scheduled_mfma" in line)
+    last = next(i for i, line in enumerate(lines) if line.strip().startswith("tlxamd.store"))
+    head = ["      %tid = gpu.thread_id x", "      %c32 = arith.constant 32 : index",
+            "      %lanes = arith.cmpi ult, %tid, %c32 : index", "      scf.if %lanes {"]
+    return "\n".join(lines[:first] + head + lines[first:last + 1] + ["      }"] + lines[last + 1:])
+
+
+def test_scheduled_mfma_lanes_check():
+    """M11 in the emulator: a scheduled MFMA that only some lanes of a wave
+    reach is reported by the wave's first active lane, with the wave's
+    active lanes; in the kernel's body it is not checked at all."""
+    k = compiler.compile(_transient_chain(False), target="gfx950", sanitize=True)
+    assert k.kernels["transient_chain"]["sanitizer"]["sites"] == []
+    assert "ballot" not in k.llvm_ir
+    k = compiler.compile(_transient_chain(True), target="gfx950", sanitize=True)
+    sites = k.kernels["transient_chain"]["sanitizer"]["sites"]
+    assert [(s["op"], s["rule"]) for s in sites] == [("tlxamd.amd_scheduled_mfma", "M11")]
+    assert "llvm.amdgcn.ballot.i64" in k.llvm_ir
+    a = np.zeros(64 * 32, np.uint16)
+    b = np.zeros(32 * 64, np.uint16)
+    c = np.zeros(64 * 64, np.float32)
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (1,), a, b, c)
+    (v,) = info.value.violations
+    assert v.kind == "inactive lanes" and v.thread == 0
+    assert v.values[:2] == [0xFFFFFFFF, 0]
+    assert "wave active lanes 0xffffffff: not every lane of the wave is active" in str(info.value)
