@@ -105,6 +105,9 @@ def build(outdir: str, target: str = "sm_90a") -> dict:
         k = compiler.compile(kern.build(target=target, BLOCK=block_for(warp)), target=target, sanitize=True)
         k.save(outdir, name)
         manifest["cases"][name] = case
+    # the strided copy unsanitized, for the checks' cost
+    kern, _ = kernels(warp)["strided"]
+    compiler.compile(kern.build(target=target, BLOCK=block_for(warp)), target=target).save(outdir, "strided_plain")
     with open(os.path.join(outdir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest
@@ -196,7 +199,40 @@ def run(outdir: str) -> int:
         failures += good != "OK" or bad != "caught"
     print(f"\n{len(manifest['cases']) - failures} of {len(manifest['cases'])} planted violations caught "
           f"(and their good runs right, unreported)")
+    bandwidth(outdir, block)
     return 1 if failures else 0
+
+
+def bandwidth(outdir: str, block: int, n: int = 1 << 28):
+    """The strided copy (stride 1) at n f32 elements: unsanitized, sanitized
+    kernel alone (the ring passed by hand: the checks' device cost) and the
+    sanitized launch (argument checks, ring reset and read-back, a
+    synchronization per launch)."""
+    import torch
+    from run_gpu import bench
+
+    from tlxamd import runtime
+
+    plain = runtime.load(os.path.join(outdir, "strided_plain.cubin"))["strided"]
+    checked = runtime.load(os.path.join(outdir, "strided.cubin"))["strided"]
+    src = torch.randn(n, device="cuda")
+    dst = torch.empty_like(src)
+    ring = torch.zeros(4 + 16 * 1024, dtype=torch.int32, device="cuda")
+    ring[1] = 1024
+    grid = (n // block,)
+    rates = {}
+    for label, launch in (("unsanitized", lambda: plain[grid](src, dst, 1)),
+                          ("sanitized kernel", lambda: checked[grid](src, dst, 1, ring)),
+                          ("sanitized launch", lambda: checked[grid](src, dst, 1))):
+        dst.zero_()
+        launch()
+        torch.cuda.synchronize()
+        assert torch.equal(src, dst), label
+        rates[label] = 2 * n * 4 / bench(launch)
+    assert int(ring[0]) == 0
+    for label, r in rates.items():
+        print(f"strided copy f32 n=2^{n.bit_length() - 1}: {label:17} {r / 1e9:7.0f} GB/s "
+              f"({100 * r / rates['unsanitized']:5.1f}% of unsanitized)")
 
 
 class _TorchNamespace:

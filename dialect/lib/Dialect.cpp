@@ -110,25 +110,32 @@ int64_t mlir::tlxamd::getNumCtas(Operation *op) {
   return 1;
 }
 
-/// `tlxamd.num_ctas`: a power of two up to 16 on a kernel (the target's
-/// cluster limit is a target-legality check).
-static LogicalResult verifyNumCtas(Operation *op, Attribute value) {
-  StringRef name = TlxAmdDialect::getNumCtasAttrName();
+/// A kernel's `name`: an i32 power of two up to `max`, on a gpu.func kernel
+/// (kept through lowering on the llvm.func, where the compile driver reads
+/// it back).
+static FailureOr<int64_t> verifyKernelCount(Operation *op, Attribute value,
+                                            StringRef name, int64_t max) {
   auto attr = dyn_cast<IntegerAttr>(value);
   if (!attr || !attr.getType().isInteger(32))
     return op->emitError() << "'" << name
                            << "' must be an i32 integer attribute";
   int64_t n = attr.getInt();
-  if (n <= 0 || !llvm::isPowerOf2_64(n) || n > 16)
+  if (n <= 0 || !llvm::isPowerOf2_64(n) || n > max)
     return op->emitError() << "'" << name
-                           << "' must be a power of two between 1 and 16, got "
-                           << n;
+                           << "' must be a power of two between 1 and " << max
+                           << ", got " << n;
   auto func = dyn_cast<gpu::GPUFuncOp>(op);
   if ((func && !func.isKernel()) ||
       (!func && op->getName().getStringRef() != "llvm.func"))
     return op->emitError() << "'" << name
                            << "' may only be set on a gpu.func kernel";
-  return success();
+  return n;
+}
+
+/// `tlxamd.num_ctas`: a power of two up to 16 on a kernel (the target's
+/// cluster limit is a target-legality check).
+static LogicalResult verifyNumCtas(Operation *op, Attribute value) {
+  return verifyKernelCount(op, value, TlxAmdDialect::getNumCtasAttrName(), 16);
 }
 
 /// `tlxamd.tensor_maps` (kTensorMapsAttr): {arg, box, element, swizzle}
@@ -189,41 +196,34 @@ static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
                  : "an array of {arg, divisibility} dictionaries");
 }
 
+/// `tlxamd.num_warps`: a power of two up to 32 on a kernel, which every
+/// distributed tensor of the kernel spreads over.
+static LogicalResult verifyNumWarps(Operation *op, NamedAttribute attr) {
+  StringRef name = TlxAmdDialect::getNumWarpsAttrName();
+  FailureOr<int64_t> warps = verifyKernelCount(op, attr.getValue(), name, 32);
+  if (failed(warps))
+    return failure();
+  int64_t n = *warps;
+  // Every distributed tensor of the kernel is spread over its warps.
+  WalkResult walk = op->walk([&](Operation *nested) {
+    for (Type t : nested->getResultTypes()) {
+      DistributedLayoutAttr layout = getDistributedLayout(t);
+      if (layout && layout.getWarpsPerProgram() != n) {
+        nested->emitOpError()
+            << "result layout spans " << layout.getWarpsPerProgram()
+            << " warps but the kernel has " << name << " = " << n;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
-  if (attr.getName() == getNumWarpsAttrName()) {
-    auto intAttr = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!intAttr || !intAttr.getType().isInteger(32))
-      return op->emitError() << "'" << getNumWarpsAttrName()
-                             << "' must be an i32 integer attribute";
-    int64_t n = intAttr.getInt();
-    if (n <= 0 || !llvm::isPowerOf2_64(n) || n > 32)
-      return op->emitError()
-             << "'" << getNumWarpsAttrName()
-             << "' must be a power of two between 1 and 32, got " << n;
-    // A kernel keeps the attribute through lowering (llvm.func), where the
-    // compile driver reads it back.
-    auto func = dyn_cast<gpu::GPUFuncOp>(op);
-    if ((func && !func.isKernel()) ||
-        (!func && op->getName().getStringRef() != "llvm.func"))
-      return op->emitError() << "'" << getNumWarpsAttrName()
-                             << "' may only be set on a gpu.func kernel";
-    // Every distributed tensor of the kernel is spread over its warps.
-    WalkResult walk = op->walk([&](Operation *nested) {
-      for (Type t : nested->getResultTypes()) {
-        DistributedLayoutAttr layout = getDistributedLayout(t);
-        if (layout && layout.getWarpsPerProgram() != n) {
-          nested->emitOpError()
-              << "result layout spans " << layout.getWarpsPerProgram()
-              << " warps but the kernel has " << getNumWarpsAttrName() << " = "
-              << n;
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
-    return failure(walk.wasInterrupted());
-  }
+  if (attr.getName() == getNumWarpsAttrName())
+    return verifyNumWarps(op, attr);
   if (attr.getName() == getNumCtasAttrName())
     return verifyNumCtas(op, attr.getValue());
   if (attr.getName() == getAssignedLayoutsAttrName()) {

@@ -121,29 +121,26 @@ def violations(kernel: str, words: Sequence[int], sites: Sequence[dict]) -> Opti
     return ContractViolation(kernel, out, total)
 
 
-def check_arguments(kernel: str, meta: Dict[str, Any], args: Sequence[Any],
+def check_arguments(kernel: str, meta: Dict[str, Any], args: Sequence[Any], pointers: Sequence[int] = (),
                     address_of=None) -> None:
     """Raise `ContractViolation` for an argument that breaks its
-    `tlxamd.divisibility` promise: a pointer whose address (`address_of`)
-    or an integer that is not a multiple of it."""
+    `tlxamd.divisibility` promise: a pointer (the arguments at the indexes
+    `pointers`) whose address (`address_of`) or an integer that is not a
+    multiple of it."""
     bad = []
     for promise in meta.get("promises", []):
         i, d = int(promise["arg"]), int(promise["divisibility"])
-        if i >= len(args):
+        if i >= len(args) or isinstance(args[i], bool):
             continue
-        a = args[i]
-        if isinstance(a, bool):
-            continue
-        if isinstance(a, int):
-            value, what = a, "value"
-        elif address_of is not None:
-            value, what = address_of(a), "address"
-        else:
-            continue
-        if value % d:
-            bad.append(f"  argument {i}: {what} {value:#x} is not a multiple of {d} (tlxamd.divisibility = {d})"
-                       if what == "address" else
-                       f"  argument {i}: {what} {value} is not a multiple of {d} (tlxamd.divisibility = {d})")
+        if i in pointers:
+            if address_of is None:
+                continue
+            address = address_of(args[i])
+            if address % d:
+                bad.append(f"  argument {i}: address {address:#x} is not a multiple of {d} "
+                           f"(tlxamd.divisibility = {d})")
+        elif isinstance(args[i], int) and args[i] % d:
+            bad.append(f"  argument {i}: value {args[i]} is not a multiple of {d} (tlxamd.divisibility = {d})")
     if bad:
         raise ContractViolation(kernel, [], len(bad),
                                 f"kernel {kernel}: {len(bad)} argument promise{'s' if len(bad) != 1 else ''} "

@@ -1126,7 +1126,8 @@ def _sanitized_args(func, params, args) -> Tuple[list, Optional[dict], Optional[
 
     info = _sanitizer_info(func)
     name = str(func.attributes["sym_name"]).strip('"')
-    contracts.check_arguments(name, info, args, lambda a: a.offset if isinstance(a, Pointer) else 0)
+    pointers = [i for i, p in enumerate(params) if _ty(p.type).kind == "ptr"]
+    contracts.check_arguments(name, info, args, pointers, lambda a: a.offset if isinstance(a, Pointer) else 0)
     ring = np.array(contracts.ring_words(), np.uint32)
     args = list(args)
     args.insert(info["arg"], ring)

@@ -294,7 +294,8 @@ class Kernel:
         wait, and raise ContractViolation for what the checks recorded.
         Only the ring's header moves per launch (and the records when a
         check failed)."""
-        contracts.check_arguments(self.name, self.sanitizer, args, _pointer_of)
+        pointers = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
+        contracts.check_arguments(self.name, self.sanitizer, args, pointers, _pointer_of)
         api = _get_api()
         header = contracts.ring_words(self.ring_records)[:contracts.HEADER_WORDS]
         if self._ring is None:

@@ -7,6 +7,7 @@
 // RUN: %tlx-compile %S/Inputs/sanitize.mlir --target gfx950 --sanitize --emit mlir | FileCheck %s --check-prefix=MLIR
 // RUN: %tlx-compile %S/Inputs/sanitize.mlir --target gfx950 --sanitize | FileCheck %s --check-prefix=AMD
 // RUN: %tlx-compile %S/Inputs/sanitize.mlir --target gfx950 | FileCheck %s --check-prefix=OFF
+// RUN: %tlx-compile %S/Inputs/sanitize_copy_gfx950.mlir --target gfx950 --sanitize | FileCheck %s --check-prefix=COPY
 // RUN: sed 's/threads_per_warp = \[64\]/threads_per_warp = [32]/' %S/Inputs/sanitize.mlir > %t.mlir
 // RUN: %tlx-compile %t.mlir --target sm_90a --sanitize -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -60,3 +61,10 @@
 // PTX-LABEL: .entry atomic_pairs(
 // PTX: atom.global.add.u32
 // PTX: atom.acq_rel.gpu.global.add.noftz.bf16x2
+
+// L5: the direct-to-LDS copy of 16 bytes per lane, after the checks of its
+// run (two per thread: its 16 elements are two rows of 8).
+// COPY-LABEL: copy_gather:
+// COPY-COUNT-4: global_atomic_add
+// COPY: s_mov_b32 m0
+// COPY: buffer_load_dwordx4 v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0 offen lds

@@ -154,3 +154,26 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
+#s = #tlxamd.swizzled_shared<{vec = 8, per_phase = 1, max_phase = 8, order = [1, 0]}>
+
+// L5: a copy of 16 bytes per lane whose offsets are consecutive and
+// aligned only by the hints on them (tl.max_contiguous, tl.multiple_of):
+// both checked, the guard masks the copy.
+// CHECK-LABEL: gpu.func @copy_hinted
+// CHECK-SAME: check = "consecutive offsets over 8, 16-byte aligned first address", {{.*}} op = "tlxamd.buffer_load_to_shared", rule = "L5"
+// CHECK: %[[G:.*]] = tlxamd.contract_check %arg2, %arg0[%[[O:.*]]] {align = 16 : i32, consecutive, contiguity = 8 : i32, site = 0 : i32}
+// CHECK: tlxamd.buffer_load_to_shared %{{.*}}, %arg0[%[[O]]] mask %[[G]]
+gpu.module @m {
+  gpu.func @copy_hinted(%p: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %o: tensor<64x64xi32, #b>)
+      kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %z = arith.constant dense<0> : tensor<64x64xi32, #b>
+    %o8 = arith.addi %o, %z {tlxamd.contiguity = array<i32: 1, 8>, tlxamd.divisibility = array<i32: 1, 8>} : tensor<64x64xi32, #b>
+    %buf = tlxamd.local_alloc : () -> !tlxamd.memdesc<64x64xbf16, #s, #tlxamd.shared_memory, mutable>
+    tlxamd.buffer_load_to_shared %buf, %p[%o8] : !tlxamd.memdesc<64x64xbf16, #s, #tlxamd.shared_memory, mutable>, !tlxamd.ptr<bf16>, tensor<64x64xi32, #b>
+    gpu.return
+  }
+}

@@ -207,3 +207,38 @@ def test_scheduled_mfma_lanes_check():
     assert v.kind == "inactive lanes" and v.thread == 0
     assert v.values[:2] == [0xFFFFFFFF, 0]
     assert "wave active lanes 0xffffffff: not every lane of the wave is active" in str(info.value)
+
+
+def test_direct_copy_checked():
+    """L5: buffer_load_to_shared copies 16 bytes per lane from rows of 8
+    offsets that only their hints promise consecutive and aligned: a row
+    out of order is reported, the tile is right when the rows are whole."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Target", "Inputs",
+                        "sanitize_copy_gfx950.mlir")
+    k = compiler.compile(open(path).read(), target="gfx950", sanitize=True)
+    (site,) = k.kernels["copy_gather"]["sanitizer"]["sites"]
+    assert (site["op"], site["rule"]) == ("tlxamd.buffer_load_to_shared", "L5")
+    src = (np.arange(4096) * 3 % 65536).astype(np.uint16)
+    idx = np.arange(4096, dtype=np.int32)
+    dst = np.zeros(4096, np.uint16)
+    emulator.run(k, (1,), src, idx, dst)
+    assert (dst == src).all()
+    swapped = idx.reshape(-1, 8)[:, [1, 0, 2, 3, 4, 5, 6, 7]].reshape(-1).copy()
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (1,), src, swapped, np.zeros(4096, np.uint16))
+    offsets = [v for v in info.value.violations if v.kind == "offsets"]
+    assert len(offsets) == 4096 // 8
+    assert offsets[0].values == [1, 0, 2, 3, 4, 5, 6, 7]
+
+
+def test_argument_promises():
+    """Integers are checked by value, pointers by address; the ring and
+    arguments without a promise are left alone."""
+    meta = {"promises": [{"arg": 0, "divisibility": 16}, {"arg": 1, "divisibility": 2}]}
+    contracts.check_arguments("k", meta, [0x1000, 4], [0], lambda a: a)
+    with pytest.raises(contracts.ContractViolation, match=r"argument 1: value 5 is not a multiple of 2") as info:
+        contracts.check_arguments("k", meta, [0x1000, 5], [0], lambda a: a)
+    assert info.value.total == 1 and info.value.violations == []
+    with pytest.raises(contracts.ContractViolation, match=r"2 argument promises broken, not launched\n"
+                                                          r"  argument 0: address 0x1008 is not a multiple of 16"):
+        contracts.check_arguments("k", meta, [0x1008, 3], [0], lambda a: a)
