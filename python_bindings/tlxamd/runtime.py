@@ -262,6 +262,9 @@ class Kernel:
     def launch(self, grid, args: Sequence[Any], stream=None):
         if self.sanitizer is not None and len(args) == len(self.arg_kinds) - 1:
             return self._launch_sanitized(grid, list(args), stream)
+        if self.sanitizer is not None and len(args) != len(self.arg_kinds):
+            raise TypeError(f"kernel {self.name} (sanitized) takes {len(self.arg_kinds) - 1} arguments, "
+                            f"got {len(args)}")
         grid = tuple(grid) + (1,) * (3 - len(tuple(grid)))
         if any(int(g) <= 0 for g in grid):
             raise ValueError(f"grid dimensions must be positive, got {grid}")

@@ -2,6 +2,8 @@
 // before an access for each promise its code relies on that the axis
 // analysis does not prove (B12, B18, L5, M11), elided where it proves it.
 // RUN: tlx-opt %s -split-input-file --tlxamd-instrument-contracts=target=gfx950 | FileCheck %s
+// RUN: not tlx-opt %s -split-input-file --tlxamd-instrument-contracts=target=gfx9999 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: error: tlxamd-instrument-contracts: unsupported target 'gfx9999' (supported: gfx942, gfx950, gfx1250, sm_90a, sm_100a)
 
 #b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 

@@ -242,3 +242,69 @@ def test_argument_promises():
     with pytest.raises(contracts.ContractViolation, match=r"2 argument promises broken, not launched\n"
                                                           r"  argument 0: address 0x1008 is not a multiple of 16"):
         contracts.check_arguments("k", meta, [0x1008, 3], [0], lambda a: a)
+
+
+class _FakeDriver:
+    """The driver calls of a sanitized launch, over host memory: a launch
+    records one offsets violation in the ring (its last parameter)."""
+
+    def __init__(self, violate):
+        import ctypes
+
+        self.ctypes, self.violate, self.memory, self.launches = ctypes, violate, {}, 0
+
+    def __getattr__(self, name):  # context and module calls
+        return lambda *a: (0, object())
+
+    def cuMemAlloc(self, n):
+        buf = (self.ctypes.c_uint32 * (n // 4))()
+        self.memory[self.ctypes.addressof(buf)] = buf
+        return 0, self.ctypes.addressof(buf)
+
+    def cuMemcpyHtoD(self, dst, src, n):
+        self.ctypes.memmove(dst, src, n)
+        return (0,)
+
+    def cuMemcpyDtoH(self, dst, src, n):
+        self.ctypes.memmove(dst, src, n)
+        return (0,)
+
+    def cuCtxSynchronize(self):
+        return (0,)
+
+    def cuLaunchKernel(self, fn, gx, gy, gz, bx, by, bz, shared, stream, params, extra):
+        self.launches += 1
+        pointers = self.ctypes.cast(params, self.ctypes.POINTER(self.ctypes.c_void_p))
+        ring_arg = self.ctypes.cast(pointers[3], self.ctypes.POINTER(self.ctypes.c_uint64))[0]
+        ring = self.memory[ring_arg]
+        assert ring[0] == 0 and ring[1] == contracts.DEFAULT_RECORDS  # header reset
+        if self.violate:
+            ring[0] = 1
+            ring[4:4 + 12] = [0, 1, 1, 0, 0, 5, 0, 4, 0, 2, 4, 6]
+        return (0,)
+
+
+@pytest.mark.parametrize("violate", [False, True])
+def test_runtime_sanitized_launch(monkeypatch, violate):
+    """tlxamd.runtime's side on a fake driver: the ring added as the last
+    argument with its header reset, read back, reported."""
+    from tlxamd import runtime
+
+    k = _compiled("strided", target="sm_90a")
+    api = runtime._Api.__new__(runtime._Api)
+    api.drv, api.cupy, api._ctx = _FakeDriver(violate), None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    kern = runtime.load_data(b"\0", k.metadata())["strided"]
+    if violate:
+        with pytest.raises(runtime.ContractViolation, match=r"kernel strided: 1 contract violation\n"
+                                                            r".*planted\.py:\d+:\d+: tlxamd\.buffer_load \(B12\): "
+                                                            r"program \[1, 0, 0\], thread 5, group 0: offsets "
+                                                            r"\[0, 2, 4, 6\] are not consecutive"):
+            kern[(2,)](0x1000, 0x2000, 2)
+    else:
+        kern[(2,)](0x1000, 0x2000, 1)
+    with pytest.raises(TypeError, match=r"kernel strided \(sanitized\) takes 3 arguments, got 2"):
+        kern[(2,)](0x1000, 0x2000)
+    with pytest.raises(runtime.ContractViolation, match="argument 0: address 0x1004 is not a multiple of 16"):
+        kern[(2,)](0x1004, 0x2000, 1)
+    assert api.drv.launches == 1
