@@ -251,7 +251,7 @@ class _FakeDriver:
     def __init__(self, violate):
         import ctypes
 
-        self.ctypes, self.violate, self.memory, self.launches = ctypes, violate, {}, 0
+        self.ctypes, self.violate, self.memory, self.launches, self.resets = ctypes, violate, {}, 0, 0
 
     def __getattr__(self, name):  # context and module calls
         return lambda *a: (0, object())
@@ -262,6 +262,7 @@ class _FakeDriver:
         return 0, self.ctypes.addressof(buf)
 
     def cuMemcpyHtoD(self, dst, src, n):
+        self.resets += 1
         self.ctypes.memmove(dst, src, n)
         return (0,)
 
@@ -301,10 +302,13 @@ def test_runtime_sanitized_launch(monkeypatch, violate):
                                                             r"program \[1, 0, 0\], thread 5, group 0: offsets "
                                                             r"\[0, 2, 4, 6\] are not consecutive"):
             kern[(2,)](0x1000, 0x2000, 2)
-    else:
-        kern[(2,)](0x1000, 0x2000, 1)
+        api.drv.violate = False
+    kern[(2,)](0x1000, 0x2000, 1)
+    kern[(2,)](0x1000, 0x2000, 1)
+    # the header is written before the first launch and after a report only
+    assert (api.drv.launches, api.drv.resets) == ((3, 2) if violate else (2, 1))
     with pytest.raises(TypeError, match=r"kernel strided \(sanitized\) takes 3 arguments, got 2"):
         kern[(2,)](0x1000, 0x2000)
     with pytest.raises(runtime.ContractViolation, match="argument 0: address 0x1004 is not a multiple of 16"):
         kern[(2,)](0x1004, 0x2000, 1)
-    assert api.drv.launches == 1
+    assert api.drv.launches == (3 if violate else 2)
