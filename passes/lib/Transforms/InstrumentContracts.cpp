@@ -80,7 +80,7 @@ public:
 
   /// Instrument one kernel: the ring argument, the checks, the site table
   /// and the argument promises.
-  void instrument(gpu::GPUFuncOp kernel);
+  LogicalResult instrument(gpu::GPUFuncOp kernel);
 
 private:
   /// Whether the sanitizer's analysis proves every run's first address a
@@ -227,7 +227,7 @@ void Instrumenter::insertCheck(OpBuilder &b, Value ring,
           [&](auto op) { op.getMaskMutable().assign(mask); });
 }
 
-void Instrumenter::instrument(gpu::GPUFuncOp kernel) {
+LogicalResult Instrumenter::instrument(gpu::GPUFuncOp kernel) {
   MLIRContext *ctx = kernel.getContext();
   SmallVector<AccessChecks> accesses;
   SmallVector<Operation *> mfmas;
@@ -253,10 +253,14 @@ void Instrumenter::instrument(gpu::GPUFuncOp kernel) {
                                b.getNamedAttr("divisibility", d)}));
   unsigned index = kernel.getNumArguments();
   auto ringType = PtrType::get(IntegerType::get(ctx, 32), 1);
-  (void)kernel.insertArgument(index, ringType,
-                              b.getDictionaryAttr(b.getNamedAttr(
-                                  "tlxamd.violations", UnitAttr::get(ctx))),
-                              kernel.getLoc());
+  if (failed(
+          kernel.insertArgument(index, ringType,
+                                b.getDictionaryAttr(b.getNamedAttr(
+                                    "tlxamd.violations", UnitAttr::get(ctx))),
+                                kernel.getLoc())))
+    return kernel.emitError("tlxamd-instrument-contracts: cannot add the "
+                            "violation ring argument to kernel '")
+           << kernel.getName() << "'";
   Value ring = kernel.getArgument(index);
   OpBuilder builder(ctx);
   for (const AccessChecks &c : accesses)
@@ -271,6 +275,7 @@ void Instrumenter::instrument(gpu::GPUFuncOp kernel) {
   kernel->setAttr("tlxamd.contract_sites", b.getArrayAttr(sites));
   kernel->setAttr("tlxamd.arg_promises", b.getArrayAttr(promises));
   sites.clear();
+  return success();
 }
 
 namespace {
@@ -295,7 +300,8 @@ struct TlxAmdInstrumentContractsPass
         kernels.push_back(f);
     });
     for (gpu::GPUFuncOp kernel : kernels)
-      Instrumenter(*arch).instrument(kernel);
+      if (failed(Instrumenter(*arch).instrument(kernel)))
+        return signalPassFailure();
   }
 
   Option<std::string> target{
