@@ -733,6 +733,8 @@ def compile(
     arch = _arch(target)
     if not isinstance(opt_level, int) or isinstance(opt_level, bool) or not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level must be an int in 0..3, got {opt_level!r}")
+    if not isinstance(sanitize, bool):
+        raise TypeError(f"sanitize must be a bool, got {sanitize!r}")
     timings: Dict[str, float] = {}
     t0 = time.perf_counter()
     text = source_text(source)
