@@ -25,7 +25,7 @@ RECORD_WORDS = 16
 DEFAULT_RECORDS = 1024
 SHOWN = 8
 
-_KINDS = {1: "offsets", 2: "mask", 3: "alignment", 4: "inactive lanes", 5: "argument"}
+_KINDS = {1: "offsets", 2: "mask", 3: "alignment", 4: "inactive lanes"}
 
 
 class Violation:

@@ -137,6 +137,17 @@ def test_off_changes_nothing(target):
     assert plain.asm == off.asm and plain.llvm_ir == off.llvm_ir
     assert "tlxamd.violations" not in plain.mlir and "sanitizer" not in plain.kernels["masked_f32_c4"]
     assert on.kernels["masked_f32_c4"]["args"][-1] == "violations"
+    # every promise of this kernel is proven: sanitized, it only takes the
+    # ring, its instructions are the same
+    assert on.kernels["masked_f32_c4"]["sanitizer"]["sites"] == []
+    assert _opcodes(on.llvm_ir) == _opcodes(plain.llvm_ir)
+
+
+def _opcodes(llvm_ir: str):
+    """How many of each instruction an LLVM IR module's functions have."""
+    import collections
+
+    return collections.Counter(re.findall(r"^\s+(?:%\S+ = )?([a-z][\w.]*)", llvm_ir, re.M))
 
 
 def test_sanitize_argument_errors():
@@ -312,3 +323,16 @@ def test_runtime_sanitized_launch(monkeypatch, violate):
     with pytest.raises(runtime.ContractViolation, match="argument 0: address 0x1004 is not a multiple of 16"):
         kern[(2,)](0x1004, 0x2000, 1)
     assert api.drv.launches == (3 if violate else 2)
+
+
+def test_active_lanes_record():
+    """active_lanes_check written by hand (test/Target/Inputs/active_lanes.mlir),
+    run in the emulator with a ring of its own: lanes 0-15 of the wave reach
+    it, lane 0 records once, with the wave's active lanes."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Target", "Inputs",
+                        "active_lanes.mlir")
+    k = compiler.compile(open(path).read(), target="gfx950")
+    ring = np.array(contracts.ring_words(4), np.uint32)
+    emulator.run(k, (1,), ring)
+    assert ring[0] == 1
+    assert list(ring[4:4 + 10]) == [0, 4, 0, 0, 0, 0, 0, 2, 0xFFFF, 0]

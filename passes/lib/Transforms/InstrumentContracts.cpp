@@ -118,13 +118,10 @@ void Instrumenter::plan(AccessChecks &c, RankedTensorType type, Type elemType,
   c.consecutive = c.run > 1 && sanitizer.getOffsetsRun(c.offsets, type) < c.run;
   // One predicate per group where the lowering's analysis proves the mask
   // uniform over it (per run where it proves it over the run).
-  if (c.mask && width > 1 && loweringUniform >= width) {
+  if (c.mask && loweringUniform >= width) {
     int64_t group = loweringUniform >= c.run ? c.run : width;
-    if (sanitizer.getMaskUniformWidth(c.mask, type, c.run) < group)
+    if (group > 1 && sanitizer.getMaskUniformWidth(c.mask, type, c.run) < group)
       c.uniform = group;
-  } else if (c.mask && width == 1 && c.run > 1 && loweringUniform >= c.run) {
-    if (sanitizer.getMaskUniformWidth(c.mask, type, c.run) < c.run)
-      c.uniform = c.run;
   }
   int64_t bytes = width * elemBytes;
   if (width > 1 && !provesAlignment(c, type, elemBytes, bytes))
