@@ -16,7 +16,7 @@ count. `--compare` puts tlxamd's VGPR / SGPR / instruction
 counts on gfx950 beside the Triton 3.9 and Gluon figures stored in
 `bench/data/triton_reference.json` (`bench/triton_reference.py`) and lists
 the kernels where tlxamd is above Gluon. On gfx950 the tl.dot GEMMs are
-compared with Triton's, and the preshuffled MXFP GEMM (document 004) is
+compared with Triton's, and the preshuffled MXFP GEMM (the Mojo PreshuffledBLoader reference) is
 reported per K step.
 """
 
@@ -178,7 +178,7 @@ def shared_report(target_list) -> None:
 
     @tl.kernel(num_warps=4, name="async_copy_bf16")
     def async_copy(src: tl.pointer(tl.bfloat16), dst: tl.pointer(tl.bfloat16), n: tl.int32):
-        # document 001's op on a 64 x 64 bf16 tile, rows masked
+        # the Gluon async-copy reference's op on a 64 x 64 bf16 tile, rows masked
         rows = tl.arange(0, 64)
         cols = tl.arange(0, 64)
         offs = rows[:, None] * 64 + cols[None, :]

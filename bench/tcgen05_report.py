@@ -1,4 +1,4 @@
-"""Resource usage of document 003's sm_100a kernels as ptxas reports it
+"""Resource usage of the TLX tensor-core reference's sm_100a kernels as ptxas reports it
 (`ptxas -arch=sm_100a -v`), with their tcgen05 instruction counts:
 
     PYTHONPATH=build/python_packages python bench/tcgen05_report.py

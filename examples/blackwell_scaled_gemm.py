@@ -1,17 +1,17 @@
-"""Document 003's NVIDIA tensor-core examples as kernels for sm_100a
+"""The TLX tensor-core reference's NVIDIA tensor-core examples as kernels for sm_100a
 (Blackwell): MXFP8 (e4m3) GEMMs on tcgen05.mma with block scaling, the
 accumulator and the E8M0 scales in tensor memory, the tiles brought in by
 TMA:
 
     python examples/blackwell_scaled_gemm.py
 
-- `mxfp8_gemm`: document 003's "TMEM-backed scaled GEMM". One CTA per
+- `mxfp8_gemm`: the TLX tensor-core reference's "TMEM-backed scaled GEMM". One CTA per
   128 x 128 tile of C; per K step of 128 the TMA loads A, B and both
   scale blocks, `tmem_copy` moves the scales into tensor memory
   (tcgen05.cp), `async_dot_scaled` issues four tcgen05.mma (K = 32 each)
   and commits them to an mbarrier (mBarriers), which every thread waits on
   before the next step; the epilogue reads the accumulator (tcgen05.ld).
-- `mxfp8_gemm_2cta`: document 003's "2-CTA scaled MMA". A cluster of two
+- `mxfp8_gemm_2cta`: the TLX tensor-core reference's "2-CTA scaled MMA". A cluster of two
   CTAs computes a 256 x 256 tile: each CTA loads its 128 rows of A and
   half of B's columns (N / 2) but all of B's scales (T1), the CTAs meet
   with "arrive remote, wait local" (the second CTA arrives on the first's

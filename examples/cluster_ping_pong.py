@@ -1,5 +1,5 @@
 """Two CTAs of a thread-block cluster take turns ("arrive remote, wait
-local", document 003) on sm_90a:
+local", the TLX tensor-core reference) on sm_90a:
 
     python examples/cluster_ping_pong.py
 

@@ -1,5 +1,5 @@
 """An MXFP4 x MXFP4 (or MXFP8 B) GEMM for gfx950 with the B weights
-preshuffled on the host (document 004, Mojo's PreshuffledBLoader):
+preshuffled on the host (the Mojo PreshuffledBLoader reference, Mojo's PreshuffledBLoader):
 
     python examples/preshuffled_gemm.py
 

@@ -1,4 +1,4 @@
-"""Document 003's explicit MFMA scheduling examples, as written there, for
+"""The TLX tensor-core reference's explicit MFMA scheduling examples, as written there, for
 gfx950:
 
     python examples/scheduled_mfma.py

@@ -1,4 +1,4 @@
-"""Document 003's tmem_shift example as a kernel, for sm_100a (Blackwell):
+"""The TLX tensor-core reference's tmem_shift example as a kernel, for sm_100a (Blackwell):
 
     python examples/tmem_shift.py
 

@@ -101,7 +101,8 @@ NB_MODULE(_tlxamd, m) {
         return json;
       },
       nb::arg("lane_bytes"),
-      "Document 004's preshuffled B layout for `lane_bytes`, as JSON.");
+      "The Mojo PreshuffledBLoader reference's preshuffled B layout for "
+      "`lane_bytes`, as JSON.");
 
   m.def(
       "preshuffle_offsets",

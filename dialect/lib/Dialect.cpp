@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "tlxamd/Analysis/AxisInfo.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -74,10 +75,6 @@ Type TensorDescType::parse(AsmParser &parser) {
                                            encoding);
 }
 
-bool mlir::tlxamd::isValidPointeeType(Type type) {
-  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
-}
-
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type pointeeType, unsigned addressSpace) {
   if (!pointeeType.isIntOrIndexOrFloat() || pointeeType.isIndex())
@@ -94,29 +91,13 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
-std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
-  auto attr =
-      kernel->getAttrOfType<IntegerAttr>(TlxAmdDialect::getNumWarpsAttrName());
-  if (!attr)
-    return std::nullopt;
-  return attr.getInt();
-}
-
-int64_t mlir::tlxamd::getNumCtas(Operation *op) {
-  for (; op; op = op->getParentOp())
-    if (auto attr =
-            op->getAttrOfType<IntegerAttr>(TlxAmdDialect::getNumCtasAttrName()))
-      return attr.getInt();
-  return 1;
-}
-
 /// A kernel's `name`: an i32 power of two up to `max`, on a gpu.func kernel
 /// (kept through lowering on the llvm.func, where the compile driver reads
 /// it back).
 static FailureOr<int64_t> verifyKernelCount(Operation *op, Attribute value,
                                             StringRef name, int64_t max) {
   auto attr = dyn_cast<IntegerAttr>(value);
-  if (!attr || !attr.getType().isInteger(32))
+  if (!attr || !attr.getType().isSignlessInteger(32))
     return op->emitError() << "'" << name
                            << "' must be an i32 integer attribute";
   int64_t n = attr.getInt();
@@ -167,21 +148,24 @@ static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
       isa<gpu::GPUFuncOp>(op) || op->getName().getStringRef() == "llvm.func";
   bool ok = kernel;
   if (attr.getName() == "tlxamd.violations_arg") {
-    auto index = dyn_cast<IntegerAttr>(attr.getValue());
-    ok &= index && index.getInt() >= 0;
+    std::optional<int64_t> index = getSignlessIntValue(attr.getValue());
+    ok &= index && *index >= 0;
   } else {
     bool sites = attr.getName() == "tlxamd.contract_sites";
     auto entries = dyn_cast<ArrayAttr>(attr.getValue());
     ok &= bool(entries);
     for (Attribute a : ok ? entries.getValue() : ArrayRef<Attribute>()) {
       auto d = dyn_cast<DictionaryAttr>(a);
-      auto has = [&](StringRef key, auto kind) {
-        return d && isa_and_nonnull<decltype(kind)>(d.get(key));
+      auto has = [&](StringRef key) {
+        return d && isa_and_nonnull<StringAttr>(d.get(key));
       };
-      ok &= sites ? has("op", StringAttr()) && has("rule", StringAttr()) &&
-                        has("check", StringAttr()) && has("loc", StringAttr())
-                  : has("arg", IntegerAttr()) &&
-                        has("divisibility", IntegerAttr());
+      auto hasInt = [&](StringRef key) {
+        std::optional<int64_t> v =
+            d ? getSignlessIntValue(d.get(key)) : std::nullopt;
+        return v && *v >= 0;
+      };
+      ok &= sites ? has("op") && has("rule") && has("check") && has("loc")
+                  : hasInt("arg") && hasInt("divisibility");
     }
   }
   if (ok)
@@ -237,10 +221,11 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == "tlxamd.shared_memory_bytes" ||
       attr.getName() == "tlxamd.shared_offset" ||
       attr.getName() == "tlxamd.outstanding_copies") {
-    auto intAttr = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!intAttr || intAttr.getInt() < 0)
+    std::optional<int64_t> v = getSignlessIntValue(attr.getValue());
+    if (!v || *v < 0)
       return op->emitError() << "'" << attr.getName()
-                             << "' must be a non-negative integer attribute";
+                             << "' must be a non-negative signless integer "
+                                "attribute";
     return success();
   }
   if (attr.getName() == "tlxamd.divisibility" ||
@@ -250,19 +235,20 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     auto tensor = op->getNumResults() == 1
                       ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
                       : RankedTensorType();
-    auto scalar = dyn_cast<IntegerAttr>(attr.getValue());
+    std::optional<int64_t> scalar = getSignlessIntValue(attr.getValue());
     auto dims = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
     // (Lowered ops may keep the hint on their vectors: dims of any size.)
     bool ok =
         op->getNumResults() == 1 &&
-        ((scalar && !tensor && scalar.getInt() > 0) ||
+        ((scalar && !tensor && *scalar > 0 && *scalar <= (1ll << 31)) ||
          (dims && (!tensor || dims.size() == tensor.getRank()) &&
           llvm::all_of(dims.asArrayRef(), [](int32_t v) { return v > 0; })));
     if (!ok)
       return op->emitError()
              << "'" << attr.getName().getValue()
-             << "' on an op needs one result and a positive integer (for a "
-                "scalar) or one per dimension (array<i32: ...>, for a tensor)";
+             << "' on an op needs one result and a positive signless integer "
+                "up to 2^31 (for a scalar) or one per dimension (array<i32: "
+                "...>, for a tensor)";
     return success();
   }
   if (attr.getName() == kTensorMapsAttr)
@@ -273,4 +259,48 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     return verifySanitizerTable(op, attr);
   return op->emitError() << "unknown tlxamd attribute '"
                          << attr.getName().getValue() << "'";
+}
+
+/// Attributes of a kernel's arguments: the launcher's specializations
+/// (`tlxamd.divisibility`, a positive signless integer up to 2^31, and
+/// `tlxamd.pointer_range`, 32 or 64 on a pointer) and the sanitizer's ring
+/// (`tlxamd.violations`, a unit attribute on a pointer).
+LogicalResult TlxAmdDialect::verifyRegionArgAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned argIndex,
+                                                      NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  Type type;
+  if (regionIndex < op->getNumRegions() &&
+      !op->getRegion(regionIndex).empty() &&
+      argIndex < op->getRegion(regionIndex).getNumArguments())
+    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  // (After lowering, an `!llvm.ptr`.)
+  bool isPointer = type && (isa<PtrType>(type) ||
+                            type.getDialect().getNamespace() == "llvm");
+  std::optional<int64_t> v = getSignlessIntValue(attr.getValue());
+  if (name == kDivisibilityAttrName) {
+    if (!v || *v <= 0 || *v > (1ll << 31))
+      return op->emitError()
+             << "argument " << argIndex << ": '" << name
+             << "' must be a positive signless integer up to 2^31, got "
+             << attr.getValue();
+    return success();
+  }
+  if (name == kPointerRangeAttrName) {
+    if (!v || (*v != 32 && *v != 64) || (type && !isPointer))
+      return op->emitError()
+             << "argument " << argIndex << ": '" << name
+             << "' is 32 or 64 on a pointer argument, got " << attr.getValue();
+    return success();
+  }
+  if (name == "tlxamd.violations") {
+    if (!isa<UnitAttr>(attr.getValue()) || (type && !isPointer))
+      return op->emitError() << "argument " << argIndex << ": '" << name
+                             << "' is a unit attribute of a pointer argument";
+    return success();
+  }
+  return op->emitError() << "argument " << argIndex
+                         << ": unknown tlxamd argument attribute '" << name
+                         << "'";
 }

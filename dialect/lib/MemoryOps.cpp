@@ -1,9 +1,9 @@
 //===- MemoryOps.cpp - buffer_load/store/atomic_add contracts ------------===//
 //
-// Every rule of document 000 that can be decided at compile time (B1-B20 in
-// the contract inventory) is checked here, with the numbers in the message.
-// Target-dependent rules (B1) are checked by the conversion passes, which
-// know the chip.
+// Every rule of the TLX buffer-op reference that can be decided at compile time
+// (B1-B20 in the contract inventory) is checked here, with the numbers in the
+// message. Target-dependent rules (B1) are checked by the conversion passes,
+// which know the chip.
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -13,42 +13,6 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
-
-Type mlir::tlxamd::getI1TensorLike(Type type) {
-  auto t = dyn_cast<RankedTensorType>(type);
-  if (!t)
-    return Type();
-  return RankedTensorType::get(
-      t.getShape(), IntegerType::get(t.getContext(), 1), t.getEncoding());
-}
-
-bool mlir::tlxamd::isTlxAmdTensorType(Type type) {
-  auto t = dyn_cast<RankedTensorType>(type);
-  return t && (!t.getEncoding() || getDistributedLayout(t));
-}
-
-Type mlir::tlxamd::getI1Like(Type type) {
-  if (isa<RankedTensorType>(type))
-    return getI1TensorLike(type);
-  return IntegerType::get(type.getContext(), 1);
-}
-
-Type mlir::tlxamd::getPointeeLike(Type type) {
-  if (auto ptr = dyn_cast<PtrType>(type))
-    return ptr.getPointeeType();
-  auto t = dyn_cast<RankedTensorType>(type);
-  auto ptr = t ? dyn_cast<PtrType>(t.getElementType()) : PtrType();
-  if (!ptr)
-    return Type();
-  return RankedTensorType::get(t.getShape(), ptr.getPointeeType(),
-                               t.getEncoding());
-}
-
-unsigned mlir::tlxamd::getElementBitWidth(Type elementType) {
-  if (isa<PtrType>(elementType))
-    return 64;
-  return elementType.getIntOrFloatBitWidth();
-}
 
 /// The documented cache modifiers of loads and stores (B4).
 ArrayRef<CacheModifier> mlir::tlxamd::getCacheModifiers(bool isLoad) {

@@ -1,4 +1,4 @@
-//===- PreshuffleOps.cpp - preshuffled MXFP B loads (document 004) -------===//
+//===- PreshuffleOps.cpp - preshuffled MXFP B loads -----------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Layout/Preshuffle.h"
 

@@ -1,8 +1,8 @@
-//===- ScheduledMfmaOps.cpp - explicit MFMA scheduling (document 003) -----===//
+//===- ScheduledMfmaOps.cpp - explicit MFMA scheduling --------------------===//
 //
 // amd_scheduled_mfma, amd_mfma_commit and the register-class ops: their
-// static contracts (rules M3-M6, M12-M15 of RULES.md). The chain rules of
-// the commit (M13, M14) look along the use-def chains of the function:
+// static contracts (rules M3-M6, M12-M15 of docs/contracts.md). The chain rules
+// of the commit (M13, M14) look along the use-def chains of the function:
 // through scheduled MFMAs, loop-carried values of scf loops and the block
 // arguments of unstructured loops.
 //

@@ -8,6 +8,7 @@
 // registers the same way.
 //
 //===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/MaybeDiagnostic.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -229,7 +230,7 @@ ShapeOpSpec::getRegisterMap(const LinearLayout &natural,
 /// last dimension of 2, reshape the same element count.
 static LogicalResult checkShapeOperand(const ShapeOpSpec &spec,
                                        RankedTensorType src,
-                                       function_ref<InFlightDiagnostic()> err) {
+                                       function_ref<MaybeDiagnostic()> err) {
   int64_t rank = src.getRank();
   if (spec.kind == ShapeOpSpec::Trans) {
     SmallVector<bool> seen(rank, false);
@@ -275,7 +276,8 @@ static LogicalResult verifyShapeOp(Operation *op) {
   ShapeOpSpec spec = ShapeOpSpec::get(op);
   auto src = cast<RankedTensorType>(op->getOperand(0).getType());
   auto err = [&]() { return op->emitOpError(); };
-  if (failed(checkShapeOperand(spec, src, err)))
+  if (failed(checkShapeOperand(
+          spec, src, [&]() { return MaybeDiagnostic(op->emitOpError()); })))
     return failure();
   SmallVector<int64_t> shape = spec.getResultShape(src.getShape());
   for (Value result : op->getResults()) {
@@ -344,7 +346,7 @@ static LogicalResult inferShapeOpTypes(const ShapeOpSpec &spec,
   auto src = dyn_cast<RankedTensorType>(operands[0].getType());
   if (!src || src.getRank() == 0)
     return failure();
-  auto none = [&]() { return InFlightDiagnostic(); };
+  auto none = [&]() { return MaybeDiagnostic(); };
   if (failed(checkShapeOperand(spec, src, none)))
     return failure();
   SmallVector<int64_t> shape = spec.getResultShape(src.getShape());

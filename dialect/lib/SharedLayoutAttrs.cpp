@@ -3,7 +3,7 @@
 // Rules and printing of #tlxamd.swizzled_shared, #tlxamd.nvmma_shared and
 // #tlxamd.padded_shared (their parsers sit with the attribute storage in
 // LayoutAttrs.cpp). Their offset maps live in the layout core
-// (Layout/Conversions.cpp).
+// (LayoutConversions.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutSyntax.h"

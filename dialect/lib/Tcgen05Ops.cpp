@@ -1,4 +1,4 @@
-//===- Tcgen05Ops.cpp - tcgen05 MMAs and scale copies (document 003) ------===//
+//===- Tcgen05Ops.cpp - tcgen05 MMAs and scale copies ---------------------===//
 //
 // The contracts of Blackwell's asynchronous MMAs: operand tiles the tensor
 // core can describe (swizzled nvmma_shared tiles, an f32 accumulator in

@@ -1,4 +1,4 @@
-//===- TensorMemoryOps.cpp - tensor memory and tcgen05 (document 003) -----===//
+//===- TensorMemoryOps.cpp - tensor memory and tcgen05 --------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Layout/TensorMemory.h"
 

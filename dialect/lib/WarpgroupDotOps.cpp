@@ -1,4 +1,4 @@
-//===- WarpgroupDotOps.cpp - Hopper warpgroup MMAs (document 003, T13) ----===//
+//===- WarpgroupDotOps.cpp - Hopper warpgroup MMAs (T13) ------------------===//
 //
 // The contracts of wgmma: swizzled shared-memory operands the tensor core
 // can describe, the accumulator layout of the instruction's registers,

@@ -660,9 +660,10 @@ def _tool_ids(names: List[str]) -> List[str]:
 
 
 def _cache_key(text: str, target: str, opt_level: int, binary: bool, remarks: bool, tools: List[str],
-               sanitize: bool = False) -> str:
+               sanitize: Union[bool, str] = False) -> str:
     h = hashlib.sha256()
-    options = [_library_id(), _tool_ids(tools), target, opt_level, binary, remarks] + (["sanitize"] if sanitize else [])
+    options = [_library_id(), _tool_ids(tools), target, opt_level, binary, remarks] + \
+        ([f"sanitize={sanitize}" if sanitize == "sync" else "sanitize"] if sanitize else [])
     h.update(json.dumps(options).encode())
     h.update(text.encode())
     return h.hexdigest()
@@ -713,7 +714,7 @@ def compile(
     remarks: bool = False,
     cache: bool = True,
     verbose_diagnostics: Optional[bool] = None,
-    sanitize: bool = False,
+    sanitize: Union[bool, str] = False,
 ) -> CompiledKernel:
     """Verify, lower, translate and assemble a module of tlxamd kernels.
 
@@ -727,14 +728,19 @@ def compile(
     operation dumps MLIR attaches to diagnostics. `sanitize=True` builds the
     contract sanitizer's kernels: run-time checks of the promises no
     analysis proves (B12, B18, L5, M11), reported by `tlxamd.runtime` and
-    `tlxamd.emulator` as `tlxamd.contracts.ContractViolation`.
+    `tlxamd.emulator` as `tlxamd.contracts.ContractViolation`. On the GPU a
+    sanitized launch does not wait for its kernel: its violations are
+    reported at the next sanitized launch after it completed,
+    `tlxamd.runtime.check_violations()` or interpreter exit, naming the
+    launch. `sanitize="sync"` builds the same code and has the runtime wait
+    for each launch and report at once (for debugging).
     """
     target = targets.default("amd") if target is None else target
     arch = _arch(target)
     if not isinstance(opt_level, int) or isinstance(opt_level, bool) or not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level must be an int in 0..3, got {opt_level!r}")
-    if not isinstance(sanitize, bool):
-        raise TypeError(f"sanitize must be a bool, got {sanitize!r}")
+    if not isinstance(sanitize, bool) and sanitize != "sync":
+        raise TypeError(f"sanitize must be a bool or \"sync\", got {sanitize!r}")
     timings: Dict[str, float] = {}
     t0 = time.perf_counter()
     text = source_text(source)
@@ -751,7 +757,7 @@ def compile(
     t1 = time.perf_counter()
     timings["parse"] = t1 - t0
     collected: Optional[List[str]] = [] if remarks else None
-    lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics, sanitize=sanitize)
+    lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics, sanitize=bool(sanitize))
     mlir_text = str(module)
     t2 = time.perf_counter()
     timings["lower"] = t2 - t1
@@ -763,6 +769,9 @@ def compile(
     codegen = _codegen_amd if arch["vendor"] == "amd" else _codegen_nvidia
     asm, blob, per_kernel, _ = codegen(llvm_ir, arch, opt_level, binary, timings)
     kernels = _kernel_info(module)
+    for info in kernels.values():
+        if "sanitizer" in info:
+            info["sanitizer"]["mode"] = "sync" if sanitize == "sync" else "deferred"
     warp = arch["warp_size"]
     for name, info in kernels.items():
         if info.get("block"):

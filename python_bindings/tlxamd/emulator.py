@@ -34,7 +34,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import ir
+from . import _launch, ir
+from .dialects import llvm as _llvm
 
 __all__ = ["EmulatedKernel", "EmulatorError", "Pointer", "load", "mfma_lane_maps", "run"]
 
@@ -49,35 +50,35 @@ class EmulatorError(RuntimeError):
 # Types
 # ---------------------------------------------------------------------------
 
-_TYPE_RE = re.compile(r"^(?:vector<(\d+)x(.+)>|(.+))$")
-
-
 class _Ty:
+    """An LLVM-dialect value type as the emulator holds it: read through the
+    MLIR Python API (vector, integer, float, pointer types)."""
+
     __slots__ = ("kind", "bits", "lanes", "dtype", "space")
 
-    def __init__(self, text: str):
-        m = _TYPE_RE.match(text)
-        self.lanes = int(m.group(1)) if m.group(1) else 0
-        elem = m.group(2) or m.group(3)
+    def __init__(self, t: ir.Type):
+        self.lanes = 0
         self.space = 0
-        if elem.startswith("!llvm.ptr"):
+        if isinstance(t, ir.VectorType):
+            self.lanes = int(t.shape[0])
+            t = t.element_type
+        if isinstance(t, _llvm.PointerType):
             self.kind, self.bits = "ptr", 64
-            s = re.search(r"<(\d+)>", elem)
-            self.space = int(s.group(1)) if s else 0
+            self.space = int(t.address_space)
             self.dtype = np.dtype(np.uint64)
-        elif elem == "i1":
+        elif isinstance(t, ir.IntegerType) and t.width == 1:
             self.kind, self.bits, self.dtype = "i", 1, np.dtype(bool)
-        elif elem.startswith("i") and elem[1:].isdigit():
-            self.kind, self.bits = "i", int(elem[1:])
+        elif isinstance(t, ir.IntegerType) and t.width in (8, 16, 32, 64):
+            self.kind, self.bits = "i", int(t.width)
             self.dtype = np.dtype(f"uint{self.bits}")
-        elif elem in ("f16", "f32", "f64"):
-            self.kind, self.bits = "f", int(elem[1:])
+        elif isinstance(t, (ir.F16Type, ir.F32Type, ir.F64Type)):
+            self.kind, self.bits = "f", int(t.width)
             self.dtype = np.dtype(f"float{self.bits}")
-        elif elem == "bf16":
+        elif isinstance(t, ir.BF16Type):
             # bf16 values are kept as the f32 numbers they are
             self.kind, self.bits, self.dtype = "bf", 16, np.dtype(np.float32)
         else:
-            raise EmulatorError(f"unsupported type {text}")
+            raise EmulatorError(f"unsupported type {t}")
 
     @property
     def bytes(self) -> int:
@@ -88,14 +89,13 @@ class _Ty:
         return max(1, self.bits // 8)
 
 
-_TYPES: Dict[str, _Ty] = {}
+_TYPES: Dict[ir.Type, _Ty] = {}
 
 
-def _ty(t) -> _Ty:
-    s = str(t)
-    if s not in _TYPES:
-        _TYPES[s] = _Ty(s)
-    return _TYPES[s]
+def _ty(t: ir.Type) -> _Ty:
+    if t not in _TYPES:
+        _TYPES[t] = _Ty(t)
+    return _TYPES[t]
 
 
 def _signed(a: np.ndarray) -> np.ndarray:
@@ -331,10 +331,15 @@ class _Kernel:
 
 
 def _ints(attr) -> List[int]:
-    text = str(attr)
-    if text.startswith("array<"):
-        text = text.split(":", 1)[1]  # array<i32: 256, 1, 1>
-    return [int(x) for x in re.findall(r"-?\d+", text)]
+    """The integers of an integer, dense integer array or array attribute."""
+    for cls in (ir.DenseI32ArrayAttr, ir.DenseI64ArrayAttr):
+        if isinstance(attr, cls):
+            return [int(v) for v in attr]
+    if isinstance(attr, ir.IntegerAttr):
+        return [int(attr.value)]
+    if isinstance(attr, ir.ArrayAttr):
+        return [v for a in attr for v in _ints(a)]
+    raise EmulatorError(f"expected integers, got {attr}")
 
 
 def _constant(k, op, mask):
@@ -733,7 +738,7 @@ def _buffer_access(k, op, mask, store: bool):
 
 
 def _buffer_load_lds(k, op, mask):
-    """buffer_load ... lds (document 001): each active lane reads `size`
+    """buffer_load ... lds (the Gluon async-copy reference): each active lane reads `size`
     bytes at its buffer offset and writes them to LDS at M0 (the wave's LDS
     pointer) + offset + lane * size; out-of-range bytes are written as zero
     (range-checked per dword, as the loads)."""
@@ -1085,6 +1090,17 @@ def _find_kernel(module, name: Optional[str]):
     return found[0]
 
 
+def _global_bytes(ty: ir.Type) -> int:
+    """Bytes of a global's type: a scalar or vector, or an !llvm.array of
+    them (which has no Python class: its count and element come from its
+    spelling, `!llvm.array<N x T>`)."""
+    text = str(ty)
+    if text.startswith("!llvm.array<"):
+        count, elem = text[len("!llvm.array<"):-1].split(" x ", 1)
+        return int(count) * _global_bytes(ir.Type.parse(elem, ty.context))
+    return _ty(ty).bytes
+
+
 def _lds_globals(module) -> Tuple[Dict[str, int], int]:
     offsets, size = {}, 0
 
@@ -1094,9 +1110,8 @@ def _lds_globals(module) -> Tuple[Dict[str, int], int]:
             for block in region.blocks:
                 for g in block.operations:
                     if g.operation.name == "llvm.mlir.global" and int(str(_attr(g, "addr_space") or 0).split(":")[0]) == 3:
-                        ty = str(g.attributes["global_type"])
-                        m = re.match(r".*array<(\d+) x (\w+)>", ty)
-                        nbytes = int(m.group(1)) * _ty(m.group(2)).elem_bytes if m else _ty(ty.split(":")[-1].strip()).bytes
+                        ty = ir.TypeAttr(g.attributes["global_type"]).value
+                        nbytes = _global_bytes(ty)
                         size = (size + 15) // 16 * 16
                         offsets[str(g.attributes["sym_name"]).strip('"')] = size
                         size += nbytes
@@ -1160,11 +1175,35 @@ def _lowered_module(kernel):
             raise EmulatorError("the emulator runs kernels compiled for AMD targets")
         with _default_context():
             return ir.Module.parse(kernel.mlir)
+    if not isinstance(kernel, ir.Module):
+        raise TypeError(f"the emulator runs a kernel compiled for an AMD target (tlxamd.compiler.compile) or "
+                        f"a lowered ir.Module, got {type(kernel).__name__}")
     return kernel
 
 
-def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: int = 64, trace: bool = False,
-        trace_wave: int = 0, trace_file=None) -> None:
+def _wave_size(kernel, func, wave: Optional[int]) -> int:
+    """Lanes per wave: the compiled kernel's target's, the lowered
+    function's `rocdl.wavefront_size` if it has one, else `wave` (64 when
+    nothing says)."""
+    from . import targets
+
+    known = None
+    target = getattr(kernel, "target", None)
+    if isinstance(target, str) and target in targets.names():
+        known = targets.get(target)["warp_size"]
+    elif "rocdl.wavefront_size" in func.attributes:
+        known = _ints(func.attributes["rocdl.wavefront_size"])[0]
+    if wave is not None:
+        if isinstance(wave, bool) or not isinstance(wave, int) or wave not in (32, 64):
+            raise ValueError(f"wave is 32 or 64 lanes, got {wave!r}")
+        if known is not None and wave != known:
+            raise ValueError(f"the kernel was compiled for waves of {known} lanes, not {wave}")
+        return wave
+    return known or 64
+
+
+def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: Optional[int] = None,
+        trace: bool = False, trace_wave: int = 0, trace_file=None) -> None:
     """Run `kernel` (a tlxamd.compiler result for an AMD target, or a module
     lowered by tlxamd-to-llvm) over `grid` programs. Array arguments (numpy
     arrays, CPU torch tensors) are the kernel's pointer arguments and are
@@ -1174,14 +1213,17 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
     violation ring is added and `tlxamd.contracts.ContractViolation` is
     raised after the run when a check failed.
     `trace=True` prints every op of the first workgroup with the values of
-    the first lanes of wave `trace_wave` (to `trace_file`, default stdout)."""
+    the first lanes of wave `trace_wave` (to `trace_file`, default stdout).
+    `wave` (lanes per wave) comes from the kernel's target; give it only for
+    a lowered module that does not say."""
     module = _lowered_module(kernel)
     func = _find_kernel(module, name)
+    wave = _wave_size(kernel, func, wave)
     size = _attr(func, "rocdl.reqd_work_group_size") or _attr(func, "gpu.known_block_size")
     threads = _ints(size)[0] if size is not None else None
     if not threads:
         raise EmulatorError("the kernel has no workgroup size (rocdl.reqd_work_group_size)")
-    grid = tuple(grid) + (1,) * (3 - len(grid))
+    grid = _launch.normalize_grid(grid, f"kernel {str(func.attributes['sym_name']).strip(chr(34))}")
     params = list(func.regions[0].blocks[0].arguments)
     args, sanitizer, ring = _sanitized_args(func, params, args)
     if len(args) != len(params):
@@ -1194,6 +1236,9 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: in
             buffers.append(_host_bytes(a.array if isinstance(a, Pointer) else a))
             values.append(np.uint64((len(buffers) << _REGION_BITS) + offset))
         else:
+            where = f"argument {len(values)}"
+            kind = ("i" + str(ty.bits)) if ty.kind in ("i", "u") else {"bf": "bf16"}.get(ty.kind, f"f{ty.bits}")
+            _launch.check_scalar(a, kind, where)
             values.append(_typed(np.array(a), ty))
     lds_offsets, lds_bytes = _lds_globals(module)
     # workgroup_size_{x,y,z} (u16) at byte 4, grid_size_{x,y,z} (u32, in
@@ -1231,12 +1276,11 @@ class EmulatedKernel:
     executed by the emulator."""
 
     def __init__(self, kernel, name: Optional[str] = None):
-        self.kernel, self.name = _lowered_module(kernel), name
+        _lowered_module(kernel)  # an AMD kernel, or a clear error now
+        self.kernel, self.name = kernel, name
 
     def __getitem__(self, grid):
-        grid = (grid,) if isinstance(grid, int) else tuple(grid)
-        if not grid or any(not isinstance(g, int) or g < 1 for g in grid):
-            raise ValueError(f"grid dimensions must be positive integers, got {grid}")
+        grid = _launch.normalize_grid(grid, "kernel")
         return lambda *args: run(self.kernel, grid, *args, name=self.name)
 
 

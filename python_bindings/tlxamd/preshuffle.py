@@ -1,4 +1,4 @@
-"""Host side of document 004's preshuffled MXFP B operands (Mojo's
+"""Host side of the Mojo PreshuffledBLoader reference's preshuffled MXFP B operands (Mojo's
 PreshuffledBLoader): the byte layout a weight is stored in so that each
 lane's MFMA B fragment is one contiguous, naturally aligned load per plane.
 

@@ -28,10 +28,11 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import contracts
+from . import _launch, contracts
 from .contracts import ContractViolation
 
-__all__ = ["ContractViolation", "CudaError", "Module", "Kernel", "TensorDescriptor", "load", "load_data"]
+__all__ = ["ContractViolation", "CudaError", "Module", "Kernel", "TensorDescriptor", "check_violations", "load",
+           "load_data"]
 
 
 class CudaError(RuntimeError):
@@ -226,6 +227,7 @@ class Kernel:
         self.ring_records = contracts.DEFAULT_RECORDS
         self._ring = None
         self._ring_clean = False
+        self._launches = 0
         self._fn = module._function(name)
 
     def __getitem__(self, grid):
@@ -249,10 +251,15 @@ class Kernel:
                 addrs.append(int(tmap.getPtr()))
                 continue
             if kind in ("ptr", "violations"):
+                if _launch.is_host_tensor(a):
+                    raise TypeError(f"argument {i} of {self.name} is a device pointer, got a host array "
+                                    f"({type(a).__module__}.{type(a).__name__}); move it to the GPU "
+                                    f"(tlxamd.emulator runs AMD kernels on host arrays)")
                 values.append(ctypes.c_uint64(_pointer_of(a)))
             elif kind in _SCALARS:
                 if not isinstance(a, (int, float)):
                     raise TypeError(f"argument {i} of {self.name} is a {kind} scalar, got {type(a).__name__}")
+                _launch.check_scalar(a, kind, f"argument {i} of {self.name}")
                 values.append(_SCALARS[kind][1](a))
             else:
                 raise TypeError(f"argument {i} of {self.name} has unsupported kind {kind}")
@@ -266,9 +273,7 @@ class Kernel:
         if self.sanitizer is not None and len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} (sanitized) takes {len(self.arg_kinds) - 1} arguments, "
                             f"got {len(args)}")
-        grid = tuple(grid) + (1,) * (3 - len(tuple(grid)))
-        if any(int(g) <= 0 for g in grid):
-            raise ValueError(f"grid dimensions must be positive, got {grid}")
+        grid = _launch.normalize_grid(grid, f"kernel {self.name}")
         if any(int(g) % c for g, c in zip(grid, self.cluster)):
             raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
                              f"{list(grid)} is not a whole number of clusters")
@@ -294,13 +299,38 @@ class Kernel:
                   f"cuLaunchKernel({self.name})")
 
     def _launch_sanitized(self, grid, args: List[Any], stream):
-        """Check the argument promises, launch with a cleared violation ring,
-        wait, and raise ContractViolation for what the checks recorded.
-        Only the ring's header moves per launch (and the records when a
-        check failed)."""
+        """Check the argument promises and launch with a violation ring.
+
+        Deferred (the default): the ring is host-mapped memory the kernel
+        writes only when a check fails; the launch does not wait. Its ring
+        is read once the launch has completed (an event), at the next
+        sanitized launch, `check_violations()` or interpreter exit, and a
+        report names the launch. `sanitize="sync"` (or the cupy fallback):
+        wait for the kernel and report at once."""
         pointers = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
         contracts.check_arguments(self.name, self.sanitizer, args, pointers, _pointer_of)
         api = _get_api()
+        if self.sanitizer.get("mode", "deferred") == "deferred" and api.drv is not None:
+            _sanitized.check(api, block=False)  # earlier launches that are done
+            self._launches += 1
+            ring = _sanitized.acquire(api, self.ring_records)
+            args.insert(int(self.sanitizer["arg"]), ring.device)
+            s = stream if stream is not None else 0
+            if hasattr(s, "cuda_stream"):
+                s = s.cuda_stream
+            try:
+                self.launch(grid, args, stream=stream)
+            except BaseException:
+                _sanitized.release(ring)
+                raise
+            _sanitized.pending_launch(api, ring, self, self._launches, tuple(grid), s)
+            return
+        self._launch_sanitized_sync(api, grid, args, stream)
+
+    def _launch_sanitized_sync(self, api, grid, args: List[Any], stream):
+        """Launch with a cleared device ring, wait, and report. Only the
+        ring's header moves per launch (and the records when a check
+        failed)."""
         header = contracts.ring_words(self.ring_records)[:contracts.HEADER_WORDS]
         if self._ring is None:
             nbytes = 4 * (contracts.HEADER_WORDS + contracts.RECORD_WORDS * self.ring_records)
@@ -358,6 +388,128 @@ class Kernel:
         cfg.numAttrs = 1
         api.check(drv.cuLaunchKernelEx(cfg, self._fn, ctypes.addressof(ptrs), 0),
                   f"cuLaunchKernelEx({self.name}, cluster {self.cluster})")
+
+
+# CU_MEMHOSTALLOC_DEVICEMAP, CU_EVENT_DISABLE_TIMING
+_HOST_ALLOC_DEVICEMAP = 0x02
+_EVENT_DISABLE_TIMING = 0x02
+# Launches whose rings are not read yet, at most (then the oldest is waited
+# for): bounds the host memory the rings take.
+_MAX_PENDING = 64
+
+
+class _Ring:
+    """A violation ring in host memory the device writes directly (mapped
+    pinned memory): reading it costs no copy, and a kernel that records
+    nothing never touches it."""
+
+    def __init__(self, api, records: int):
+        self.records = records
+        self.words = contracts.HEADER_WORDS + contracts.RECORD_WORDS * records
+        self.host = api.check(api.drv.cuMemHostAlloc(4 * self.words, _HOST_ALLOC_DEVICEMAP),
+                              "cuMemHostAlloc(violation ring)")
+        self.device = int(api.check(api.drv.cuMemHostGetDevicePointer(self.host, 0),
+                                    "cuMemHostGetDevicePointer(violation ring)"))
+        self.view = (ctypes.c_uint32 * self.words).from_address(int(self.host))
+        self.reset()
+
+    def reset(self):
+        header = contracts.ring_words(self.records)[:contracts.HEADER_WORDS]
+        for i, w in enumerate(header):
+            self.view[i] = w
+
+    def read(self) -> List[int]:
+        count = min(self.view[0], self.view[1])
+        return list(self.view[:contracts.HEADER_WORDS + contracts.RECORD_WORDS * count])
+
+
+class _SanitizedLaunches:
+    """Sanitized launches whose rings are still to be read, oldest first,
+    and the rings free for the next ones."""
+
+    def __init__(self):
+        self.pending: List[tuple] = []  # (ring, kernel, launch number, grid, event)
+        self.free: List[_Ring] = []
+        self._atexit = False
+
+    def acquire(self, api, records: int) -> _Ring:
+        for i, ring in enumerate(self.free):
+            if ring.records == records:
+                return self.free.pop(i)
+        if not self._atexit:
+            import atexit
+
+            atexit.register(self._at_exit)
+            self._atexit = True
+        return _Ring(api, records)
+
+    def release(self, ring: _Ring):
+        ring.reset()
+        self.free.append(ring)
+
+    def pending_launch(self, api, ring, kernel, number: int, grid, stream):
+        event = api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
+        api.check(api.drv.cuEventRecord(event, stream), "cuEventRecord")
+        self.pending.append((ring, kernel, number, grid, event))
+        if len(self.pending) > _MAX_PENDING:
+            self.check(api, block=False, wait_oldest=True)
+
+    def check(self, api, block: bool, wait_oldest: bool = False):
+        """Read the rings of the launches that have completed (all of them
+        with `block`), in launch order; raise the first report."""
+        if block and self.pending:
+            api.check(api.drv.cuCtxSynchronize(), "cuCtxSynchronize(sanitized launches)")
+        error = None
+        still = []
+        for i, (ring, kernel, number, grid, event) in enumerate(self.pending):
+            done = block or (wait_oldest and i == 0)
+            if done and not block:
+                api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
+            if not done:
+                (err,) = api.drv.cuEventQuery(event)
+                if int(err) == 0:
+                    done = True
+                elif "NOT_READY" not in str(err):
+                    api.check((err,), "cuEventQuery")
+            if not done:
+                still.append((ring, kernel, number, grid, event))
+                continue
+            api.drv.cuEventDestroy(event)
+            report = contracts.violations(kernel.name, ring.read(), kernel.sanitizer.get("sites", []))
+            self.release(ring)
+            if report is not None and error is None:
+                error = ContractViolation(f"{kernel.name}, launch {number} (grid {list(grid)})",
+                                          report.violations, report.total)
+                error.kernel, error.launch = kernel.name, number
+        self.pending = still
+        if error is not None:
+            raise error
+
+    def _at_exit(self):
+        if not self.pending or _api is None:
+            return
+        try:
+            self.check(_api, block=True)
+        except ContractViolation as e:
+            import sys
+
+            print(f"tlxamd: contract violations found after the last check:\n{e}", file=sys.stderr)
+        except Exception:  # the context may be gone at exit
+            pass
+
+
+_sanitized = _SanitizedLaunches()
+
+
+def check_violations() -> None:
+    """Wait for every sanitized launch made so far and raise
+    `ContractViolation` for the first one whose checks failed (naming the
+    kernel and the launch). Sanitized launches (compile(..., sanitize=True))
+    do not wait for their kernels: this, the next sanitized launch (for the
+    launches that have completed by then) and interpreter exit report them."""
+    if _api is None or _api.drv is None:
+        return
+    _sanitized.check(_api, block=True)
 
 
 class Module:

@@ -1,5 +1,5 @@
 // RUN: tlx-opt %s -split-input-file --tlxamd-verify-target=target=gfx950 -verify-diagnostics
-// Document 001's static rules of buffer_load_to_shared on gfx950 (CDNA4):
+// The Gluon async-copy reference's static rules of buffer_load_to_shared on gfx950 (CDNA4):
 // L5 (each lane copies 128 or 32 bits per instruction), L6 (the lanes of a
 // warp write one contiguous block: the hardware takes one LDS address per
 // warp and puts lane l at l * size), L7 (a swizzled dest only permutes

@@ -1,5 +1,5 @@
 // buffer_load_to_shared on the other targets: CDNA3 copies 32 bits per lane
-// only (document 001, L5 on gfx942: buffer_load_dword ... lds), gfx1250
+// only (the Gluon async-copy reference, L5 on gfx942: buffer_load_dword ... lds), gfx1250
 // has no modelled global-to-shared copy, and cp.async on NVIDIA also
 // copies 64 bits per lane (8-byte cp.async.ca).
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=gfx942 2>&1 | FileCheck %s --check-prefix=GFX942

@@ -1,4 +1,4 @@
-// buffer_load_to_shared (document 001) to machine code, and the tile read
+// buffer_load_to_shared (the Gluon async-copy reference) to machine code, and the tile read
 // back with local_load. gfx950: one `buffer_load_dwordx4 ... offen lds` per
 // 8 x bf16 a lane copies (128 bits, L5), the warp's LDS block start in M0;
 // the swizzle permutes within a warp's block (L7), so lanes fetch the

@@ -1,4 +1,4 @@
-// Document 003's explicit MFMA scheduling to gfx950 machine code (M5, M8,
+// The TLX tensor-core reference's explicit MFMA scheduling to gfx950 machine code (M5, M8,
 // M9, M16, M17).
 // Independent subtiles: each persistent call pins its accumulator to AGPRs
 // around one native rocdl.mfma (v_mfma_f32_32x32x16_bf16 writing a[...]),

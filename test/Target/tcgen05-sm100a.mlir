@@ -1,4 +1,4 @@
-// tcgen05 MMAs with block scaling on sm_100a (document 003), to NVVM, PTX
+// tcgen05 MMAs with block scaling on sm_100a (the TLX tensor-core reference), to NVVM, PTX
 // and through ptxas. @mma_1cta: each uint8 scale buffer (placeholder,
 // resolved) is filled by one tcgen05.cp 32x128b.warpx4 of a 512-byte block;
 // K = 128 is four tcgen05.mma ... mxf8f6f4.block_scale of K = 32, whose

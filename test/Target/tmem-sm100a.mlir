@@ -1,4 +1,4 @@
-// Tensor memory on sm_100a (document 003, T9-T12), to NVVM, PTX and
+// Tensor memory on sm_100a (the TLX tensor-core reference, T9-T12), to NVVM, PTX and
 // through ptxas: warp 0 allocates 32 columns (the granule) into a shared
 // slot and, as the kernel's last allocation, relinquishes the permit; the
 // 128 x 16 f32 tile moves with tcgen05.st / tcgen05.ld 32x32b.x16 (each

@@ -1,4 +1,4 @@
-// Layout assignment for preshuffled B blocks (document 004, P4): a block
+// Layout assignment for preshuffled B blocks (the Mojo PreshuffledBLoader reference, P4): a block
 // feeding a dot_scaled makes it the 16x16x128 scaled MFMA (the stored
 // fragment of each lane) and takes its B operand layout itself, with no
 // conversion; a block no matrix instruction reads gets whole fragments

@@ -42,7 +42,7 @@ func.func @placeholders(%a: !a, %acc: !acc, %ss: !ss, %u: i1, %i: i32) {
 !acc = !tlxamd.memdesc<128x256xf32, #tm, #tlxamd.tensor_memory, mutable>
 !sa = !tlxamd.memdesc<1x1x32x16xi8, #raw, #tlxamd.shared_memory, mutable>
 !sb = !tlxamd.memdesc<2x1x32x16xi8, #raw, #tlxamd.shared_memory, mutable>
-// Document 003's two-CTA example passes the scales in shared memory.
+// The TLX tensor-core reference's two-CTA example passes the scales in shared memory.
 // CHECK-LABEL: func.func @shared_scales
 // CHECK-NEXT: %[[B:.*]] = tlxamd.tmem_alloc : !tlxamd.memdesc<256x4xi8, #tlxamd.tmem_scales, #tlxamd.tensor_memory, mutable>
 // CHECK-NEXT: %[[A:.*]] = tlxamd.tmem_alloc : !tlxamd.memdesc<128x4xi8, #tlxamd.tmem_scales, #tlxamd.tensor_memory, mutable>

@@ -1,4 +1,4 @@
-"""Thread-block clusters and TLX's barrier API (document 003): the two-CTA
+"""Thread-block clusters and TLX's barrier API (the TLX tensor-core reference): the two-CTA
 ping-pong of examples/cluster_ping_pong.py compiles for sm_90a with its
 cluster shape in the PTX and the launcher metadata, remote arrives through
 `mapa` at cluster scope and cluster-scope waits (bench/gpu runs it on the

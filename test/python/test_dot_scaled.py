@@ -135,8 +135,8 @@ def test_unscaled_operands_match_numpy():
 
 
 def test_tiles_per_warp_only_on_gfx1250():
-    # D4: gfx950's scaled MFMA would ignore the hint
-    with pytest.raises(Exception, match="D4: tiles_per_warp is consumed only by the gfx1250 scaled-WMMA lowering"):
+    # D4: no scaled-WMMA lowering yet, and gfx950's scaled MFMA would ignore the hint
+    with pytest.raises(Exception, match="D4: tiles_per_warp is read only by a scaled-WMMA lowering"):
         compiler.compile(_scaled_tile.build(target="gfx950", FMT="e4m3", TPW=[1, 1], which=0), target="gfx950",
                          binary=False)
 

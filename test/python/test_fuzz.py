@@ -11,6 +11,8 @@ import subprocess
 import pytest
 from conftest import ROOT
 
+pytestmark = pytest.mark.fuzz
+
 
 @pytest.mark.skipif(not shutil.which("clang++-22") and os.geteuid() != 0,
                     reason="clang-22 not installed and not root to install it")

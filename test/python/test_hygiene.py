@@ -8,6 +8,8 @@ import subprocess
 import pytest
 from conftest import ROOT
 
+pytestmark = pytest.mark.hygiene
+
 
 def _tracked(*patterns):
     out = subprocess.run(["git", "ls-files", *patterns], cwd=ROOT, capture_output=True,
@@ -63,3 +65,101 @@ def test_code_size_checker_finds_long_functions(tmp_path):
     assert any("function of 91 lines" in p and "int f(int x)" in p for p in problems)
     assert any("lines (limit 700)" in p for p in problems)
     assert not any("int g(" in p for p in problems)
+
+
+def _package_imports():
+    """module -> modules of the package it imports (at any depth of the
+    file: a function-level import still closes a circle)."""
+    import ast
+
+    pkg = os.path.join(ROOT, "python_bindings", "tlxamd")
+    graph = {}
+    for dirpath, _, files in os.walk(pkg):
+        for f in files:
+            if not f.endswith(".py"):
+                continue
+            path = os.path.join(dirpath, f)
+            rel = os.path.relpath(path, pkg)[:-3].replace(os.sep, ".")
+            mod = "tlxamd" + ("" if rel == "__init__" else "." + rel.removesuffix(".__init__"))
+            is_pkg = f == "__init__.py"
+            deps = set()
+            for node in ast.walk(ast.parse(open(path).read())):
+                if isinstance(node, ast.ImportFrom) and node.level:
+                    base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+                    base = base[:len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                    names = [target + "." + a.name for a in node.names] if not node.module else [target]
+                    deps.update(names)
+            graph[mod] = deps
+    return {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}
+
+
+def test_no_import_circle_in_the_package():
+    """No module of the package imports, directly or through others, a
+    module that imports it back (the package's own __init__ files aside:
+    they only re-export)."""
+    graph = _package_imports()
+    assert "tlxamd.language.descriptors" in graph
+    inits = {m for m in graph if m in ("tlxamd", "tlxamd.language", "tlxamd.dialects")}
+    graph = {m: deps - inits for m, deps in graph.items() if m not in inits}
+    state, cycles = {}, []
+
+    def visit(m, path):
+        state[m] = 1
+        for d in sorted(graph.get(m, ())):
+            if state.get(d) == 1:
+                cycles.append(path[path.index(d):] + [d] if d in path else [m, d])
+            elif d not in state:
+                visit(d, path + [d])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert cycles == [], f"import circles: {cycles}"
+
+
+def test_no_include_circle_in_the_dialect():
+    """The dialect's headers include no header that includes them back, and
+    the dialect header holds only generated declarations and family
+    headers (under ~80 lines)."""
+    import re
+
+    inc = os.path.join(ROOT, "dialect", "include")
+    graph = {}
+    for dirpath, _, files in os.walk(inc):
+        for f in files:
+            if f.endswith(".h"):
+                path = os.path.join(dirpath, f)
+                rel = os.path.relpath(path, inc)
+                graph[rel] = set(re.findall(r'#include "(tlxamd/[^"]+\.h)"', open(path).read()))
+    state, cycles = {}, []
+
+    def visit(h, path):
+        state[h] = 1
+        for d in sorted(graph.get(h, ())):
+            if state.get(d) == 1:
+                cycles.append(path + [d])
+            elif d not in state and d in graph:
+                visit(d, path + [d])
+        state[h] = 2
+
+    for h in sorted(graph):
+        if h not in state:
+            visit(h, [h])
+    assert cycles == [], f"include circles: {cycles}"
+    header = open(os.path.join(inc, "tlxamd", "Dialect", "TlxAmdDialect.h")).read()
+    assert len(header.splitlines()) <= 80
+
+
+def test_no_td_file_mixes_op_families():
+    """Each op .td holds one family: a file's ops share its family's name
+    (its section banners), checked as at most one `// ===` section of ops."""
+    import glob
+    import re
+
+    for path in glob.glob(os.path.join(ROOT, "dialect", "include", "tlxamd", "Dialect", "TlxAmd*Ops.td")):
+        text = open(path).read()
+        body = text.split("#define", 1)[1]
+        banners = re.findall(r"^//===-+===//\n// (.+)\n//===-+===//", body, re.M)
+        assert len(banners) <= 1, (os.path.basename(path), banners)

@@ -8,7 +8,7 @@ from tlxamd import language as tl
 tlx = tl  # the documents write both tl.* and tlx.*
 
 
-# Document 000, "Example: buffer load and store", body as written there.
+# The TLX buffer-op reference, "Example: buffer load and store", body as written there.
 @tl.kernel(num_warps=4)
 def doc_load_store(src_ptr: tl.pointer(tl.float32), dst_ptr: tl.pointer(tl.float32), BLOCK_SIZE: tl.constexpr):
     offsets = tl.arange(0, BLOCK_SIZE).to(tl.int32)
@@ -35,7 +35,7 @@ def test_document_load_store_example(target, load, store):
     assert "buffer_load_dwordx" not in k.asm and ".v4" not in k.asm
 
 
-# Document 000, the pinned-store example: offsets in a blocked layout, the
+# The TLX buffer-op reference, the pinned-store example: offsets in a blocked layout, the
 # values pinned to the MFMA layout, contiguity 4.
 BLK = tl.blocked_layout([1, 4], [8, 8], [2, 2], [1, 0])
 
@@ -252,7 +252,7 @@ def test_arange_negative_start():
         assert "-128" in k_.mlir
 
 
-# Document 000's pinned-store example as written, completed Triton style:
+# The TLX buffer-op reference's pinned-store example as written, completed Triton style:
 # the offsets and the loaded values have no layout; the MFMA layout the
 # values are pinned to is the only one written.
 @tl.kernel(num_warps=4)

@@ -19,8 +19,11 @@ from tlxamd import language as tl  # noqa: E402
 
 # The suite runs the same examples every time (a red run reproduces);
 # TLXAMD_HYPOTHESIS_EXPLORE=N explores N fresh random examples per test.
+# `scripts/test.sh --all` (the slow tier) runs TLXAMD_HYPOTHESIS_EXAMPLES
+# (500) derandomized examples per property instead of 150.
 _EXPLORE = int(os.environ.get("TLXAMD_HYPOTHESIS_EXPLORE", "0") or 0)
-SETTINGS = settings(max_examples=_EXPLORE or 150, deadline=None, derandomize=not _EXPLORE,
+_EXAMPLES = int(os.environ.get("TLXAMD_HYPOTHESIS_EXAMPLES", "0") or 0) or 150
+SETTINGS = settings(max_examples=_EXPLORE or _EXAMPLES, deadline=None, derandomize=not _EXPLORE,
                     suppress_health_check=[HealthCheck.too_slow])
 CLEAN = (TypeError, ValueError, compiler.CompilationError)
 

@@ -1,4 +1,4 @@
-"""Document 004's preshuffled B layout (P3, P4): the layout core's offsets
+"""The Mojo PreshuffledBLoader reference's preshuffled B layout (P3, P4): the layout core's offsets
 against a numpy model built from the document's words (the stored buffer
 written tile by tile, plane by plane, lane by lane), the loader's
 addressing (each lane's plane contiguous and naturally aligned, the

@@ -1,4 +1,4 @@
-"""The preshuffled MXFP GEMM of examples/preshuffled_gemm.py (document 004:
+"""The preshuffled MXFP GEMM of examples/preshuffled_gemm.py (the Mojo PreshuffledBLoader reference:
 A through LDS, B preshuffled on the host and loaded straight into the
 scaled MFMA's registers) in the AMD emulator against a numpy MX reference:
 exact for MXFP4 x MXFP4 (scales chosen so every partial sum is an f32),

@@ -1,4 +1,4 @@
-"""tlx.PreshuffledBLoader (document 004, P1-P6) on gfx950: load_fragment
+"""tlx.PreshuffledBLoader (the Mojo PreshuffledBLoader reference, P1-P6) on gfx950: load_fragment
 and lane_plane_off / load_at run in the AMD emulator against the logical
 bytes (`tlxamd.preshuffle.unshuffle_b` of the stored buffer), lanes past
 the tile read zero; the ISA shows one buffer_load_dwordx4 per FP4

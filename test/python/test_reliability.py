@@ -92,6 +92,7 @@ gpu.module @m {
             compiler.compile(src, target=target)
 
 
+@pytest.mark.slow
 def test_verifier_accepts_means_it_builds():
     """Every buffer op x element type (i8..i64, f16, bf16, f32, f64, f8) x
     contiguity (1..16) x mask form (none, uniform, non-uniform) x `other` x
@@ -103,3 +104,16 @@ def test_verifier_accepts_means_it_builds():
     assert failures == []
     # most of the matrix is legal; the rest is atomics the verifiers reject
     assert counts["compiled"] > 1500 and counts["rejected"] > 300
+
+
+@pytest.mark.parametrize("target,types", [("gfx950", ("bf16", "f32")), ("sm_90a", ("f16", "i8")),
+                                          ("gfx942", ("bf16",))])
+def test_verifier_accepts_means_it_builds_sample(target, types):
+    """The same invariant over a slice of the matrix (16-bit atomics' pairs,
+    the packed BF16 atomic gfx942 lacks, 8-bit groups), for the default tier;
+    the whole matrix is the slow tier's."""
+    import buffer_matrix
+
+    counts, failures = buffer_matrix.run((target,), types)
+    assert failures == []
+    assert counts["compiled"] > 20 and counts["rejected"] > 0

@@ -183,7 +183,7 @@ def test_decode_ring():
 
 
 def _transient_chain(divergent: bool) -> str:
-    """Document 003's transient chain (test/Target/Inputs), its MFMA, commit
+    """The TLX tensor-core reference's transient chain (test/Target/Inputs), its MFMA, commit
     and store under `if thread_id < 32` (lanes 32-63 of the first wave and
     every lane of the others off) when `divergent`."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Target", "Inputs",
@@ -298,11 +298,12 @@ class _FakeDriver:
 
 @pytest.mark.parametrize("violate", [False, True])
 def test_runtime_sanitized_launch(monkeypatch, violate):
-    """tlxamd.runtime's side on a fake driver: the ring added as the last
-    argument with its header reset, read back, reported."""
+    """tlxamd.runtime's side on a fake driver, sanitize="sync": the ring
+    added as the last argument with its header reset, read back after the
+    kernel, reported at once."""
     from tlxamd import runtime
 
-    k = _compiled("strided", target="sm_90a")
+    k = _compiled("strided", target="sm_90a", sanitize="sync")
     api = runtime._Api.__new__(runtime._Api)
     api.drv, api.cupy, api._ctx = _FakeDriver(violate), None, None
     monkeypatch.setattr(runtime, "_api", api)
@@ -336,3 +337,96 @@ def test_active_lanes_record():
     emulator.run(k, (1,), ring)
     assert ring[0] == 1
     assert list(ring[4:4 + 10]) == [0, 4, 0, 0, 0, 0, 0, 2, 0xFFFF, 0]
+
+
+class _DeferredDriver(_FakeDriver):
+    """The fake driver with host-mapped memory and events: a launch
+    completes only when the host synchronizes (an event or the context)."""
+
+    def __init__(self, violate):
+        super().__init__(violate)
+        self.unfinished, self.syncs, self.host_allocs = [], 0, 0
+
+    def cuMemHostAlloc(self, n, flags):
+        assert flags & 2  # device-mapped
+        self.host_allocs += 1
+        return self.cuMemAlloc(n)
+
+    def cuMemHostGetDevicePointer(self, host, flags):
+        return 0, host
+
+    def cuLaunchKernel(self, *args):
+        self.unfinished.append(args)  # runs when the host waits
+        return (0,)
+
+    def _finish(self):
+        while self.unfinished:
+            _FakeDriver.cuLaunchKernel(self, *self.unfinished.pop(0))
+
+    def cuEventCreate(self, flags):
+        return 0, len(self.unfinished)
+
+    def cuEventRecord(self, event, stream):
+        return (0,)
+
+    def cuEventQuery(self, event):
+        return (0,) if not self.unfinished else ("CUDA_ERROR_NOT_READY",)
+
+    def cuEventSynchronize(self, event):
+        self._finish()
+        return (0,)
+
+    def cuEventDestroy(self, event):
+        return (0,)
+
+    def cuCtxSynchronize(self):
+        self.syncs += 1
+        self._finish()
+        return (0,)
+
+    def cuMemcpyHtoD(self, dst, src, n):
+        raise AssertionError("a deferred launch copies nothing to the device")
+
+    def cuMemcpyDtoH(self, dst, src, n):
+        raise AssertionError("a deferred launch copies nothing back")
+
+
+def test_runtime_deferred_sanitized_launches(monkeypatch):
+    """sanitize=True on the GPU: launches do not wait (no synchronization, no
+    copy per launch); a launch's violations are reported at the first check
+    after it completed (check_violations(), or the next sanitized launch),
+    naming the launch; rings are reused once read."""
+    from tlxamd import runtime
+
+    k = _compiled("strided", target="sm_90a")
+    assert k.kernels["strided"]["sanitizer"]["mode"] == "deferred"
+    api = runtime._Api.__new__(runtime._Api)
+    drv = _DeferredDriver(False)
+    api.drv, api.cupy, api._ctx = drv, None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
+    kern = runtime.load_data(b"\0", k.metadata())["strided"]
+    for _ in range(5):
+        kern[(2,)](0x1000, 0x2000, 1)
+    assert drv.syncs == 0 and len(runtime._sanitized.pending) == 5
+    runtime.check_violations()  # waits once, reads five rings, nothing to report
+    assert drv.syncs == 1 and drv.launches == 5 and runtime._sanitized.pending == []
+    allocated = drv.host_allocs
+    drv.violate = True
+    kern[(2,)](0x1000, 0x2000, 2)  # launch 6 breaks B12
+    drv.violate = False
+    kern[(2,)](0x1000, 0x2000, 1)  # launch 7: launch 6 has not completed, nothing to report yet
+    with pytest.raises(runtime.ContractViolation, match=r"kernel strided, launch 6 \(grid \[2, 1, 1\]\): 1 contract "
+                                                        r"violation\n.*planted\.py:\d+:\d+: tlxamd\.buffer_load "
+                                                        r"\(B12\)") as info:
+        runtime.check_violations()
+    assert info.value.launch == 6 and info.value.kernel == "strided"
+    assert drv.host_allocs == allocated  # the read rings were reused
+    runtime.check_violations()  # reported once
+    # the next sanitized launch reports what completed before it
+    drv.violate = True
+    kern[(2,)](0x1000, 0x2000, 2)
+    drv.violate = False
+    drv._finish()
+    with pytest.raises(runtime.ContractViolation, match="launch 8"):
+        kern[(2,)](0x1000, 0x2000, 1)

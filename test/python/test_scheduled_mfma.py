@@ -1,4 +1,4 @@
-"""Document 003's explicit MFMA scheduling: both of its examples (as written,
+"""The TLX tensor-core reference's explicit MFMA scheduling: both of its examples (as written,
 examples/scheduled_mfma.py) run in the AMD emulator against numpy with f32
 accumulation (initialize=True discarding the old accumulator,
 initialize=False adding to it: M7), and their gfx950 ISA shows what the

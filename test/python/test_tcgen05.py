@@ -1,4 +1,4 @@
-"""Document 003's tensor-core examples in TLX's names (examples/
+"""The TLX tensor-core reference's tensor-core examples in TLX's names (examples/
 blackwell_scaled_gemm.py): the TMEM-backed MXFP8 GEMM and the two-CTA
 scaled MMA (with mBarriers and with tcgen05_commit) build, verify and go
 through ptxas for sm_100a. The checks follow the PTX ISA: one
@@ -159,7 +159,7 @@ def test_unused_scale_buffer_is_an_error():
 
 
 def test_documents_scale_shape_is_rejected():
-    # Document 003's GEMM allocates (BLOCK_M // 128, BLOCK_K // 32): one
+    # The TLX tensor-core reference's GEMM allocates (BLOCK_M // 128, BLOCK_K // 32): one
     # row cannot hold BLOCK_M rows of scales.
     @tl.kernel(num_warps=4)
     def k(x: tl.pointer(tl.float32)):

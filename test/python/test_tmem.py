@@ -1,4 +1,4 @@
-"""Tensor memory in TLX's names (document 003): the tmem_shift example of
+"""Tensor memory in TLX's names (the TLX tensor-core reference): the tmem_shift example of
 examples/tmem_shift.py builds as the document writes it, verifies, and
 ptxas accepts its sm_100a PTX: tcgen05.alloc of the 32-column granule,
 tcgen05.st / tcgen05.ld 32x32b.x16, one tcgen05.shift per 32-byte column

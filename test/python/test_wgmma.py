@@ -1,4 +1,4 @@
-"""Hopper's warpgroup MMA in TLX's names (document 003's async_dot /
+"""Hopper's warpgroup MMA in TLX's names (the TLX tensor-core reference's async_dot /
 async_dot_wait, T13): examples/gemm.py's pipelined GEMM with WGMMA=True
 builds for sm_90a, and its PTX has one wgmma.mma_async per 64 rows of a
 warpgroup and 16 of K with the operand descriptors of the nvmma tiles,

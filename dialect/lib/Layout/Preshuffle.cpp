@@ -1,4 +1,4 @@
-//===- Preshuffle.cpp - preshuffled MXFP B operands (document 004) -------===//
+//===- Preshuffle.cpp - preshuffled MXFP B operands -----------------------===//
 #include "tlxamd/Layout/Preshuffle.h"
 
 using namespace mlir::tlxamd;

@@ -1,4 +1,4 @@
-//===- TensorMemory.cpp - Blackwell tensor memory (document 003) ----------===//
+//===- TensorMemory.cpp - Blackwell tensor memory -------------------------===//
 #include "tlxamd/Layout/TensorMemory.h"
 
 #include "llvm/Support/MathExtras.h"

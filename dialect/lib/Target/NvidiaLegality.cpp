@@ -80,7 +80,7 @@ AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
 }
 
 //===----------------------------------------------------------------------===//
-// Tensor memory and tcgen05 (document 003)
+// Tensor memory and tcgen05 (the TLX tensor-core reference)
 //===----------------------------------------------------------------------===//
 
 /// Tensor memory is Blackwell's (sm_100a).

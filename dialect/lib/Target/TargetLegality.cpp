@@ -27,7 +27,7 @@ const ArchInfo *mlir::tlxamd::lookupArchOrEmitError(Operation *anchor,
 }
 
 //===----------------------------------------------------------------------===//
-// Buffer ops (document 000)
+// Buffer ops (the TLX buffer-op reference)
 //===----------------------------------------------------------------------===//
 
 /// B4 on the target: a cache modifier needs a cache-policy encoding.
@@ -180,7 +180,7 @@ LogicalResult mlir::tlxamd::verifyForTarget(Operation *root,
 }
 
 //===----------------------------------------------------------------------===//
-// Asynchronous copies to shared memory (document 001)
+// Asynchronous copies to shared memory (the Gluon async-copy reference)
 //===----------------------------------------------------------------------===//
 
 /// Whether the lane bases of `offsets` (the first `laneBits`) are the
@@ -221,7 +221,7 @@ static Attribute withoutSwizzle(Attribute layout) {
 SmallVector<unsigned> mlir::tlxamd::getDirectCopyBytes(const ArchInfo &arch) {
   SmallVector<unsigned> bytes;
   for (unsigned b : arch.directToSharedBytes)
-    // Document 001 (L5): 128 or 32 bits per lane on AMD.
+    // The Gluon async-copy reference (L5): 128 or 32 bits per lane on AMD.
     if (arch.isNVIDIA() || b == 4 || b == 16)
       bytes.push_back(b);
   return bytes;
@@ -233,7 +233,7 @@ SmallVector<unsigned> mlir::tlxamd::getDirectCopyBytes(const ArchInfo &arch) {
 /// one the target copies. 0 (after a diagnostic through `fail`) otherwise.
 static int64_t planCopyVector(BufferLoadToSharedOp op,
                               const LinearLayout &offsets, const ArchInfo &arch,
-                              llvm::function_ref<InFlightDiagnostic()> fail) {
+                              llvm::function_ref<MaybeDiagnostic()> fail) {
   RankedTensorType type = op.getOffsets().getType();
   unsigned bits =
       op.getDest().getType().getElementType().getIntOrFloatBitWidth();
@@ -262,7 +262,7 @@ static int64_t planCopyVector(BufferLoadToSharedOp op,
     allowed.push_back(b * 8);
   if (llvm::is_contained(allowed, vec * bits))
     return vec;
-  InFlightDiagnostic d = fail();
+  MaybeDiagnostic d = fail();
   d << "each lane copies " << vec << " x " << bits << "-bit elements ("
     << vec * bits << " bits) per instruction; " << arch.name << " ("
     << arch.family << ") copies ";
@@ -280,7 +280,7 @@ static int64_t planCopyVector(BufferLoadToSharedOp op,
 static LogicalResult
 checkWarpBlocks(BufferLoadToSharedOp op, const LinearLayout &offsets,
                 int64_t vec, const ArchInfo &arch,
-                llvm::function_ref<InFlightDiagnostic()> fail) {
+                llvm::function_ref<MaybeDiagnostic()> fail) {
   MemDescType dest = op.getDest().getType();
   unsigned laneBits = llvm::Log2_32(arch.warpSize);
   int64_t block = vec << laneBits;
@@ -298,7 +298,7 @@ checkWarpBlocks(BufferLoadToSharedOp op, const LinearLayout &offsets,
                     << " swizzles across a warp boundary: the " << arch.warpSize
                     << " lanes of a warp no longer write one block of " << block
                     << " elements; a swizzle may only permute within it (L7)";
-    InFlightDiagnostic d = fail();
+    MaybeDiagnostic d = fail();
     d << "writes to dest are not coalesced: the " << arch.warpSize
       << " lanes of a warp must write one block of " << block
       << " consecutive elements (" << vec
@@ -320,8 +320,10 @@ checkWarpBlocks(BufferLoadToSharedOp op, const LinearLayout &offsets,
 FailureOr<DirectCopyPlan> mlir::tlxamd::planDirectCopy(BufferLoadToSharedOp op,
                                                        const ArchInfo &arch,
                                                        bool emitErrors) {
-  auto fail = [&]() -> InFlightDiagnostic {
-    return emitErrors ? op.emitOpError() : InFlightDiagnostic();
+  // Quiet callers (the lowering, the sanitizer, shared-memory allocation)
+  // get a failure without a diagnostic: tlxamd-verify-target reports it.
+  auto fail = [&]() -> MaybeDiagnostic {
+    return emitErrors ? MaybeDiagnostic(op.emitOpError()) : MaybeDiagnostic();
   };
   RankedTensorType type = op.getOffsets().getType();
   if (!getDistributedLayout(type)) {
@@ -442,7 +444,7 @@ LogicalResult DotOp::verifyForTarget(const ArchInfo &arch) {
 }
 
 //===----------------------------------------------------------------------===//
-// Explicit MFMA scheduling and register classes (document 003)
+// Explicit MFMA scheduling and register classes (the TLX tensor-core reference)
 //===----------------------------------------------------------------------===//
 
 /// M1: explicit MFMA scheduling needs CDNA3 / CDNA4 MFMAs.
@@ -451,8 +453,11 @@ static LogicalResult verifyScheduledMfmaTarget(Operation *op,
   if (arch.isAMD() && (arch.mfmaVersion == 3 || arch.mfmaVersion == 4))
     return success();
   return op->emitOpError("M1: explicit MFMA scheduling is for the native "
-                         "BF16 / F16 MFMAs of gfx942 and gfx950; ")
-         << arch.name << " (" << arch.family << ") has none";
+                         "BF16 / F16 MFMAs of ")
+         << getArchNamesWhere([](const ArchInfo &a) {
+              return a.isAMD() && (a.mfmaVersion == 3 || a.mfmaVersion == 4);
+            })
+         << "; " << arch.name << " (" << arch.family << ") has none";
 }
 
 /// M1: the register-class ops are AMD-only; AGPRs exist only with MFMA.
@@ -476,6 +481,25 @@ LogicalResult AmdScheduledMfmaOp::verifyForTarget(const ArchInfo &arch) {
           *this, cast<AmdMfmaLayoutAttr>(acc.getEncoding()), a.getElementType(),
           cast<DotOperandLayoutAttr>(a.getEncoding()).getKWidth(), arch)))
     return failure();
+  // The operands and the accumulator live in one lane's registers at once:
+  // a tile they cannot fit in would only spill (or keep llc busy for
+  // minutes), so it is rejected here.
+  auto regs = [](RankedTensorType t) {
+    return (getLinearLayout(t).getNumRegisters() *
+                getElementBitWidth(t.getElementType()) +
+            31) /
+           32;
+  };
+  int64_t accRegs = regs(acc);
+  int64_t operandRegs =
+      regs(a) + regs(cast<RankedTensorType>(getB().getType()));
+  int64_t laneRegs = arch.numVGPRs + arch.numAGPRs;
+  if (laneRegs && accRegs + operandRegs > laneRegs)
+    return emitOpError("the accumulator needs ")
+           << accRegs << " and the operands " << operandRegs
+           << " 32-bit registers per lane, more than the " << arch.numVGPRs
+           << " VGPRs and " << arch.numAGPRs << " AGPRs a lane of " << arch.name
+           << " has: split the tile into subtiles";
   if (arch.scheduledMfmaAgprAccumulators)
     return success();
   std::optional<StringRef> cls = getAccumulatorRegisterClass();
@@ -557,19 +581,32 @@ static LogicalResult verifyScaledMfmaForTarget(DotScaledOp op,
   return success();
 }
 
-LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
-  if (getTilesPerWarp() &&
-      !findMatrixInstr(arch, MatrixEngine::WMMA, 16, 16, 128, "f8f6f4"))
-    return emitOpError("D4: tiles_per_warp is consumed only by the gfx1250 "
-                       "scaled-WMMA lowering; ")
-           << arch.name << " (" << arch.family << ") would ignore it: drop it";
-  bool hasScaled = llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
-    return i.engine == MatrixEngine::ScaledMFMA;
+/// Whether `arch` has an instruction of `engine` over f8f6f4 operands.
+static bool hasScaledMatrix(const ArchInfo &arch, MatrixEngine engine) {
+  return llvm::any_of(arch.matrixInstrs, [&](const MatrixInstr &i) {
+    return i.engine == engine && i.aType == "f8f6f4";
   });
-  if (!hasScaled)
-    return emitOpError("is lowered to gfx950's scaled MFMA "
-                       "(mfma.scale.f32.*.f8f6f4); ")
-           << arch.name << " (" << arch.family << ") has none";
+}
+
+LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
+  // D4: in the reference only a scaled-WMMA lowering reads tiles_per_warp.
+  // dot_scaled lowers to scaled MFMAs alone today, which would ignore it.
+  if (getTilesPerWarp())
+    return emitOpError("D4: tiles_per_warp is read only by a scaled-WMMA "
+                       "lowering, which tlxamd does not have yet (targets "
+                       "with scaled WMMA instructions: ")
+           << getArchNamesWhere([](const ArchInfo &a) {
+                return hasScaledMatrix(a, MatrixEngine::WMMA);
+              })
+           << "); on " << arch.name << " (" << arch.family
+           << ") it would be ignored: drop it";
+  if (!hasScaledMatrix(arch, MatrixEngine::ScaledMFMA))
+    return emitOpError("is lowered to the scaled MFMA "
+                       "(mfma.scale.f32.*.f8f6f4) of ")
+           << getArchNamesWhere([](const ArchInfo &a) {
+                return hasScaledMatrix(a, MatrixEngine::ScaledMFMA);
+              })
+           << "; " << arch.name << " (" << arch.family << ") has none";
   auto c = cast<RankedTensorType>(getC().getType());
   if (!c.getEncoding())
     return success(); // layout assignment picks the instruction
@@ -580,7 +617,7 @@ LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
 }
 
 //===----------------------------------------------------------------------===//
-// Preshuffled MXFP B loads (document 004)
+// Preshuffled MXFP B loads (the Mojo PreshuffledBLoader reference)
 //===----------------------------------------------------------------------===//
 
 /// P1: the fragments come DRAM -> VGPR through AMD buffer loads.

@@ -41,7 +41,7 @@ public:
 };
 
 /// buffer_load / buffer_store / buffer_atomic_add as predicated global
-/// accesses (document 000's semantics on NVIDIA).
+/// accesses (the TLX buffer-op reference's semantics on NVIDIA).
 void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfo &targetInfo,

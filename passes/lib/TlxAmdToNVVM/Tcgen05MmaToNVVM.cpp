@@ -1,11 +1,11 @@
 //===- Tcgen05MmaToNVVM.cpp - tcgen05 MMAs and scale copies to NVVM -------===//
 //
-// Blackwell's asynchronous MMAs (document 003): after the program's writes
-// to the operands are visible to the tensor core, one thread (of the lead
-// CTA in a two-CTA kernel) issues one tcgen05.mma per instruction's K
-// (16 elements for kind::f16, 32 for kind::mxf8f6f4 with block scaling),
-// each with shared-memory matrix descriptors of the operand tiles at that
-// K and an instruction descriptor, and commits them to the op's barriers.
+// Blackwell's asynchronous MMAs (the TLX tensor-core reference): after the
+// program's writes to the operands are visible to the tensor core, one thread
+// (of the lead CTA in a two-CTA kernel) issues one tcgen05.mma per
+// instruction's K (16 elements for kind::f16, 32 for kind::mxf8f6f4 with block
+// scaling), each with shared-memory matrix descriptors of the operand tiles at
+// that K and an instruction descriptor, and commits them to the op's barriers.
 // tmem_copy issues one tcgen05.cp (32x128b, warpx4) per 512-byte block of
 // MX scales. The descriptors' fields are the layout core's (Tcgen05.h,
 // TensorMemory.h).

@@ -1,8 +1,8 @@
 //===- TensorMemoryToNVVM.cpp - tensor memory and tcgen05 to NVVM ---------===//
 //
-// Blackwell tensor memory (document 003): warp 0 allocates the kernel's
-// columns with tcgen05.alloc into a shared-memory slot every thread then
-// reads (the last allocation relinquishes the right to allocate) and frees
+// Blackwell tensor memory (the TLX tensor-core reference): warp 0 allocates the
+// kernel's columns with tcgen05.alloc into a shared-memory slot every thread
+// then reads (the last allocation relinquishes the right to allocate) and frees
 // them before the kernel returns; tcgen05.ld / tcgen05.st (32x32b) move
 // each warp's 32 lanes of rows; tcgen05.shift and tcgen05.commit are
 // issued by thread 0, so that the commit tracks the shifts. The address

@@ -7,6 +7,7 @@
 
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -33,20 +34,16 @@ static void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
 namespace {
 struct ConvertTlxAmdToNVVMPass
     : tlxamd::impl::ConvertTlxAmdToNVVMBase<ConvertTlxAmdToNVVMPass> {
-  ConvertTlxAmdToNVVMPass() = default;
-  ConvertTlxAmdToNVVMPass(const ConvertTlxAmdToNVVMPass &other)
-      : ConvertTlxAmdToNVVMBase(other) {}
-  ConvertTlxAmdToNVVMPass(StringRef target, bool withRemarks) {
-    if (!target.empty())
-      chip = target.str();
-    remarks = withRemarks;
+  using ConvertTlxAmdToNVVMBase::ConvertTlxAmdToNVVMBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target, chip, Vendor::NVIDIA);
+    return success();
   }
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    Vendor nvidia = Vendor::NVIDIA;
-    const ArchInfo *arch =
-        lookupArchOrEmitError(module, chip, "convert-tlxamd-to-nvvm", &nvidia);
+    const ArchInfo *arch = resolved.get(module, "convert-tlxamd-to-nvvm");
     if (!arch)
       return signalPassFailure();
     nvvm::TargetInfo targetInfo(*arch);
@@ -73,19 +70,15 @@ struct ConvertTlxAmdToNVVMPass
       return signalPassFailure();
   }
 
-  Option<std::string> chip{
-      *this, "chip", llvm::cl::desc(getTargetOptionHelp(Vendor::NVIDIA)),
-      llvm::cl::init(getDefaultArch(Vendor::NVIDIA).name.str())};
-  Option<bool> remarks{
-      *this, "remarks",
-      llvm::cl::desc("Report the lowering's decisions as remarks on the ops "
-                     "(buffer-op groups split because their mask is not "
-                     "proven uniform)"),
-      llvm::cl::init(false)};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createConvertTlxAmdToNVVMPass(StringRef chip, bool remarks) {
-  return std::make_unique<ConvertTlxAmdToNVVMPass>(chip, remarks);
+  ConvertTlxAmdToNVVMOptions options;
+  if (!chip.empty())
+    options.target = chip.str();
+  options.remarks = remarks;
+  return createConvertTlxAmdToNVVM(options);
 }

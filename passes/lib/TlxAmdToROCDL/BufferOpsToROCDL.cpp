@@ -13,12 +13,12 @@
 // masked lanes' 0x80000000 + imm out of range under each generation's
 // soffset range check.
 //
-// buffer_load_to_shared (document 001) is rocdl.raw.ptr.buffer.load.lds: the
-// warp's block start goes to M0 (the LDS pointer operand, made uniform),
-// lane l writes at it + l * size; masked-out lanes get the out-of-bounds
-// voffset, so the hardware writes zero (L4), or, with a non-zero `other`,
-// skip the copy and store `other` there. (async_wait is s_waitcnt
-// vmcnt(N), N the copy instructions it may leave in flight:
+// buffer_load_to_shared (the Gluon async-copy reference) is
+// rocdl.raw.ptr.buffer.load.lds: the warp's block start goes to M0 (the LDS
+// pointer operand, made uniform), lane l writes at it + l * size; masked-out
+// lanes get the out-of-bounds voffset, so the hardware writes zero (L4), or,
+// with a non-zero `other`, skip the copy and store `other` there. (async_wait
+// is s_waitcnt vmcnt(N), N the copy instructions it may leave in flight:
 // TargetInfo::asyncWait.)
 //
 //===----------------------------------------------------------------------===//

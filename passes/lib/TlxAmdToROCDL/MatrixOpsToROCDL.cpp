@@ -279,7 +279,7 @@ struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// Register classes (document 003)
+// Register classes (the TLX tensor-core reference)
 //===----------------------------------------------------------------------===//
 
 /// `elems` as one register group: an i16 / i32, or a vector of i32 for a
@@ -432,7 +432,7 @@ struct RegisterClassAnchorToROCDL : TargetPattern<AmdRegisterClassAnchorOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// Scheduled MFMA and its commit (document 003)
+// Scheduled MFMA and its commit (the TLX tensor-core reference)
 //===----------------------------------------------------------------------===//
 
 struct ScheduledMfmaToROCDL : TargetPattern<AmdScheduledMfmaOp> {

@@ -1,4 +1,4 @@
-//===- PreshuffleToROCDL.cpp - preshuffled MXFP B loads (document 004) ---===//
+//===- PreshuffleToROCDL.cpp - preshuffled MXFP B loads -------------------===//
 //
 // Each lane's fragment of a preshuffled B goes DRAM -> VGPRs with one raw
 // buffer load per plane (P1): the per-lane part of the address in voffset,

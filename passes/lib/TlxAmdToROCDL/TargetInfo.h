@@ -42,7 +42,8 @@ public:
   void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
                  int64_t copies) const override;
 
-  //===--- Buffer instructions (document 000) ---------------------------===//
+  //===--- Buffer instructions (the TLX buffer-op reference)
+  //---------------------------===//
   /// voffset that is out of bounds of every descriptor we build (masked
   /// accesses read zero and drop writes).
   static constexpr int64_t kOutOfBoundsOffset = 0x80000000LL;
@@ -64,13 +65,14 @@ private:
   amdgpu::Chipset chipset;
 };
 
-/// buffer_load / buffer_store / buffer_atomic_add (document 000).
+/// buffer_load / buffer_store / buffer_atomic_add (the TLX buffer-op
+/// reference).
 void populateBufferOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &targetInfo,
                                       const KernelAnalyses &analyses);
 
-/// Preshuffled MXFP B loads (document 004).
+/// Preshuffled MXFP B loads (the Mojo PreshuffledBLoader reference).
 void populatePreshuffleToROCDLPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &targetInfo);

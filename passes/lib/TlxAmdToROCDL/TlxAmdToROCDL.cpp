@@ -7,6 +7,7 @@
 
 #include "tlxamd/Conversion/Passes.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/GPUToROCDL/Runtimes.h"
@@ -35,20 +36,16 @@ static void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
 namespace {
 struct ConvertTlxAmdToROCDLPass
     : tlxamd::impl::ConvertTlxAmdToROCDLBase<ConvertTlxAmdToROCDLPass> {
-  ConvertTlxAmdToROCDLPass() = default;
-  ConvertTlxAmdToROCDLPass(const ConvertTlxAmdToROCDLPass &other)
-      : ConvertTlxAmdToROCDLBase(other) {}
-  ConvertTlxAmdToROCDLPass(StringRef target, bool withRemarks) {
-    if (!target.empty())
-      chipset = target.str();
-    remarks = withRemarks;
+  using ConvertTlxAmdToROCDLBase::ConvertTlxAmdToROCDLBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target, chipset, Vendor::AMD);
+    return success();
   }
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    Vendor amd = Vendor::AMD;
-    const ArchInfo *arch =
-        lookupArchOrEmitError(module, chipset, "convert-tlxamd-to-rocdl", &amd);
+    const ArchInfo *arch = resolved.get(module, "convert-tlxamd-to-rocdl");
     if (!arch)
       return signalPassFailure();
     FailureOr<amdgpu::Chipset> parsed = amdgpu::Chipset::parse(arch->cpu);
@@ -78,19 +75,15 @@ struct ConvertTlxAmdToROCDLPass
       return signalPassFailure();
   }
 
-  Option<std::string> chipset{
-      *this, "chipset", llvm::cl::desc(getTargetOptionHelp(Vendor::AMD)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
-  Option<bool> remarks{
-      *this, "remarks",
-      llvm::cl::desc("Report the lowering's decisions as remarks on the ops "
-                     "(buffer-op groups split because their mask is not "
-                     "proven uniform)"),
-      llvm::cl::init(false)};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createConvertTlxAmdToROCDLPass(StringRef chipset, bool remarks) {
-  return std::make_unique<ConvertTlxAmdToROCDLPass>(chipset, remarks);
+  ConvertTlxAmdToROCDLOptions options;
+  if (!chipset.empty())
+    options.target = chipset.str();
+  options.remarks = remarks;
+  return createConvertTlxAmdToROCDL(options);
 }

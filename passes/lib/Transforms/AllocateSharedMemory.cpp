@@ -1,6 +1,7 @@
 //===- AllocateSharedMemory.cpp - tlxamd-allocate-shared-memory ----------===//
 #include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 #include "tlxamd/Transforms/Passes.h"
 
 namespace mlir::tlxamd {
@@ -15,27 +16,27 @@ namespace {
 struct TlxAmdAllocateSharedMemoryPass
     : tlxamd::impl::TlxAmdAllocateSharedMemoryBase<
           TlxAmdAllocateSharedMemoryPass> {
-  TlxAmdAllocateSharedMemoryPass() = default;
-  TlxAmdAllocateSharedMemoryPass(const TlxAmdAllocateSharedMemoryPass &other)
-      : TlxAmdAllocateSharedMemoryBase(other) {}
-  explicit TlxAmdAllocateSharedMemoryPass(StringRef name) {
-    target = name.str();
+  using TlxAmdAllocateSharedMemoryBase::TlxAmdAllocateSharedMemoryBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target);
+    return success();
   }
 
   void runOnOperation() override {
-    const ArchInfo *arch = lookupArchOrEmitError(
-        getOperation(), target, "tlxamd-allocate-shared-memory");
+    const ArchInfo *arch =
+        resolved.get(getOperation(), "tlxamd-allocate-shared-memory");
     if (!arch || failed(allocateSharedMemory(getOperation(), *arch)))
       return signalPassFailure();
   }
 
-  Option<std::string> target{
-      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createTlxAmdAllocateSharedMemoryPass(StringRef t) {
-  return std::make_unique<TlxAmdAllocateSharedMemoryPass>(t);
+  TlxAmdAllocateSharedMemoryOptions options;
+  options.target = t.str();
+  return createTlxAmdAllocateSharedMemory(options);
 }

@@ -26,6 +26,7 @@
 #include "tlxamd/Layout/Preshuffle.h"
 #include "tlxamd/Layout/TensorMemory.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -276,7 +277,8 @@ private:
     const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
     const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
     // A preshuffled B block is stored as the 16 x 16 x 128 instruction's
-    // fragments, one per lane of a tile (document 004, P4).
+    // fragments, one per lane of a tile (the Mojo PreshuffledBLoader reference,
+    // P4).
     int64_t instrM = dot.getB().getDefiningOp<PreshuffledBLoadTileOp>()
                          ? PreshuffledBLayout::kTileRows
                          : 0;
@@ -526,14 +528,16 @@ public:
 
 struct TlxAmdAssignLayoutsPass
     : tlxamd::impl::TlxAmdAssignLayoutsBase<TlxAmdAssignLayoutsPass> {
-  TlxAmdAssignLayoutsPass() = default;
-  TlxAmdAssignLayoutsPass(const TlxAmdAssignLayoutsPass &other)
-      : TlxAmdAssignLayoutsBase(other) {}
-  explicit TlxAmdAssignLayoutsPass(StringRef name) { target = name.str(); }
+  using TlxAmdAssignLayoutsBase::TlxAmdAssignLayoutsBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target);
+    return success();
+  }
 
   void runOnOperation() override {
     const ArchInfo *arch =
-        lookupArchOrEmitError(getOperation(), target, "tlxamd-assign-layouts");
+        resolved.get(getOperation(), "tlxamd-assign-layouts");
     if (!arch)
       return signalPassFailure();
     WalkResult walk = getOperation()->walk([&](gpu::GPUFuncOp func) {
@@ -573,13 +577,13 @@ struct TlxAmdAssignLayoutsPass
       signalPassFailure();
   }
 
-  Option<std::string> target{
-      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createTlxAmdAssignLayoutsPass(StringRef target) {
-  return std::make_unique<TlxAmdAssignLayoutsPass>(target);
+  TlxAmdAssignLayoutsOptions options;
+  options.target = target.str();
+  return createTlxAmdAssignLayouts(options);
 }

@@ -18,6 +18,7 @@
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -123,14 +124,16 @@ static bool isRange32(Value base) {
 namespace {
 struct TlxAmdConvertToBufferOpsPass
     : tlxamd::impl::TlxAmdConvertToBufferOpsBase<TlxAmdConvertToBufferOpsPass> {
-  TlxAmdConvertToBufferOpsPass() = default;
-  TlxAmdConvertToBufferOpsPass(const TlxAmdConvertToBufferOpsPass &other)
-      : TlxAmdConvertToBufferOpsBase(other) {}
-  explicit TlxAmdConvertToBufferOpsPass(StringRef name) { target = name.str(); }
+  using TlxAmdConvertToBufferOpsBase::TlxAmdConvertToBufferOpsBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target);
+    return success();
+  }
 
   void runOnOperation() override {
-    const ArchInfo *arch = lookupArchOrEmitError(
-        getOperation(), target, "tlxamd-convert-to-buffer-ops");
+    const ArchInfo *arch =
+        resolved.get(getOperation(), "tlxamd-convert-to-buffer-ops");
     if (!arch)
       return signalPassFailure();
     AxisInfoAnalysis axis;
@@ -179,13 +182,13 @@ struct TlxAmdConvertToBufferOpsPass
     });
   }
 
-  Option<std::string> target{
-      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createTlxAmdConvertToBufferOpsPass(StringRef target) {
-  return std::make_unique<TlxAmdConvertToBufferOpsPass>(target);
+  TlxAmdConvertToBufferOpsOptions options;
+  options.target = target.str();
+  return createTlxAmdConvertToBufferOps(options);
 }

@@ -22,6 +22,7 @@
 #include "tlxamd/Analysis/ContractChecks.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -279,16 +280,16 @@ namespace {
 struct TlxAmdInstrumentContractsPass
     : tlxamd::impl::TlxAmdInstrumentContractsBase<
           TlxAmdInstrumentContractsPass> {
-  TlxAmdInstrumentContractsPass() = default;
-  TlxAmdInstrumentContractsPass(const TlxAmdInstrumentContractsPass &other)
-      : TlxAmdInstrumentContractsBase(other) {}
-  explicit TlxAmdInstrumentContractsPass(StringRef name) {
-    target = name.str();
+  using TlxAmdInstrumentContractsBase::TlxAmdInstrumentContractsBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target);
+    return success();
   }
 
   void runOnOperation() override {
-    const ArchInfo *arch = lookupArchOrEmitError(getOperation(), target,
-                                                 "tlxamd-instrument-contracts");
+    const ArchInfo *arch =
+        resolved.get(getOperation(), "tlxamd-instrument-contracts");
     if (!arch)
       return signalPassFailure();
     SmallVector<gpu::GPUFuncOp> kernels;
@@ -301,13 +302,13 @@ struct TlxAmdInstrumentContractsPass
         return signalPassFailure();
   }
 
-  Option<std::string> target{
-      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createTlxAmdInstrumentContractsPass(StringRef t) {
-  return std::make_unique<TlxAmdInstrumentContractsPass>(t);
+  TlxAmdInstrumentContractsOptions options;
+  options.target = t.str();
+  return createTlxAmdInstrumentContracts(options);
 }

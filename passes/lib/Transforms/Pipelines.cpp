@@ -22,7 +22,8 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   if (!arch)
     return errorHandler("tlxamd-to-llvm: unsupported target '" + target +
                         "' (supported: " + getSupportedArchNames() + ")");
-  // uint8 tensor-memory buffers become MX-scales buffers (document 003).
+  // uint8 tensor-memory buffers become MX-scales buffers (the TLX tensor-core
+  // reference).
   if (arch->isNVIDIA())
     pm.addPass(createTlxAmdResolveTmemLayouts());
   // Layout-free tensors (the frontend's) get layouts first; a no-op on

@@ -185,13 +185,7 @@ static void eraseDeadOps(Operation *root) {
 struct TlxAmdRemoveLayoutConversionsPass
     : tlxamd::impl::TlxAmdRemoveLayoutConversionsBase<
           TlxAmdRemoveLayoutConversionsPass> {
-  TlxAmdRemoveLayoutConversionsPass() = default;
-  TlxAmdRemoveLayoutConversionsPass(
-      const TlxAmdRemoveLayoutConversionsPass &other)
-      : TlxAmdRemoveLayoutConversionsBase(other) {}
-  explicit TlxAmdRemoveLayoutConversionsPass(bool onlyAssigned) {
-    assignedOnly = onlyAssigned;
-  }
+  using TlxAmdRemoveLayoutConversionsBase::TlxAmdRemoveLayoutConversionsBase;
 
   void runOnOperation() override {
     SmallVector<Operation *> kernels;
@@ -245,17 +239,12 @@ struct TlxAmdRemoveLayoutConversionsPass
         })
         .wasInterrupted();
   }
-
-  Option<bool> assignedOnly{
-      *this, "assigned-only",
-      llvm::cl::desc("Only kernels tlxamd-assign-layouts laid out (Triton "
-                     "style); kernels written with explicit layouts keep "
-                     "their conversions"),
-      llvm::cl::init(false)};
 };
 } // namespace
 
 std::unique_ptr<Pass>
 mlir::tlxamd::createTlxAmdRemoveLayoutConversionsPass(bool assignedOnly) {
-  return std::make_unique<TlxAmdRemoveLayoutConversionsPass>(assignedOnly);
+  TlxAmdRemoveLayoutConversionsOptions options;
+  options.assignedOnly = assignedOnly;
+  return createTlxAmdRemoveLayoutConversions(options);
 }

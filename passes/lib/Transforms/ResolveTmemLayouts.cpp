@@ -1,7 +1,7 @@
 //===- ResolveTmemLayouts.cpp - tlxamd-resolve-tmem-layouts --------------===//
 //
-// Document 003's layout resolution of TMEM scale buffers: a uint8
-// tensor-memory allocation starts with the placeholder layout and becomes
+// The TLX tensor-core reference's layout resolution of TMEM scale buffers: a
+// uint8 tensor-memory allocation starts with the placeholder layout and becomes
 // an MX-scales buffer when async_dot_scaled reads it (T5), one buffer
 // whatever its count (T7), a matrix (T8). Scales the MMA reads from
 // shared memory get a tensor-memory buffer and a tcgen05.cp into it.

@@ -1,5 +1,6 @@
 //===- VerifyTarget.cpp - tlxamd-verify-target ---------------------------===//
 #include "tlxamd/Target/TargetLegality.h"
+#include "tlxamd/Target/TargetOption.h"
 #include "tlxamd/Transforms/Passes.h"
 
 namespace mlir::tlxamd {
@@ -13,25 +14,26 @@ using namespace mlir::tlxamd;
 namespace {
 struct TlxAmdVerifyTargetPass
     : tlxamd::impl::TlxAmdVerifyTargetBase<TlxAmdVerifyTargetPass> {
-  TlxAmdVerifyTargetPass() = default;
-  TlxAmdVerifyTargetPass(const TlxAmdVerifyTargetPass &other)
-      : TlxAmdVerifyTargetBase(other) {}
-  explicit TlxAmdVerifyTargetPass(StringRef name) { target = name.str(); }
+  using TlxAmdVerifyTargetBase::TlxAmdVerifyTargetBase;
+
+  LogicalResult initialize(MLIRContext *) override {
+    resolved.resolve(target);
+    return success();
+  }
 
   void runOnOperation() override {
-    const ArchInfo *arch =
-        lookupArchOrEmitError(getOperation(), target, "tlxamd-verify-target");
+    const ArchInfo *arch = resolved.get(getOperation(), "tlxamd-verify-target");
     if (!arch || failed(verifyForTarget(getOperation(), *arch)))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }
 
-  Option<std::string> target{
-      *this, "target", llvm::cl::desc(getTargetOptionHelp(std::nullopt)),
-      llvm::cl::init(getDefaultArch(Vendor::AMD).name.str())};
+  ResolvedTarget resolved;
 };
 } // namespace
 
 std::unique_ptr<Pass> mlir::tlxamd::createTlxAmdVerifyTargetPass(StringRef t) {
-  return std::make_unique<TlxAmdVerifyTargetPass>(t);
+  TlxAmdVerifyTargetOptions options;
+  options.target = t.str();
+  return createTlxAmdVerifyTarget(options);
 }

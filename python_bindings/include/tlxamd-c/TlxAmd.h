@@ -45,10 +45,10 @@ mlirTlxamdGetCapabilityTable(MlirStringCallback callback, void *userData);
 MLIR_CAPI_EXPORTED void mlirTlxamdGetVocabulary(MlirStringCallback callback,
                                                 void *userData);
 
-/// The preshuffled B layout of document 004 for `laneBytes` (16, 24, 32)
-/// as a JSON object {"lane_bytes", "num_planes", "plane_starts",
-/// "plane_widths", "reg_bytes", "tile_k_bytes", "tile_bytes"}; false for
-/// another width.
+/// The preshuffled B layout of the Mojo PreshuffledBLoader reference for
+/// `laneBytes` (16, 24, 32) as a JSON object {"lane_bytes", "num_planes",
+/// "plane_starts", "plane_widths", "reg_bytes", "tile_k_bytes", "tile_bytes"};
+/// false for another width.
 MLIR_CAPI_EXPORTED bool
 mlirTlxamdGetPreshuffleLayout(int64_t laneBytes, MlirStringCallback callback,
                               void *userData);

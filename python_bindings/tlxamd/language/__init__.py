@@ -101,6 +101,9 @@ from .core import (  # noqa: F401
     tensor,
     to_linear_layout,
     uint8,
+    uint16,
+    uint32,
+    uint64,
     where,
     zeros,
 )
@@ -115,6 +118,7 @@ from .frontend import (  # noqa: F401
     warp_size,
 )
 from .frontend import tl_range as range  # noqa: F401,A001
+from .local import local_alloc  # noqa: F401
 from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
 from .matrix import dot, dot_scaled  # noqa: F401
 from .memory import (  # noqa: F401
@@ -149,7 +153,6 @@ from .shared import (  # noqa: F401
     async_wait,
     buffer_load_to_shared,
     commit_group,
-    local_alloc,
     local_dealloc,
     local_load,
     local_store,

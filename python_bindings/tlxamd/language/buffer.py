@@ -1,4 +1,4 @@
-"""TLX buffer operations (document 000): `buffer_load`, `buffer_store` and
+"""TLX buffer operations (the TLX buffer-op reference): `buffer_load`, `buffer_store` and
 `buffer_atomic_add` through a scalar base pointer and i32 offsets, with
 `contiguity` as a contract (B1-B20; the dialect verifies them)."""
 

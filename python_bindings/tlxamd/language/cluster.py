@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..dialects import tlxamd as _ops
 from .core import _builder, tensor
-from .shared import _check_desc, _index, shared_memory_descriptor
+from .descriptors import _check_desc, _index, shared_memory_descriptor
 from .tma import (
     allocate_mbarrier,
     async_tma_copy_global_to_shared,

@@ -76,7 +76,7 @@ from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
 class dtype:
     name: str
     bits: int
-    kind: str  # "int", "float", "bool"
+    kind: str  # "int", "uint", "float", "bool"
 
     def to_ir(self) -> ir.Type:
         if self.kind == "float":
@@ -96,7 +96,11 @@ class dtype:
 
     @property
     def is_int(self) -> bool:
-        return self.kind in ("int", "bool")
+        return self.kind in ("int", "uint", "bool")
+
+    @property
+    def is_unsigned(self) -> bool:
+        return self.kind == "uint"
 
     is_ptr = False
 
@@ -106,9 +110,14 @@ class dtype:
 
 int1 = dtype("int1", 1, "bool")
 int8 = dtype("int8", 8, "int")
-# Bytes of MX (E8M0) scales, TLX's tl.uint8 for scale buffers: stored as i8;
-# arithmetic on it is that of int8 bit patterns.
-uint8 = dtype("uint8", 8, "int")
+# Unsigned integers are signless in the IR, as in Triton: the frontend
+# remembers which values are unsigned (_Builder.unsigned) and picks the
+# unsigned form of each operation whose result depends on it (extension,
+# conversion to float, division, remainder, right shift, comparison).
+uint8 = dtype("uint8", 8, "uint")
+uint16 = dtype("uint16", 16, "uint")
+uint32 = dtype("uint32", 32, "uint")
+uint64 = dtype("uint64", 64, "uint")
 int16 = dtype("int16", 16, "int")
 int32 = dtype("int32", 32, "int")
 int64 = dtype("int64", 64, "int")
@@ -122,7 +131,7 @@ float8e4nv = dtype("float8e4nv", 8, "float")
 float8e5 = dtype("float8e5", 8, "float")
 float8e4b8 = dtype("float8e4b8", 8, "float")
 float8e5b16 = dtype("float8e5b16", 8, "float")
-_DTYPES = [int1, int8, int16, int32, int64, float16, bfloat16, float32, float64, float8e4nv, float8e5, float8e4b8,
+_DTYPES = [int1, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, bfloat16, float32, float64, float8e4nv, float8e5, float8e4b8,
            float8e5b16]
 
 
@@ -214,7 +223,34 @@ class _Builder:
     warp_size: int
     num_warps: int
     num_ctas: int = 1
+    # Values of unsigned integer types (or pointers to them) built so far.
+    unsigned: dict = dataclasses.field(default_factory=dict)
 
+
+def _unsigned_of(value: ir.Value, elem: ir.Type):
+    """The unsigned dtype (or pointer to one) of `value`, if it has one:
+    recorded when it was made, or inherited from an operand of its op that
+    holds the same element type unsigned (splats, broadcasts, layout
+    changes, integer arithmetic) or points to it (loads)."""
+    b = getattr(_state, "builder", None)
+    if b is None or not b.unsigned:
+        return None
+    known = b.unsigned.get(value)
+    if known is not None or not isinstance(value, ir.OpResult):
+        return known
+    for v in value.owner.operands:
+        d = b.unsigned.get(v)
+        if d is None:
+            continue
+        t = v.type
+        e = t.element_type if isinstance(t, ir.RankedTensorType) else t
+        if e == elem:
+            b.unsigned[value] = d
+            return d
+        if isinstance(d, pointer) and d.element_ty.to_ir() == elem:
+            b.unsigned[value] = d.element_ty
+            return d.element_ty
+    return None
 
 def _builder() -> _Builder:
     b = getattr(_state, "builder", None)
@@ -284,18 +320,28 @@ def _located(fn):
 class tensor:
     """A traced value: a scalar (shape ()) or a distributed tensor."""
 
-    def __init__(self, value: ir.Value):
+    def __init__(self, value: ir.Value, dtype=None):
         self.handle = value
         t = value.type
         if isinstance(t, ir.RankedTensorType):
             rt = t
             self.shape = tuple(rt.shape)
-            self.dtype = _dtype_of(rt.element_type)
+            elem = rt.element_type
             self._encoding = rt.encoding
         else:
             self.shape = ()
-            self.dtype = _dtype_of(t)
+            elem = t
             self._encoding = None
+        self.dtype = _dtype_of(elem)
+        unsigned = dtype is not None and (dtype.is_unsigned or
+                                          (dtype.is_ptr and dtype.element_ty.is_unsigned))
+        if unsigned and dtype.to_ir() == elem:
+            self.dtype = dtype
+            b = getattr(_state, "builder", None)
+            if b is not None:
+                b.unsigned[value] = dtype
+        elif self.dtype.is_int or self.dtype.is_ptr:
+            self.dtype = _unsigned_of(value, elem) or self.dtype
 
     @property
     def layout(self) -> Optional[Layout]:
@@ -375,7 +421,7 @@ class pointer_value(tensor):
     scalar offsets): `ptr + offsets` gives a tensor of pointers."""
 
     def __init__(self, value: ir.Value, ty: Optional[pointer] = None):
-        super().__init__(value)
+        super().__init__(value, ty)
         self.type = ty if ty is not None else self.dtype
 
     def __repr__(self):
@@ -388,11 +434,21 @@ MAX_TENSOR_ELEMENTS = 1 << 20
 
 
 def _check_fits(value, ty: dtype, what: str) -> None:
-    """An integer constant must fit the signed range of `ty` (int1: 0 or 1)."""
-    if ty.is_float or isinstance(value, float):
+    """An integer constant must fit the signed range of `ty` (int1: 0 or 1);
+    a float constant must be finite to become an integer."""
+    if ty.is_float:
         return
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{what} {value} is not a finite number; {ty.name} cannot hold it")
+        value = int(value)
     v = int(value)
-    lo, hi = (0, 1) if ty is int1 else (-(1 << (ty.bits - 1)), (1 << (ty.bits - 1)) - 1)
+    if ty is int1:
+        lo, hi = 0, 1
+    elif ty.is_unsigned:
+        lo, hi = 0, (1 << ty.bits) - 1
+    else:
+        lo, hi = -(1 << (ty.bits - 1)), (1 << (ty.bits - 1)) - 1
     if not lo <= v <= hi:
         raise ValueError(f"{what} {v} does not fit in {ty.name} ({lo}..{hi})")
 
@@ -425,8 +481,15 @@ def _scalar_const(value: Union[int, float, bool], ty: dtype) -> tensor:
     if ty.is_float:
         attr = ir.FloatAttr.get(ty.to_ir(), float(value))
     else:
-        attr = ir.IntegerAttr.get(ty.to_ir(), int(value))
-    return tensor(arith.ConstantOp(ty.to_ir(), attr).result)
+        attr = ir.IntegerAttr.get(ty.to_ir(), _signless(int(value), ty))
+    return tensor(arith.ConstantOp(ty.to_ir(), attr).result, ty)
+
+
+def _signless(v: int, ty: dtype) -> int:
+    """An unsigned constant's bit pattern as the signed value MLIR stores."""
+    if ty.is_unsigned and v >= 1 << (ty.bits - 1):
+        return v - (1 << ty.bits)
+    return v
 
 
 def _tensor_type(shape, ty: dtype, layout: Optional[Layout]) -> ir.Type:
@@ -502,6 +565,7 @@ def broadcast_to(x: tensor, shape, like: Optional[tensor] = None) -> tensor:
 _INT_OPS = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli, "floordiv": arith.divsi,
             "mod": arith.remsi, "and": arith.andi, "or": arith.ori, "xor": arith.xori, "shl": arith.shli,
             "shr": arith.shrsi}
+_UINT_OPS = {**_INT_OPS, "floordiv": arith.divui, "mod": arith.remui, "shr": arith.shrui}
 _FLOAT_OPS = {"add": arith.addf, "sub": arith.subf, "mul": arith.mulf, "truediv": arith.divf,
               "mod": arith.remf}
 _CMP_INT = {"lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge", "eq": "eq", "ne": "ne"}
@@ -514,7 +578,8 @@ def _promote(a: tensor, b: tensor) -> Tuple[tensor, tensor]:
     if a.dtype.is_float or b.dtype.is_float:
         target = max((t for t in (a.dtype, b.dtype) if t.is_float), key=lambda t: t.bits)
     else:
-        target = max((a.dtype, b.dtype), key=lambda t: t.bits)
+        # Wider wins; at equal width unsigned wins (C's rules, as Triton).
+        target = max((a.dtype, b.dtype), key=lambda t: (t.bits, t.is_unsigned))
     return _cast(a, target), _cast(b, target)
 
 
@@ -528,6 +593,8 @@ def _pointer_arithmetic(x, y, op: str) -> tensor:
             raise TypeError("pointer - pointer is not supported")
         x, y = y, x
     ptr = x
+    if isinstance(y, (bool, float)):
+        raise TypeError(f"pointer offsets must be integers, got {type(y).__name__} {y!r}")
     off = _to_tensor(y, ty=int32)
     if not off.dtype.is_int or off.dtype is int1:
         raise TypeError(f"pointer offsets must be int32 or int64, got {off.dtype.name}")
@@ -557,9 +624,12 @@ def _binary(x, y, op: str) -> tensor:
         if a.dtype.is_float:
             pred = getattr(arith.CmpFPredicate, _CMP_FLOAT[op].upper())
             return tensor(arith.cmpf(pred, a.handle, b.handle))
-        pred = getattr(arith.CmpIPredicate, _CMP_INT[op])
+        name = _CMP_INT[op]
+        if a.dtype.is_unsigned and name.startswith("s"):
+            name = "u" + name[1:]
+        pred = getattr(arith.CmpIPredicate, name)
         return tensor(arith.cmpi(pred, a.handle, b.handle))
-    table = _FLOAT_OPS if a.dtype.is_float else _INT_OPS
+    table = _FLOAT_OPS if a.dtype.is_float else _UINT_OPS if a.dtype.is_unsigned else _INT_OPS
     if op == "truediv" and not a.dtype.is_float:
         a, b = _cast(a, float32), _cast(b, float32)
         table = _FLOAT_OPS
@@ -567,7 +637,7 @@ def _binary(x, y, op: str) -> tensor:
         raise TypeError("// on floating-point tensors is not supported; use /")
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {a.dtype.name}")
-    return tensor(table[op](a.handle, b.handle))
+    return tensor(table[op](a.handle, b.handle), a.dtype if a.dtype.is_unsigned else None)
 
 
 def _result_type_like(x: tensor, ty: dtype) -> ir.Type:
@@ -630,14 +700,17 @@ def _cast(x: tensor, ty: dtype, rounding: Optional[str] = None) -> tensor:
             return tensor(arith.truncf(rt, x.handle, roundingmode=mode))
         op = arith.extf
     elif src.is_float:
-        op = arith.fptosi
+        op = arith.fptoui if ty.is_unsigned else arith.fptosi
     elif ty.is_float:
-        op = arith.uitofp if src is int1 else arith.sitofp
+        op = arith.uitofp if src is int1 or src.is_unsigned else arith.sitofp
     elif ty.bits > src.bits:
-        op = arith.extui if src is int1 else arith.extsi
+        op = arith.extui if src is int1 or src.is_unsigned else arith.extsi
+    elif ty.bits == src.bits:
+        # int8 <-> uint8: the same bits under a new name (a value of its own).
+        op = arith.bitcast
     else:
         op = arith.trunci
-    return tensor(op(rt, x.handle))
+    return tensor(op(rt, x.handle), ty)
 
 
 # ---------------------------------------------------------------------------
@@ -691,10 +764,15 @@ def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
         return _splat(_cast(value, dtype), shape, t.encoding)
     if not isinstance(value, (bool, int, float)):
         raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
+    if isinstance(value, float) and not dtype.is_float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"full value {value} is not a finite number; {dtype.name} cannot hold it")
+        value = int(value)
     _check_fits(value, dtype, "full value")
     elem = dtype.to_ir()
-    attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else ir.IntegerAttr.get(elem, int(value))
-    return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result)
+    attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else \
+        ir.IntegerAttr.get(elem, _signless(int(value), dtype))
+    return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result, dtype)
 
 
 def zeros(shape, dtype: dtype, layout: Optional[Layout] = None) -> tensor:

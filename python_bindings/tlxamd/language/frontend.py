@@ -70,6 +70,29 @@ def _error_type(base: type) -> type:
     return type(base.__name__, (CompilationError, base), {"__module__": base.__module__})
 
 
+def _def_error(fn: Callable, message: str, cls: type = TypeError) -> CompilationError:
+    """An error at the `def` line of `fn`."""
+    try:
+        lines, start = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError):
+        return _error_type(cls)(message, getattr(getattr(fn, "__code__", None), "co_filename", "<unknown>"),
+                                getattr(getattr(fn, "__code__", None), "co_firstlineno", 0))
+    i = next((k for k, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def "))), 0)
+    line = lines[i]
+    return _error_type(cls)(message, filename, start + i, len(line) - len(line.lstrip()), line.rstrip("\n"))
+
+
+def _check_compilable(fn: Callable, what: str) -> None:
+    """Kernels and helpers are plain functions: no coroutines or generators."""
+    if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+        raise _def_error(fn, f"{what} {fn.__name__} is an async def; kernels and @jit helpers are plain "
+                             f"def functions")
+    if inspect.isgeneratorfunction(fn):
+        raise _def_error(fn, f"{what} {fn.__name__} is a generator (it yields); kernels and @jit helpers "
+                             f"return at most one value")
+
+
 class jit:
     """`@tl.jit`: a helper function that kernels call; it is inlined at
     each call, its parameters bound to the caller's values."""
@@ -77,6 +100,7 @@ class jit:
     def __init__(self, fn: Callable):
         if not callable(fn):
             raise TypeError(f"@jit decorates a function, got {fn!r}")
+        _check_compilable(fn, "@jit function")
         self.fn = fn
         functools.update_wrapper(self, fn)
 
@@ -150,9 +174,18 @@ def _assigned_names(stmts) -> List[str]:
     return list(seen)
 
 
+# The @jit helpers being inlined, outermost first (recursion is an error).
+_INLINING: List[Callable] = []
+_MAX_INLINE_DEPTH = 64
+# `tl.static_range` and iteration over compile-time sequences unroll: at
+# most this many iterations per loop.
+MAX_UNROLLED_ITERATIONS = 4096
+
+
 class _Return(Exception):
-    def __init__(self, value):
+    def __init__(self, value, node=None):
         self.value = value
+        self.node = node
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -188,9 +221,11 @@ class CodeGenerator(ast.NodeVisitor):
 
     # -- entry ---------------------------------------------------------------
     def run(self):
+        self.return_node = None
         try:
             self.visit_body(self.node.body)
         except _Return as r:
+            self.return_node = r.node
             return r.value
         return None
 
@@ -214,8 +249,10 @@ class CodeGenerator(ast.NodeVisitor):
                 return method(node)
         except (CompilationError, _Return):
             raise
+        except RecursionError:
+            raise self._error(node, "the kernel's source nests too deeply to compile", RuntimeError) from None
         except (TypeError, ValueError, NotImplementedError, ZeroDivisionError, IndexError, KeyError,
-                AttributeError, RuntimeError) as e:
+                AttributeError, RuntimeError, OverflowError) as e:
             raise self._error(node, str(e), type(e)) from e
         except ir.MLIRError as e:
             from ..compiler import diagnostic_text
@@ -264,7 +301,7 @@ class CodeGenerator(ast.NodeVisitor):
         value = self.visit(node.value) if node.value is not None else None
         if self.runtime_depth:
             raise self._error(node, "return inside a runtime loop or if is not supported")
-        raise _Return(value)
+        raise _Return(value, node)
 
     def visit_Assert(self, node):
         cond = self.visit(node.test)
@@ -348,18 +385,28 @@ class CodeGenerator(ast.NodeVisitor):
                 if fn is static_range:
                     if kwargs or any(_is_runtime(a) for a in args):
                         raise self._error(it, "tl.static_range takes compile-time integers")
-                    return self._unrolled(node, builtins.range(*args))
+                    if any(isinstance(a, bool) or not isinstance(a, int) for a in args):
+                        raise self._error(it, f"tl.static_range takes integers, got "
+                                              f"{', '.join(_describe(a) for a in args)}")
+                    return self._unrolled(node, builtins.range(*args), it)
                 return self._runtime_for(node, args, kwargs)
         values = self.visit(it)
         if _is_runtime(values):
             raise self._error(it, "iteration over a tensor is not supported; use range(...) or tl.static_range")
-        try:
-            items = list(values)
-        except TypeError:
-            raise self._error(it, f"cannot iterate over {values!r}") from None
-        return self._unrolled(node, items)
+        if isinstance(values, builtins.range):
+            items = values
+        else:
+            try:
+                items = list(values)
+            except TypeError:
+                raise self._error(it, f"cannot iterate over {values!r}") from None
+        return self._unrolled(node, items, it)
 
-    def _unrolled(self, node, items):
+    def _unrolled(self, node, items, it=None):
+        if len(items) > MAX_UNROLLED_ITERATIONS:
+            raise self._error(it if it is not None else node,
+                              f"unrolling {len(items)} iterations; a compile-time loop unrolls at most "
+                              f"{MAX_UNROLLED_ITERATIONS} (use range(...) for a runtime loop)")
         for v in items:
             self._assign(node.target, v)
             self.visit_body(node.body)
@@ -374,6 +421,9 @@ class CodeGenerator(ast.NodeVisitor):
         if not 1 <= len(args) <= 3:
             raise self._error(node.iter, f"range expects 1 to 3 arguments, got {len(args)}")
         lo, hi, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) == 3 else 1)
+        for v in (lo, hi, step):
+            if not _is_runtime(v) and (isinstance(v, bool) or not isinstance(v, int)):
+                raise self._error(node.iter, f"range bounds must be integers, got {_describe(v)}")
         if not _is_runtime(step) and step <= 0:
             raise self._error(node.iter, f"range step must be positive, got {step}")
         bounds = [_to_tensor(v, ty=int32) if not _is_runtime(v) else v for v in (lo, hi, step)]
@@ -610,6 +660,12 @@ class CodeGenerator(ast.NodeVisitor):
         return fn(*args, **kwargs)
 
     def _inline(self, helper: jit, args, kwargs, node):
+        if helper.fn in _INLINING:
+            chain = " -> ".join(f.__name__ for f in _INLINING + [helper.fn])
+            raise self._error(node, f"recursive call of @jit function {helper.fn.__name__} ({chain}): "
+                                    f"helpers are inlined, so recursion cannot end")
+        if len(_INLINING) >= _MAX_INLINE_DEPTH:
+            raise self._error(node, f"@jit calls nested {_MAX_INLINE_DEPTH} deep; helpers are inlined")
         sig = inspect.signature(helper.fn)
         try:
             bound = sig.bind(*args, **kwargs)
@@ -622,7 +678,11 @@ class CodeGenerator(ast.NodeVisitor):
                                         f"runtime value")
         sub = CodeGenerator(helper.fn, dict(bound.arguments))
         sub.runtime_depth = 0
-        return sub.run()
+        _INLINING.append(helper.fn)
+        try:
+            return sub.run()
+        finally:
+            _INLINING.pop()
 
     def visit_Lambda(self, node):
         raise self._error(node, "lambda is not supported in kernels; use a @tl.jit function")
@@ -714,10 +774,17 @@ class kernel:
     def _set(self, fn: Callable):
         if isinstance(fn, jit):
             fn = fn.fn
+        if not inspect.isfunction(fn):
+            raise TypeError(f"a kernel is a Python function, got {fn!r}")
+        _check_compilable(fn, "kernel")
         self.fn = fn
         self.name = self.name or fn.__name__
         self.signature = inspect.signature(fn)
         for p in self.signature.parameters.values():
+            if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+                star = "*" if p.kind is inspect.Parameter.VAR_POSITIONAL else "**"
+                raise _def_error(fn, f"kernel parameter '{star}{p.name}': kernels take named parameters "
+                                     f"only (each one is a kernel argument)")
             ann = p.annotation
             if ann is inspect.Parameter.empty:
                 raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
@@ -780,12 +847,14 @@ class kernel:
                         elif isinstance(p.annotation, tensor_descriptor):
                             args[p.name] = tensor_descriptor_value(next(it), p.annotation)
                         else:
-                            args[p.name] = tensor(next(it))
+                            args[p.name] = tensor(next(it), p.annotation)
                     with ir.InsertionPoint(entry), self._building(target, info["warp_size"]):
-                        ret = CodeGenerator(self.fn, args).run()
+                        gen = CodeGenerator(self.fn, args)
+                        ret = gen.run()
                         if ret is not None:
-                            raise TypeError(f"kernel {self.name} returns {ret!r}: kernels write their results "
-                                            f"through pointers and return nothing")
+                            raise gen._error(gen.return_node, f"kernel {self.name} returns {_describe(ret)}: "
+                                                              f"kernels write their results through pointers "
+                                                              f"and return nothing", TypeError)
                         gpu.ReturnOp([])
             self._verify(module)
             if assign_layouts:

@@ -74,8 +74,9 @@ def dot_scaled(lhs, lhs_scale, lhs_format: str, rhs, rhs_scale, rhs_format: str,
     False), `bf16` / `fp16` (no scale). A scale is an int8 tensor of E8M0
     exponents, one per 32 K values of a row ([M, K // 32] for the lhs,
     [N, K // 32] for the rhs), or None for 1. `tiles_per_warp=[m, n]` is the
-    gfx1250 scaled-WMMA scheduling hint (D1-D4): each warp emits an m x n
-    block of instruction tiles; other targets reject it."""
+    scaled-WMMA scheduling hint (D1-D4): each warp would emit an m x n
+    block of instruction tiles; no target lowers it yet, so every target
+    rejects it (D4) rather than ignore it."""
     op = "dot_scaled"
     a, b = _to_tensor(lhs), _to_tensor(rhs)
     formats = []

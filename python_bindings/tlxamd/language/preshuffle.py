@@ -1,4 +1,4 @@
-"""Document 004's PreshuffledBLoader on tensors: each lane's MFMA B
+"""The Mojo PreshuffledBLoader reference's PreshuffledBLoader on tensors: each lane's MFMA B
 fragment straight from a preshuffled buffer (`tlxamd.preshuffle.shuffle_b`)
 into VGPRs, one buffer load per plane, no LDS.
 
@@ -47,6 +47,14 @@ class PreshuffledBLoader:
         for name, v in (("N", N), ("K_BYTES", K_BYTES)):
             if isinstance(v, int) and not isinstance(v, bool) and v <= 0:
                 raise ValueError(f"{op} {name} must be positive, got {v}")
+        # P2: the buffer resource's num_records is N * K_BYTES, a 32-bit
+        # count; a product that does not fit would wrap (2^32 -> 0: every
+        # lane would read zero).
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in (N, K_BYTES)) and \
+                N * K_BYTES > (1 << 31) - 1:
+            raise ValueError(f"{op} N * K_BYTES = {N * K_BYTES} bytes does not fit the buffer resource's "
+                             f"32-bit record count (at most {(1 << 31) - 1}); split B per expert or per N "
+                             f"block (P2)")
         self.ptr = ptr
         self.n_rows = _to_tensor(N, ty=int32)
         self.k_bytes = _to_tensor(K_BYTES, ty=int32)

@@ -1,4 +1,4 @@
-"""Explicit MFMA scheduling and register classes (document 003, AMD half):
+"""Explicit MFMA scheduling and register classes (the TLX tensor-core reference, AMD half):
 `amd_scheduled_mfma`, `amd_mfma_commit`, `amd_register_resident`,
 `amd_register_class_anchor`, `amd_sched_barrier`, `extract_slice` and
 `rematerialized_range`, with the document's keywords and defaults. The

@@ -31,7 +31,8 @@ from .. import ir
 from ..dialects import tlxamd as _ops
 from ..layouts import NVMMASharedLayout, _private_context, swizzled_shared_layout
 from .core import _cast, _located, _to_tensor, dtype, int1, int32, int64
-from .shared import _check_desc, _shape, allocate_shared_memory, shared_memory_descriptor
+from .descriptors import _check_desc, _shape, shared_memory_descriptor
+from .shared import allocate_shared_memory
 
 __all__ = [
     "tensor_descriptor",

@@ -1,4 +1,4 @@
-"""Blackwell tensor memory (TMEM) and tcgen05 in TLX's names (document 003,
+"""Blackwell tensor memory (TMEM) and tcgen05 in TLX's names (the TLX tensor-core reference,
 NVIDIA sm_100a):
 
     buffers = tlx.local_alloc((128, 16), tl.float32, tl.constexpr(1), tlx.storage_kind.tmem)
@@ -35,11 +35,9 @@ its commit and wait is a compile-time error (T10)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..dialects import tlxamd as _ops
 from .core import _tensor_type, _to_tensor, dtype, float32, int1, int8, int32, tensor, uint8
-from .shared import _check_desc, _memdesc_type, _shape, shared_memory_descriptor
+from .descriptors import _check_desc, _memdesc_type, _shape, shared_memory_descriptor
 from .tma import _check_barrier
 
 __all__ = ["async_dot", "async_dot_scaled", "async_dot_wait", "storage_kind", "tcgen05_commit", "tensor_memory_layout",
@@ -108,10 +106,6 @@ def _tmem_alloc(shape, element_ty: dtype, num) -> shared_memory_descriptor:
     full = (num,) + shape
     h = _ops.tmem_alloc(_memdesc_type(full, element_ty, layout, True))
     return shared_memory_descriptor(h, element_ty, layout, full, full, True)
-
-
-def _tmem_load(src: shared_memory_descriptor, layout: Optional[object]) -> tensor:
-    return tensor(_ops.tmem_load(_tensor_type(src.shape, src.dtype, layout), src.handle))
 
 
 def _check_tmem(buffer, what: str) -> shared_memory_descriptor:

@@ -214,14 +214,14 @@ func.func @f(%p: tensor<64x!tlxamd.ptr<f32>>, %v: tensor<64xf32>) {
 // -----
 // tl.multiple_of on a tensor: one value per dimension.
 func.func @hint_rank(%a: tensor<64xi32>, %b: tensor<64xi32>) {
-  // expected-error@+1 {{'tlxamd.divisibility' on an op needs one result and a positive integer (for a scalar) or one per dimension (array<i32: ...>, for a tensor)}}
+  // expected-error@+1 {{'tlxamd.divisibility' on an op needs one result and a positive signless integer up to 2^31 (for a scalar) or one per dimension (array<i32: ...>, for a tensor)}}
   %c = arith.addi %a, %b {tlxamd.divisibility = 16 : i32} : tensor<64xi32>
   return
 }
 
 // -----
 func.func @hint_value(%a: i32, %b: i32) {
-  // expected-error@+1 {{'tlxamd.contiguity' on an op needs one result and a positive integer}}
+  // expected-error@+1 {{'tlxamd.contiguity' on an op needs one result and a positive signless integer}}
   %c = arith.addi %a, %b {tlxamd.contiguity = 0 : i32} : i32
   return
 }

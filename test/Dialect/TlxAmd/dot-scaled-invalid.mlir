@@ -1,4 +1,4 @@
-// The static contracts of dot_scaled (RULES.md D3; formats, shapes,
+// The static contracts of dot_scaled (docs/contracts.md D3; formats, shapes,
 // scales and layouts), one diagnostic each.
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics
 

@@ -1,6 +1,6 @@
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics
 // Every memory-descriptor rule and every op verifier of the shared-memory
-// ops (issue 13 item 1; document 001, L1) is a diagnostic naming the rule.
+// ops (issue 13 item 1; the Gluon async-copy reference, L1) is a diagnostic naming the rule.
 
 #b = #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
 #s = #tlxamd.swizzled_shared<{vec = 8, per_phase = 1, max_phase = 8, order = [1, 0]}>

@@ -1,5 +1,5 @@
 // Memory descriptors and the shared-memory ops round trip (issue 13 item 1;
-// document 001's buffer_load_to_shared, L1): printed form parses back to
+// the Gluon async-copy reference's buffer_load_to_shared, L1): printed form parses back to
 // the same IR, generic form included.
 // RUN: tlx-opt %s | tlx-opt | FileCheck %s
 // RUN: tlx-opt %s --mlir-print-op-generic | tlx-opt | FileCheck %s

@@ -1,4 +1,4 @@
-// The static contracts of the preshuffled B loads (RULES.md P3, P5, P6 and
+// The static contracts of the preshuffled B loads (docs/contracts.md P3, P5, P6 and
 // the ops' operand checks), one diagnostic each.
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics
 

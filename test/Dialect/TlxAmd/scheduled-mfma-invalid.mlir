@@ -1,5 +1,5 @@
 // The static contracts of explicit MFMA scheduling and register classes
-// (RULES.md M3-M6, M12-M15, M18, require_layout's pin), one diagnostic each.
+// (docs/contracts.md M3-M6, M12-M15, M18, require_layout's pin), one diagnostic each.
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics
 
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = true, warps_per_cta = [2, 2]}>

@@ -1,4 +1,4 @@
-// tcgen05 MMAs and MX-scale copies (document 003): the static contracts of
+// tcgen05 MMAs and MX-scale copies (the TLX tensor-core reference): the static contracts of
 // async_dot_scaled (T1, T3, shapes, operand layouts, scales), async_dot,
 // tmem_copy (T6) and the uint8 scale buffers (T5, T8), with a positive case.
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics

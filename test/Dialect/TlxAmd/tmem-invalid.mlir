@@ -1,4 +1,4 @@
-// Tensor memory (document 003): the #tlxamd.tmem layout, tensor-memory
+// Tensor memory (the TLX tensor-core reference): the #tlxamd.tmem layout, tensor-memory
 // descriptors and the tmem ops' static checks (T11 for tmem_shift).
 // RUN: tlx-opt %s -split-input-file -verify-diagnostics
 

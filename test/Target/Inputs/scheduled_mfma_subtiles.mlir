@@ -1,4 +1,4 @@
-// Document 003's "Independent output subtiles on gfx950" as examples/scheduled_mfma.py
+// The TLX tensor-core reference's "Independent output subtiles on gfx950" as examples/scheduled_mfma.py
 // builds it (layouts as tlxamd-assign-layouts left them).
 module {
   gpu.module @independent_subtiles_module {

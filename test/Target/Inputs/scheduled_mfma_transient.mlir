@@ -1,4 +1,4 @@
-// Document 003's "Transient-chain example" (first band, initialize=True) as
+// The TLX tensor-core reference's "Transient-chain example" (first band, initialize=True) as
 // examples/scheduled_mfma.py builds it.
 module {
   gpu.module @transient_chain_module {

@@ -1,4 +1,4 @@
-// Document 003's scaled MMAs as kernels (layouts inferred). @mma_1cta:
+// The TLX tensor-core reference's scaled MMAs as kernels (layouts inferred). @mma_1cta:
 // E8M0 scales copied from shared memory into uint8 tensor-memory buffers
 // (tcgen05.cp, the placeholder layout resolved), a 128 x 128 x 128 e4m3 x
 // e5m2 MMA into a tensor-memory accumulator committed to a barrier

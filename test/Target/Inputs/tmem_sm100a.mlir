@@ -1,4 +1,4 @@
-// Document 003's tmem_shift example as a kernel (layouts inferred): a
+// The TLX tensor-core reference's tmem_shift example as a kernel (layouts inferred): a
 // 128 x 16 f32 tile goes to tensor memory, is shifted down a row within
 // each 32-row group, committed to a barrier and waited on, then loaded
 // back and stored.

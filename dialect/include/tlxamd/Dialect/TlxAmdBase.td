@@ -30,6 +30,7 @@ def TlxAmd_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 0;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
 

@@ -2,7 +2,7 @@
 //
 // Distributed layouts: the encodings of tlxamd tensors. Every one converts to
 // a linear layout (Layout/LinearLayout.h) through the one layout core
-// (Layout/Conversions.cpp); verifiers and lowerings use only that.
+// (LayoutConversions.cpp); verifiers and lowerings use only that.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TLXAMD_LAYOUT_ATTRS_TD
@@ -198,7 +198,7 @@ def TlxAmd_LinearLayoutAttr : TlxAmd_LayoutAttr<"LinearLayoutEncoding", "linear"
 // Shared-memory layouts: where each element of a tile lives in a shared
 // allocation. Each converts to a linear layout from the element offset
 // (the `Offset` input dimension) to tensor coordinates, in the same layout
-// core (Layout/Conversions.cpp); bank conflicts and vector widths derive
+// core (LayoutConversions.cpp); bank conflicts and vector widths derive
 // from it.
 //===----------------------------------------------------------------------===//
 

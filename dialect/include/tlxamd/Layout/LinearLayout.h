@@ -3,7 +3,8 @@
 // A linear layout maps the bits of a (register, lane, warp, block) index to
 // tensor coordinates: the coordinate of an index is the XOR of the basis
 // vectors of its set bits. Every distributed layout of tlxamd converts to one
-// (see Layout/Conversions.h), in the basis convention of Triton and Gluon
+// (dialect/lib/LayoutConversions.cpp), in the basis convention of Triton and
+// Gluon
 // (`reg_bases`, `lane_bases`, `warp_bases`, `block_bases`), and every layout
 // fact used by verifiers and lowerings is derived from it here.
 //

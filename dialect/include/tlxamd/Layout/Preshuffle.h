@@ -1,4 +1,4 @@
-//===- Preshuffle.h - preshuffled MXFP B operands (document 004) -*- C++
+//===- Preshuffle.h - preshuffled MXFP B operands ---------------*- C++ -*-===//
 //-*-===//
 //
 // The byte layout of a preshuffled B tile (Mojo's PreshuffledBLoader): the

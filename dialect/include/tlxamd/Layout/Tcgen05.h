@@ -1,7 +1,7 @@
 //===- Tcgen05.h - tcgen05.mma / tcgen05.cp operand encodings ---*- C++ -*-===//
 //
-// How Blackwell's fifth-generation tensor core (document 003) finds its
-// operands:
+// How Blackwell's fifth-generation tensor core (the TLX tensor-core reference)
+// finds its operands:
 //
 // - A shared-memory matrix descriptor (PTX "shared memory descriptor",
 //   sm_100 format) describes an operand tile as 8-row core matrices of the

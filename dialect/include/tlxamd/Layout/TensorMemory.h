@@ -1,4 +1,4 @@
-//===- TensorMemory.h - Blackwell tensor memory (document 003) --*- C++ -*-===//
+//===- TensorMemory.h - Blackwell tensor memory -----------------*- C++ -*-===//
 //
 // Tensor memory (TMEM) is 128 lanes x 512 columns of 32-bit cells per SM.
 // A tile in the standard layout (#tlxamd.tmem, block_m = 128, unpacked

@@ -65,13 +65,13 @@ enum class AsyncCopyKind {
 struct ArchInfo {
   llvm::StringLiteral name; ///< the target name users pass
   Vendor vendor;
-  llvm::StringLiteral family;   ///< human-readable family for diagnostics
-  llvm::StringLiteral triple;   ///< LLVM target triple
-  llvm::StringLiteral cpu;      ///< LLVM CPU (-mcpu)
-  llvm::StringLiteral features; ///< LLVM target features (-mattr), may be ""
-  bool isDefault;               ///< the default target of its vendor
-  unsigned warpSize;            ///< lanes per warp / wavefront
-  unsigned sharedMemoryBytes;   ///< LDS / shared memory per program
+  llvm::StringLiteral family;        ///< human-readable family for diagnostics
+  llvm::StringLiteral triple;        ///< LLVM target triple
+  llvm::StringLiteral cpu;           ///< LLVM CPU (-mcpu)
+  llvm::StringLiteral features = ""; ///< LLVM target features (-mattr)
+  bool isDefault = false;            ///< the default target of its vendor
+  unsigned warpSize;                 ///< lanes per warp / wavefront
+  unsigned sharedMemoryBytes;        ///< LDS / shared memory per program
   /// 4-byte banks of LDS / shared memory (one access of each per cycle).
   unsigned sharedMemoryBanks;
   /// Bytes one lane may copy straight from global to shared memory
@@ -80,24 +80,26 @@ struct ArchInfo {
   bool packedF16BufferAtomics;  ///< buffer_atomic_pk_add_f16 / atom f16x2
   bool packedBF16BufferAtomics; ///< buffer_atomic_pk_add_bf16 / atom bf16x2
   CachePolicyEncoding cachePolicy;
-  unsigned bufferResourceFlags; ///< word 3 of a raw buffer resource (AMD)
-  unsigned numAGPRs;            ///< accumulation VGPRs per lane (AMD)
-  unsigned mfmaVersion; ///< MFMA layout generation (3: CDNA3, 4: CDNA4), 0
-  unsigned wmmaVersion; ///< WMMA layout generation, 0 if none
+  unsigned bufferResourceFlags = 0; ///< word 3 of a raw buffer resource (AMD)
+  unsigned numVGPRs = 0;            ///< architectural VGPRs per lane (AMD CDNA)
+  unsigned numAGPRs = 0;            ///< accumulation VGPRs per lane (AMD CDNA)
+  unsigned mfmaVersion = 0; ///< MFMA layout generation (3: CDNA3, 4: CDNA4)
+  unsigned wmmaVersion = 0; ///< WMMA layout generation
   llvm::ArrayRef<MatrixInstr> matrixInstrs;
-  unsigned tensorMemoryBytes; ///< TMEM per SM (Blackwell), 0 if none
-  unsigned maxClusterSize;    ///< CTAs per cluster (portable), 1 if none
+  unsigned tensorMemoryBytes = 0; ///< TMEM per SM (Blackwell)
+  unsigned maxClusterSize = 1;    ///< CTAs per cluster (portable)
   /// PTX fp8 pair conversions (cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32,
   /// cvt.rn.f16x2.{e4m3x2,e5m2x2}; sm_89 and later).
-  bool ptxFp8Conversions;
+  bool ptxFp8Conversions = false;
   /// The global-to-shared copy buffer_load_to_shared lowers to.
-  AsyncCopyKind asyncCopy;
+  AsyncCopyKind asyncCopy = AsyncCopyKind::None;
   /// The tensor memory accelerator: cp.async.bulk.tensor tile copies and
   /// transaction-counting mbarriers (NVIDIA sm_90 and later).
-  bool tma;
-  /// amd_scheduled_mfma may keep its accumulators in AGPRs (document 003:
-  /// gfx950 does; gfx942 rejects every AGPR accumulator request, M10).
-  bool scheduledMfmaAgprAccumulators;
+  bool tma = false;
+  /// amd_scheduled_mfma may keep its accumulators in AGPRs (the TLX
+  /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
+  /// accumulator request, M10).
+  bool scheduledMfmaAgprAccumulators = false;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
@@ -147,8 +149,8 @@ bool isKnownMatrixVersion(MatrixEngine engine, unsigned version);
 unsigned getCachePolicyBits(const ArchInfo &arch, llvm::StringRef modifier,
                             bool isLoad);
 /// The aux bits of a non-temporal (streaming) buffer load: CDNA3 / CDNA4's
-/// `nt` alone (document 004's STREAMING, NT = 1); 0 where the target's
-/// buffer instructions encode no cache policy.
+/// `nt` alone (the Mojo PreshuffledBLoader reference's STREAMING, NT = 1); 0
+/// where the target's buffer instructions encode no cache policy.
 unsigned getNonTemporalLoadBits(const ArchInfo &arch);
 /// Instruction bits that make an atomic reach `scope` ("cta", "gpu", "sys").
 unsigned getAtomicScopeBits(const ArchInfo &arch, llvm::StringRef scope);

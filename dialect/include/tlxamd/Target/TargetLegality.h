@@ -1,5 +1,4 @@
-//===- TargetLegality.h - what a target can compile --------------*- C++
-//-*-===//
+//===- TargetLegality.h - what a target can compile ------------*- C++ -*-===//
 //
 // The checks of `tlxamd-verify-target`: every op that implements
 // TargetLegalityOpInterface states what it needs from the capability table,
@@ -13,6 +12,8 @@
 
 #include "tlxamd/Layout/LinearLayout.h"
 #include "tlxamd/Target/Arch.h"
+
+#include "tlxamd/Dialect/MaybeDiagnostic.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -37,7 +38,8 @@ const ArchInfo *lookupArchOrEmitError(Operation *anchor, StringRef name,
 
 class BufferLoadToSharedOp;
 
-/// How buffer_load_to_shared (document 001) moves its tile on a target.
+/// How buffer_load_to_shared (the Gluon async-copy reference) moves its tile on
+/// a target.
 struct DirectCopyPlan {
   /// Elements one lane copies per instruction: the run of registers
   /// consecutive both in `dest` and, as the axis analysis proves, in the
@@ -52,8 +54,8 @@ struct DirectCopyPlan {
 };
 
 /// Bytes one lane may copy per global-to-shared instruction on `arch`,
-/// ascending: the capability table's widths, on AMD those document 001
-/// allows (32 or 128 bits, L5).
+/// ascending: the capability table's widths, on AMD those the Gluon async-copy
+/// reference allows (32 or 128 bits, L5).
 SmallVector<unsigned> getDirectCopyBytes(const ArchInfo &arch);
 
 /// The plan for `op` on `arch`, checking rules L5-L7 (per-lane bytes the

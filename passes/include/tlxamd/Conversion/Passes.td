@@ -12,12 +12,18 @@ def ConvertTlxAmdToROCDL : Pass<"convert-tlxamd-to-rocdl", "::mlir::gpu::GPUModu
     `gpu`, `arith`, `math`, `cf`, `func` and `vector` ops through the upstream
     patterns, in one conversion. Kernels get `rocdl.kernel`, the workgroup
     size implied by `tlxamd.num_warps` and the wavefront size of the chipset.
-    Option `chipset`: an AMD target of the capability table (the default is
-    the table's default AMD target; `-help` lists them). An unknown chipset,
-    or a chipset of another vendor, is an error. The module is first checked
-    with the checks of `tlxamd-verify-target`.
+    The module is first checked with the checks of `tlxamd-verify-target`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::ROCDL::ROCDLDialect"];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "An AMD target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target; an unknown name, or a target of another vendor, is an error">,
+    Option<"chipset", "chipset", "std::string", "\"\"",
+           "Deprecated spelling of `target` (accepted for one release)">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Report the lowering's decisions as remarks on the ops (buffer-op groups split because their mask is not proven uniform)">,
+  ];
 }
 
 def ConvertTlxAmdToNVVM : Pass<"convert-tlxamd-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
@@ -27,12 +33,18 @@ def ConvertTlxAmdToNVVM : Pass<"convert-tlxamd-to-nvvm", "::mlir::gpu::GPUModule
     dialects for an NVIDIA chip, with the same semantics as
     `convert-tlxamd-to-rocdl`, so that one kernel runs on both vendors.
     Kernels get `nvvm.kernel` and `nvvm.maxntid` from `tlxamd.num_warps`.
-    Option `chip`: an NVIDIA target of the capability table (the default is
-    the table's default NVIDIA target; `-help` lists them). An unknown chip,
-    or a chip of another vendor, is an error. The module is first checked
-    with the checks of `tlxamd-verify-target`.
+    The module is first checked with the checks of `tlxamd-verify-target`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::NVIDIA).name.str()",
+           "An NVIDIA target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default NVIDIA target; an unknown name, or a target of another vendor, is an error">,
+    Option<"chip", "chip", "std::string", "\"\"",
+           "Deprecated spelling of `target` (accepted for one release)">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Report the lowering's decisions as remarks on the ops (buffer-op groups split because their mask is not proven uniform)">,
+  ];
 }
 
 #endif // TLXAMD_CONVERSION_PASSES_TD

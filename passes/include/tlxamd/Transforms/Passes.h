@@ -3,6 +3,7 @@
 #define TLXAMD_TRANSFORMS_PASSES_H
 
 #include "mlir/Pass/Pass.h"
+#include "tlxamd/Target/Arch.h"
 
 namespace mlir::tlxamd {
 

@@ -4,6 +4,10 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Every pass that depends on the target has one option, `target`, resolved
+// once against the capability table when the pass is initialized
+// (tlxamd/Target/TargetOption.h).
+
 def TlxAmdVerifyTarget : Pass<"tlxamd-verify-target"> {
   let summary = "Check that every op can be compiled for a target";
   let description = [{
@@ -13,9 +17,12 @@ def TlxAmdVerifyTarget : Pass<"tlxamd-verify-target"> {
     gets a diagnostic naming the op, the target and the targets that have
     it. First in every `tlxamd-to-llvm` pipeline; the conversions run the
     same checks.
-
-    Option `target`: a target of the capability table (`-help` lists them).
   }];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "A target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target, and an unknown name is an error listing the targets">,
+  ];
 }
 
 def TlxAmdAssignLayouts : Pass<"tlxamd-assign-layouts"> {
@@ -34,10 +41,13 @@ def TlxAmdAssignLayouts : Pass<"tlxamd-assign-layouts"> {
     and loop-carried values. The rest get the default blocked layout for
     the kernel's `tlxamd.num_warps` and the target's warp size. Where two
     choices meet, a `tlxamd.convert_layout` joins them.
-
-    Option `target`: a target of the capability table (its warp size).
   }];
   let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "A target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target, and an unknown name is an error listing the targets">,
+  ];
 }
 
 def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
@@ -51,6 +61,10 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
     the two cancel (forward); conversions to the same layout and chains of
     conversions fold. `require_layout` is never removed.
   }];
+  let options = [
+    Option<"assignedOnly", "assigned-only", "bool", "false",
+           "Only kernels tlxamd-assign-layouts laid out (Triton style); kernels written with explicit layouts keep their conversions">,
+  ];
 }
 
 def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
@@ -68,10 +82,13 @@ def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
     every element); on NVIDIA buffer ops are sign-extended pointer
     arithmetic and every such access qualifies. Runs after layout
     assignment (contiguity depends on the layout).
-
-    Option `target`: a target of the capability table.
   }];
   let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "A target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target, and an unknown name is an error listing the targets">,
+  ];
 }
 
 def TlxAmdAllocateSharedMemory : Pass<"tlxamd-allocate-shared-memory"> {
@@ -90,15 +107,18 @@ def TlxAmdAllocateSharedMemory : Pass<"tlxamd-allocate-shared-memory"> {
     (`tlxamd.outstanding_copies`, its `s_waitcnt vmcnt`). The lowerings
     address shared memory only through these offsets (and run this pass on
     kernels that have not been through it).
-
-    Option `target`: a target of the capability table.
   }];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "A target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target, and an unknown name is an error listing the targets">,
+  ];
 }
 
 def TlxAmdResolveTmemLayouts : Pass<"tlxamd-resolve-tmem-layouts"> {
   let summary = "Resolve the layouts of uint8 tensor-memory buffers (MX scales)";
   let description = [{
-    Document 003's automatic layout resolution of TMEM scale buffers:
+    The TLX tensor-core reference's automatic layout resolution of TMEM scale buffers:
     a uint8 / int8 tensor-memory allocation starts with the placeholder
     layout (`#tlxamd.tmem_placeholder`); when `async_dot_scaled` reads it
     as a scale it gets the scales layout (`#tlxamd.tmem_scales`, T5), its
@@ -142,10 +162,13 @@ def TlxAmdInstrumentContracts : Pass<"tlxamd-instrument-contracts"> {
     not fault and the report reaches the host. The kernel records its
     checked sites in `tlxamd.contract_sites` (op, rule, location).
     Promises refuted at compile time are `tlxamd-verify-target` errors.
-
-    Option `target`: a target of the capability table.
   }];
   let dependentDialects = ["::mlir::tlxamd::TlxAmdDialect"];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "A target of the capability table (`python -m tlxamd.compiler --list-targets`); the default is the table's default AMD target, and an unknown name is an error listing the targets">,
+  ];
 }
 
 #endif // TLXAMD_TRANSFORMS_PASSES_TD

@@ -1,4 +1,4 @@
-//===- Conversions.cpp - every tlxamd layout to a linear layout ----------===//
+//===- LayoutConversions.cpp - every tlxamd layout to a linear layout ---===//
 //
 // The one place where layout attributes become linear layouts, in the basis
 // convention of Triton/Gluon (checked against Gluon's to_linear_layout by the

@@ -1,0 +1,75 @@
+//===- Matrix.h - matrix instructions and dot layouts -----------*- C++ -*-===//
+//
+// Declarations of the dialect's matrix instructions and dot layouts family,
+// included by TlxAmdDialect.h after the generated op classes (include that
+// header, not this one).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_DIALECT_MATRIX_H
+#define TLXAMD_DIALECT_MATRIX_H
+
+namespace mlir::tlxamd {
+
+/// The instruction of `engine` on `arch` computing an m x n x k tile from
+/// `aType` operands, or nullptr (findMatrixInstr of the type's spelling).
+const MatrixInstr *findMatrixInstrFor(const ArchInfo &arch, MatrixEngine engine,
+                                      unsigned m, unsigned n, unsigned k,
+                                      Type aType);
+
+/// The result layout layout assignment gives a tl.dot, and its operands'
+/// k_width.
+struct DotLayoutChoice {
+  Attribute layout; ///< null: the target has no instruction for the dot
+  unsigned kWidth = 0;
+};
+/// For an m x n x k tl.dot of `elem` operands over `numWarps` warps on
+/// `arch`: on AMD Triton's MFMA choice (32 x 32 instructions where the
+/// tile allows, else 16 x 16, the deepest K that divides the tile;
+/// transposed, so that each lane's results run along N), on NVIDIA the
+/// mma.sync layout (32 bits of K per operand register); warps split
+/// between M and N.
+DotLayoutChoice chooseDotLayout(MLIRContext *ctx, const ArchInfo &arch,
+                                int64_t m, int64_t n, int64_t k, Type elem,
+                                unsigned numWarps);
+
+/// An operand format of dot_scaled (tl.dot_scaled's `lhs_format` /
+/// `rhs_format`): its bits per value and whether it is a microscaled (MX)
+/// format taking E8M0 scales.
+struct ScaledFormat {
+  llvm::StringLiteral name;
+  unsigned bits;
+  bool microscaled;
+};
+/// The format named `name`, or nullptr.
+const ScaledFormat *getScaledFormat(StringRef name);
+/// Whether an operand of format `f` may have element type `t`.
+bool isScaledFormatElement(const ScaledFormat &f, Type t);
+/// The element types of format `f`, for diagnostics.
+StringRef describeScaledFormatElements(const ScaledFormat &f);
+/// The formats, for diagnostics ("e2m1, e2m3, ...").
+std::string describeScaledFormats();
+/// K elements sharing one E8M0 scale (the OCP MX block).
+constexpr int64_t kScaleBlockSize = 32;
+
+/// The result and operand layouts layout assignment gives a dot_scaled:
+/// the instruction's layout, each operand's k_width in its tensor's
+/// elements (16 bytes of packed fp4 hold 32 values).
+struct ScaledDotLayoutChoice {
+  Attribute layout; ///< null: the target has no scaled instruction for it
+  unsigned aKWidth = 0, bKWidth = 0;
+};
+/// For an m x n x k (logical) dot_scaled of `lhs` / `rhs` formats over
+/// `numWarps` warps on `arch`: gfx950's scaled MFMA (32 x 32 x 64 where
+/// the tile allows, else 16 x 16 x 128; transposed like tl.dot's), or
+/// only the instruction of M = N = `instrM` when given (a preshuffled B
+/// is stored as the 16 x 16 x 128 instruction's fragments: the Mojo
+/// PreshuffledBLoader reference).
+ScaledDotLayoutChoice
+chooseScaledDotLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
+                      int64_t n, int64_t k, const ScaledFormat &lhs,
+                      const ScaledFormat &rhs, unsigned numWarps,
+                      int64_t instrM = 0);
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_DIALECT_MATRIX_H

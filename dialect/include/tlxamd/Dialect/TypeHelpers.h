@@ -1,0 +1,50 @@
+//===- TypeHelpers.h - type and kernel helpers ------------------*- C++ -*-===//
+//
+// Declarations of the dialect's type and kernel helpers family, included by
+// TlxAmdDialect.h after the generated op classes (include that header, not
+// this one).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TLXAMD_DIALECT_TYPEHELPERS_H
+#define TLXAMD_DIALECT_TYPEHELPERS_H
+
+namespace mlir::tlxamd {
+
+/// The i1 tensor type with the shape and layout of `type`.
+Type getI1TensorLike(Type type);
+
+/// Whether `type` is a ranked tensor whose encoding is a tlxamd layout or
+/// absent (a tensor the frontend wrote before layout assignment).
+bool isTlxAmdTensorType(Type type);
+
+/// i1 for a scalar, the i1 tensor of the same shape and layout for a tensor.
+Type getI1Like(Type type);
+
+/// The pointee of a !tlxamd.ptr, or the tensor of pointees of a tensor of
+/// pointers (same shape and layout); null for anything else.
+Type getPointeeLike(Type type);
+
+/// Bits of a tensor element: its width for integers and floats, 64 for
+/// pointers.
+unsigned getElementBitWidth(Type elementType);
+
+/// The value of a signless (or index) IntegerAttr, or nullopt for anything
+/// else (an unsigned or signed integer type, another attribute): what the
+/// verifiers use before reading an integer attribute's value.
+std::optional<int64_t> getSignlessIntValue(Attribute attr);
+
+/// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
+/// attribute is absent.
+std::optional<int64_t> getNumWarps(Operation *kernel);
+
+/// The CTAs of a thread-block cluster of the kernel enclosing `op` (or
+/// `op` itself): its `tlxamd.num_ctas`, 1 when absent.
+int64_t getNumCtas(Operation *op);
+
+/// Whether `type` may be the pointee of a !tlxamd.ptr: a byte-sized integer
+/// or float scalar.
+bool isValidPointeeType(Type type);
+
+} // namespace mlir::tlxamd
+
+#endif // TLXAMD_DIALECT_TYPEHELPERS_H

@@ -1,0 +1,43 @@
+"""TLX's `local_alloc`: buffers in shared memory or, with
+`storage=tlx.storage_kind.tmem`, in Blackwell's tensor memory. It imports
+both families (shared.py and tmem.py), which import neither it nor each
+other."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .core import dtype
+from .descriptors import _shape, shared_memory_descriptor
+from .shared import allocate_shared_memory
+from .tmem import _tmem_alloc
+
+__all__ = ["local_alloc"]
+
+
+def local_alloc(shape: Sequence[int], dtype: dtype, layout=None, num=1, value=None,
+                storage=None) -> shared_memory_descriptor:
+    """TLX's `local_alloc`: `num` buffers of `shape` (a leading buffer
+    dimension when `num > 1`) in shared memory with `layout`, or, with
+    `storage=tlx.storage_kind.tmem`, in Blackwell's tensor memory (always
+    with the leading buffer dimension; `local_view(buffers, i)` selects
+    one). TLX's positional form `local_alloc(shape, dtype, num, storage)`
+    is accepted too."""
+    if isinstance(layout, int) and not isinstance(layout, bool):  # (shape, dtype, num, storage)
+        layout, num, storage = None, layout, (num if isinstance(num, str) else storage)
+    if storage is not None and storage not in ("smem", "tmem"):
+        raise ValueError(f"storage must be tlx.storage_kind.smem or .tmem, got {storage!r}")
+    if storage == "tmem":
+        if layout is not None or value is not None:
+            raise ValueError("a tensor-memory allocation takes no layout (the standard one) and no value")
+        return _tmem_alloc(shape, dtype, num)
+    if layout is None:
+        raise TypeError("a shared-memory allocation needs a shared layout")
+    if isinstance(num, bool) or not isinstance(num, int) or num < 1:
+        raise ValueError(f"num must be a positive int, got {num!r}")
+    shape = _shape(shape)
+    if num > 1:
+        if value is not None:
+            raise ValueError("value initializes a single buffer (num = 1)")
+        shape = (num,) + shape
+    return allocate_shared_memory(dtype, shape, layout, value)

@@ -1,0 +1,103 @@
+// RUN: tlx-opt %s -split-input-file -verify-diagnostics
+// Every integer attribute of the dialect is read only after its verifier has
+// checked its type: an unsigned or signed integer type (ui8, si32) is a
+// diagnostic, never an IntegerAttr::getInt assertion. Kernel arguments'
+// attributes (the launcher's specializations) are checked too.
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: 'tlxamd.divisibility' must be a positive signless integer up to 2^31, got 16 : ui8}}
+  gpu.func @k(%p: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : ui8}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: 'tlxamd.divisibility' must be a positive signless integer up to 2^31, got 0 : i32}}
+  gpu.func @k(%p: !tlxamd.ptr<f32> {tlxamd.divisibility = 0 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: 'tlxamd.pointer_range' is 32 or 64 on a pointer argument, got 32 : si32}}
+  gpu.func @k(%p: !tlxamd.ptr<f32> {tlxamd.pointer_range = 32 : si32}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: 'tlxamd.pointer_range' is 32 or 64 on a pointer argument, got 32 : i32}}
+  gpu.func @k(%n: i32 {tlxamd.pointer_range = 32 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: 'tlxamd.violations' is a unit attribute of a pointer argument}}
+  gpu.func @k(%p: !tlxamd.ptr<i32> {tlxamd.violations = 1 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{argument 0: unknown tlxamd argument attribute 'tlxamd.nonsense'}}
+  gpu.func @k(%p: !tlxamd.ptr<f32> {tlxamd.nonsense}) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{'tlxamd.num_warps' must be an i32 integer attribute}}
+  gpu.func @k() kernel attributes {tlxamd.num_warps = 4 : ui32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    // expected-error@+1 {{'tlxamd.contiguity' on an op needs one result and a positive signless integer up to 2^31 (for a scalar) or one per dimension (array<i32: ...>, for a tensor)}}
+    %b = arith.addi %a, %a {tlxamd.contiguity = 4 : ui8} : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{'tlxamd.shared_memory_bytes' must be a non-negative signless integer attribute}}
+  gpu.func @k() kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.shared_memory_bytes = 64 : ui32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{'tlxamd.violations_arg' is the contract sanitizer's table of a kernel: a non-negative argument index}}
+  gpu.func @k(%p: !tlxamd.ptr<i32>) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.violations_arg = 0 : ui8} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{'tlxamd.arg_promises' is the contract sanitizer's table of a kernel: an array of {arg, divisibility} dictionaries}}
+  gpu.func @k(%p: !tlxamd.ptr<i32>) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.arg_promises = [{arg = 0 : ui8, divisibility = 16 : i64}]} {
+    gpu.return
+  }
+}

@@ -1,0 +1,286 @@
+"""Bad input gets a clean outcome: a Python exception naming the user's line,
+a diagnostic, or the right result; never a crash, a hang, a wrong program
+or a silently wrapped value. One test per defect class; generated cases
+where the class is wider than one input."""
+
+import numpy as np
+import pytest
+
+from tlxamd import compiler, emulator
+from tlxamd import language as tl
+from tlxamd import language as tlx
+from tlxamd.language.frontend import CompilationError
+
+HERE = __file__
+
+
+def _line_of(marker: str) -> int:
+    with open(HERE) as f:
+        for i, line in enumerate(f, 1):
+            if marker in line and "_line_of" not in line:
+                return i
+    raise AssertionError(marker)
+
+
+# -- kernels that are not plain functions ----------------------------------
+
+def test_async_def_kernel_is_rejected_at_its_def():
+    async def k(x: tl.pointer(tl.float32)):  # MARK-async
+        pass
+
+    with pytest.raises(CompilationError, match="async def") as e:
+        tl.kernel(k)
+    assert e.value.lineno == _line_of("MARK-async")
+
+
+def test_generator_helper_is_rejected():
+    def g(x):
+        yield x
+
+    with pytest.raises(CompilationError, match="generator"):
+        tl.jit(g)
+
+
+@pytest.mark.parametrize("star", ["*rest", "**rest"])
+def test_star_parameters_are_rejected(star):
+    src = f"def k(x: tl.pointer(tl.float32), {star}):\n    pass\n"
+    scope = {"tl": tl}
+    exec(compile(src, HERE, "exec"), scope)
+    with pytest.raises((CompilationError, TypeError), match="named parameters only"):
+        tl.kernel(scope["k"])
+
+
+def test_non_function_kernel():
+    with pytest.raises(TypeError, match="a kernel is a Python function"):
+        tl.kernel(42)
+
+
+# -- returns, recursion, unrolling --------------------------------------------
+
+@tl.kernel(num_warps=1)
+def returns_value(x: tl.pointer(tl.float32)):
+    v = tl.load(x + tl.arange(0, 64))
+    return v  # MARK-return
+
+
+def test_kernel_returning_a_value_names_the_return_line():
+    with pytest.raises(CompilationError, match="returns .*return nothing") as e:
+        returns_value.build(target="gfx950")
+    assert e.value.lineno == _line_of("MARK-return")
+
+
+@tl.jit
+def _recurse(x, n: tl.constexpr):
+    return _recurse(x, n)  # MARK-recurse
+
+
+@tl.kernel(num_warps=1)
+def recursive(x: tl.pointer(tl.float32)):
+    tl.store(x + tl.arange(0, 64), _recurse(tl.load(x + tl.arange(0, 64)), 3))
+
+
+def test_recursive_jit_is_an_error_with_its_line():
+    with pytest.raises(CompilationError, match="recursive call of @jit function _recurse") as e:
+        recursive.build(target="gfx950")
+    assert e.value.lineno == _line_of("MARK-recurse")
+
+
+@tl.kernel(num_warps=1)
+def huge_unroll(x: tl.pointer(tl.float32), N: tl.constexpr):
+    acc = tl.zeros([64], tl.float32)
+    for i in tl.static_range(N):  # MARK-unroll
+        acc += 1.0
+    tl.store(x + tl.arange(0, 64), acc)
+
+
+def test_static_range_has_a_bound():
+    with pytest.raises(CompilationError, match="unrolls at most 4096") as e:
+        huge_unroll.build(target="gfx950", N=10**8)
+    assert e.value.lineno == _line_of("MARK-unroll")
+    huge_unroll.build(target="gfx950", N=8)  # small ones still unroll
+
+
+@tl.kernel(num_warps=1)
+def float_bound(x: tl.pointer(tl.float32), N: tl.constexpr):
+    acc = tl.zeros([64], tl.float32)
+    for i in range(0, N):  # MARK-float-bound
+        acc += 1.0
+    tl.store(x + tl.arange(0, 64), acc)
+
+
+@tl.kernel(num_warps=1)
+def float_static_bound(x: tl.pointer(tl.float32), N: tl.constexpr):
+    acc = tl.zeros([64], tl.float32)
+    for i in tl.static_range(N):
+        acc += 1.0
+    tl.store(x + tl.arange(0, 64), acc)
+
+
+@pytest.mark.parametrize("bound", [3.5, 2.5, True, "4"])
+def test_loop_bounds_must_be_integers(bound):
+    with pytest.raises(CompilationError, match="integers") as e:
+        float_bound.build(target="gfx950", N=bound)
+    assert e.value.lineno == _line_of("MARK-float-bound")
+    with pytest.raises(CompilationError, match="integers"):
+        float_static_bound.build(target="gfx950", N=bound)
+
+
+# -- constants and pointer arithmetic -------------------------------------------
+
+@tl.kernel(num_warps=1)
+def full_of(x: tl.pointer(tl.int32), V: tl.constexpr):
+    tl.store(x + tl.arange(0, 64), tl.full([64], V, tl.int32))  # MARK-full
+
+
+@pytest.mark.parametrize("value,match", [(1e20, "does not fit in int32"), (float("inf"), "not a finite number"),
+                                         (float("nan"), "not a finite number"), (2**40, "does not fit")])
+def test_full_with_a_value_the_type_cannot_hold(value, match):
+    with pytest.raises(CompilationError, match=match) as e:
+        full_of.build(target="gfx950", V=value)
+    assert e.value.lineno == _line_of("MARK-full")
+
+
+@tl.kernel(num_warps=1)
+def ptr_plus(x: tl.pointer(tl.float32), D: tl.constexpr):
+    tl.store(x + D + tl.arange(0, 64), tl.zeros([64], tl.float32))  # MARK-ptr
+
+
+@pytest.mark.parametrize("d", [1.5, 1.0, True])
+def test_pointer_plus_a_non_integer(d):
+    with pytest.raises(CompilationError, match="pointer offsets must be integers") as e:
+        ptr_plus.build(target="gfx950", D=d)
+    assert e.value.lineno == _line_of("MARK-ptr")
+
+
+# -- unsigned integers ---------------------------------------------------------
+
+@tl.kernel(num_warps=1)
+def widen_u8(x: tl.pointer(tl.uint8), y: tl.pointer(tl.float32), z: tl.pointer(tl.int32),
+             w: tl.pointer(tl.int32)):
+    offs = tl.arange(0, 64)
+    v = tl.load(x + offs)
+    tl.store(y + offs, v.to(tl.float32))
+    tl.store(z + offs, v.to(tl.int32))
+    # unsigned comparison and division: 200 > 100 and 200 // 3 == 66
+    big = (v > 100).to(tl.int32) + (v // 3).to(tl.int32) * 2 + tl.full([64], 255, tl.uint8).to(tl.int32) * 0
+    tl.store(w + offs, big)
+
+
+def test_uint8_is_unsigned_in_every_operation():
+    k = compiler.compile(widen_u8.build(target="gfx950"), target="gfx950")
+    x = np.arange(64, dtype=np.uint8) * 4  # 0 .. 252
+    y = np.zeros(64, np.float32)
+    z = np.zeros(64, np.int32)
+    w = np.zeros(64, np.int32)
+    emulator.run(k, (1,), x, y, z, w)
+    np.testing.assert_array_equal(y, x.astype(np.float32))  # 192 stays 192.0
+    np.testing.assert_array_equal(z, x.astype(np.int32))
+    np.testing.assert_array_equal(w, (x > 100).astype(np.int32) + (x // 3).astype(np.int32) * 2)
+
+
+@tl.kernel(num_warps=1)
+def u8_constant(x: tl.pointer(tl.uint8), V: tl.constexpr):
+    tl.store(x + tl.arange(0, 64), tl.full([64], V, tl.uint8))
+
+
+def test_uint8_constants_take_the_unsigned_range():
+    u8_constant.build(target="gfx950", V=255)
+    with pytest.raises(CompilationError, match=r"does not fit in uint8 \(0..255\)"):
+        u8_constant.build(target="gfx950", V=-1)
+    with pytest.raises(CompilationError, match="does not fit in uint8"):
+        u8_constant.build(target="gfx950", V=256)
+
+
+# -- resource footprints and record counts -----------------------------------------
+
+@tl.kernel(num_warps=1)
+def big_preshuffle(b: tl.pointer(tl.int8), N: tl.constexpr, K: tl.constexpr):
+    loader = tlx.PreshuffledBLoader(b, N, K)  # MARK-records
+    lane = tl.arange(0, 64)
+    loader.load_fragment(lane % 16, (lane // 16) * 16)
+
+
+def test_preshuffle_record_count_must_fit_32_bits():
+    with pytest.raises(CompilationError, match="does not fit the buffer resource's 32-bit record count") as e:
+        big_preshuffle.build(target="gfx950", N=65536, K=65536)
+    assert e.value.lineno == _line_of("MARK-records")
+
+
+# -- launches: emulator and runtime share the checks ---------------------------------
+
+@tl.kernel(num_warps=1)
+def copy8(x: tl.pointer(tl.int32), n: tl.int8):
+    offs = tl.arange(0, 64)
+    tl.store(x + offs, tl.zeros([64], tl.int32) + n.to(tl.int32))
+
+
+@pytest.fixture(scope="module")
+def copy8_kernel():
+    return compiler.compile(copy8.build(target="gfx950"), target="gfx950")
+
+
+@pytest.mark.parametrize("grid,exc", [((0,), ValueError), ((-1,), ValueError), ((1, 1, 1, 1), ValueError),
+                                      ((1.0,), TypeError), ((), ValueError), ((True,), TypeError),
+                                      ("ab", TypeError)])
+def test_emulator_rejects_bad_grids(copy8_kernel, grid, exc):
+    x = np.zeros(64, np.int32)
+    with pytest.raises(exc, match="grid"):
+        emulator.run(copy8_kernel, grid, x, 1)
+    with pytest.raises(exc, match="grid"):
+        emulator.load(copy8_kernel)[grid](x, 1)
+
+
+@pytest.mark.parametrize("value", [300, -129, 2**32 + 5])
+def test_emulator_rejects_scalars_that_do_not_fit(copy8_kernel, value):
+    x = np.zeros(64, np.int32)
+    with pytest.raises(OverflowError, match="does not fit in 8 bits"):
+        emulator.run(copy8_kernel, (1,), x, value)
+
+
+def test_emulator_scalar_in_range(copy8_kernel):
+    x = np.zeros(64, np.int32)
+    emulator.run(copy8_kernel, (1,), x, -7)
+    assert (x == -7).all()
+
+
+def test_emulator_misuse(copy8_kernel):
+    x = np.zeros(64, np.int32)
+    with pytest.raises(ValueError, match="wave is 32 or 64"):
+        emulator.run(copy8_kernel, (1,), x, 1, wave=0)
+    with pytest.raises(ValueError, match="compiled for waves of 64"):
+        emulator.run(copy8_kernel, (1,), x, 1, wave=32)
+    with pytest.raises(TypeError, match="the emulator runs a kernel compiled for an AMD target"):
+        emulator.run("not a kernel", (1,), x, 1)
+
+
+@tl.kernel(num_warps=2)
+def wave_sum(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+    offs = tl.arange(0, 128)
+    tl.store(y + tl.arange(0, 1), tl.sum(tl.load(x + offs), axis=0) + tl.zeros([1], tl.float32))
+
+
+def test_emulator_takes_the_wave_from_the_target():
+    """gfx1250 is wave32: a reduction across lanes must use 32-lane waves."""
+    k = compiler.compile(wave_sum.build(target="gfx1250"), target="gfx1250")
+    x = np.arange(128, dtype=np.float32)
+    y = np.zeros(1, np.float32)
+    emulator.run(k, (1,), x, y)
+    assert y[0] == x.sum()
+
+
+def test_runtime_rejects_bad_grids_and_scalars():
+    from tlxamd import _launch
+
+    assert _launch.normalize_grid(3) == (3, 1, 1)
+    assert _launch.normalize_grid((2, 3)) == (2, 3, 1)
+    for bad in [(), (0,), (1, 2, 3, 4), (2.0,), (-3,)]:
+        with pytest.raises((ValueError, TypeError)):
+            _launch.normalize_grid(bad)
+    with pytest.raises(OverflowError):
+        _launch.check_scalar(2**32 + 5, "i32", "argument 2")
+    _launch.check_scalar(2**32 - 1, "i32", "argument 2")  # an unsigned bit pattern fits
+    with pytest.raises(TypeError):
+        _launch.check_scalar(1.5, "i32", "argument 2")
+    with pytest.raises(TypeError, match="4-byte elements"):
+        _launch.check_host_array(np.zeros(4, np.float64), 4, "argument 0")
+    assert _launch.is_host_tensor(np.zeros(2))
