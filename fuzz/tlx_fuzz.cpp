@@ -9,9 +9,9 @@
 // allocation, tensor-memory layout resolution, the contract sanitizer, the
 // conversion to ROCDL or NVVM) and the whole `tlxamd-to-llvm` pipeline,
 // with and without the sanitizer. Diagnostics are swallowed: only crashes,
-// sanitizer reports and fatal errors are findings. Inputs that hit the known defects
-// of the released MLIR parser (which asserts or reports a fatal error on
-// them) are skipped and counted apart, so that the campaign explores our
+// sanitizer reports and fatal errors are findings. Inputs that hit the known
+// defects of the released MLIR parser (which asserts or reports a fatal error
+// on them) are skipped and counted apart, so that the campaign explores our
 // code; scripts/fuzz.sh lists them.
 //
 //===----------------------------------------------------------------------===//

@@ -223,7 +223,7 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
       attr.getName() == "tlxamd.outstanding_copies") {
     std::optional<int64_t> v = getSignlessIntValue(attr.getValue());
     if (!v || *v < 0)
-      return op->emitError() << "'" << attr.getName()
+      return op->emitError() << "'" << attr.getName().getValue()
                              << "' must be a non-negative signless integer "
                                 "attribute";
     return success();

@@ -272,19 +272,24 @@ def parse(source: Union[str, "os.PathLike[str]", ir.Module], context: Optional[i
     return _parse_text(source_text(source), ctx)
 
 
-# The released MLIR parser asserts (ending the process) on a string element
-# in a list `dense<[...]>` literal of integers (TensorLiteralParser::
-# getIntAttrElements); tlxamd has no string tensors, so such a literal is
-# refused before the parser sees it.
-_DENSE_LIST_STRING = re.compile(r'dense<\s*\[[^>]*"')
+# Inputs the released MLIR parser asserts on (ending the process), refused
+# before it sees them: the pattern and what the user is told. The fuzz
+# harness (fuzz/tlx_fuzz.cpp) skips the same inputs.
+_UPSTREAM_PARSER_DEFECTS = [
+    # TensorLiteralParser::getIntAttrElements; tlxamd has no string tensors
+    (re.compile(r'dense<\s*\[[^>]*"'),
+     "a dense<[...]> literal with a string element: tlxamd has no string tensors"),
+    # DenseArrayAttr of index elements (no storage width to parse into)
+    (re.compile(r"array<\s*index\b"), "an array<index: ...> attribute: use array<i64: ...>"),
+]
 
 
 def _parse_text(text: str, ctx: ir.Context) -> ir.Module:
-    m = _DENSE_LIST_STRING.search(text)
-    if m:
-        line = text.count("\n", 0, m.start()) + 1
-        raise CompilationError(f"line {line}: a dense<[...]> literal with a string element: tlxamd has no "
-                               "string tensors (and the MLIR parser cannot report this one)")
+    for pattern, what in _UPSTREAM_PARSER_DEFECTS:
+        m = pattern.search(text)
+        if m:
+            line = text.count("\n", 0, m.start()) + 1
+            raise CompilationError(f"line {line}: {what} (the MLIR parser cannot report this one)")
     # The guarded parse turns an upstream report_fatal_error (the released
     # parser has such paths for some malformed input) into an exception
     # instead of ending the process.

@@ -59,9 +59,10 @@ class _Ty:
     def __init__(self, t: ir.Type):
         self.lanes = 0
         self.space = 0
+        t = t.maybe_downcast()
         if isinstance(t, ir.VectorType):
             self.lanes = int(t.shape[0])
-            t = t.element_type
+            t = t.element_type.maybe_downcast()
         if isinstance(t, _llvm.PointerType):
             self.kind, self.bits = "ptr", 64
             self.space = int(t.address_space)
@@ -515,7 +516,7 @@ def _shufflevector(k, op, mask):
 def _gep(k, op, mask):
     base = k.get(op.operands[0]).astype(np.uint64)
     elem = op.attributes["elem_type"]
-    ety = _ty(str(elem).split(":")[-1].strip()) if ":" in str(elem) else _ty(ir.TypeAttr(elem).value)
+    ety = _ty(ir.TypeAttr(elem).value)
     raw = _ints(op.attributes["rawConstantIndices"])
     if len(raw) != 1:
         raise EmulatorError(f"{_loc(op)}: getelementptr with {len(raw)} indices is not emulated")
@@ -649,7 +650,7 @@ def _buffer_atomic(k, op, mask):
     ok = mask & _in_range(vo, 0, ty.bytes, r)  # atomics: all or nothing
     kind = _rmw_kind(op)
     if ty.lanes:  # packed 16-bit pairs: each half its own atomic
-        ety = _ty(str(val.type).split("x", 1)[1].rstrip(">"))
+        ety = _ty(ir.VectorType(val.type).element_type)
         data = k.get(val)
         olds = [_atomic_lanes(k, op, ok, addr + np.uint64(e * ety.bytes), 1, data[:, e], ety, kind)
                 for e in range(ty.lanes)]

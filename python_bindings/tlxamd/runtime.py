@@ -308,6 +308,7 @@ class Kernel:
         report names the launch. `sanitize="sync"` (or the cupy fallback):
         wait for the kernel and report at once."""
         pointers = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
+        grid = _launch.normalize_grid(grid, f"kernel {self.name}")
         contracts.check_arguments(self.name, self.sanitizer, args, pointers, _pointer_of)
         api = _get_api()
         if self.sanitizer.get("mode", "deferred") == "deferred" and api.drv is not None:
@@ -467,10 +468,9 @@ class _SanitizedLaunches:
                 api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
             if not done:
                 (err,) = api.drv.cuEventQuery(event)
-                if int(err) == 0:
+                if "NOT_READY" not in str(err):
+                    api.check((err,), "cuEventQuery")  # raises on any other error
                     done = True
-                elif "NOT_READY" not in str(err):
-                    api.check((err,), "cuEventQuery")
             if not done:
                 still.append((ring, kernel, number, grid, event))
                 continue

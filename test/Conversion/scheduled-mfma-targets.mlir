@@ -7,7 +7,7 @@
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 
 // GFX942: error: 'tlxamd.amd_scheduled_mfma' op the layout is of MFMA generation 4; gfx942 (CDNA3 (MI300)) has generation 3
-// SM90: error: 'tlxamd.amd_scheduled_mfma' op M1: explicit MFMA scheduling is for the native BF16 / F16 MFMAs of gfx942 and gfx950; sm_90a (Hopper) has none
+// SM90: error: 'tlxamd.amd_scheduled_mfma' op M1: explicit MFMA scheduling is for the native BF16 / F16 MFMAs of gfx942, gfx950; sm_90a (Hopper) has none
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 8}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 8}>

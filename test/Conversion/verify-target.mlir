@@ -14,12 +14,18 @@
 // OK: gpu.module @cache
 // OK: gpu.module @f16
 // UNKNOWN: error: tlxamd-verify-target: unsupported target 'gfx9' (supported: gfx942, gfx950, gfx1250, sm_90a, sm_100a)
+// Pass options come from Passes.td: one `target` per pass; `chip` and
+// `chipset` remain as deprecated spellings.
 // HELP: --convert-tlxamd-to-nvvm
-// HELP: --chip=<string> {{.*}}NVIDIA target of the capability table: sm_90a, sm_100a
+// HELP: --chip=<string> {{.*}}Deprecated spelling of `target`
+// HELP: --remarks
+// HELP: --target=<string> {{.*}}An NVIDIA target of the capability table
 // HELP: --convert-tlxamd-to-rocdl
-// HELP: --chipset=<string> {{.*}}AMD target of the capability table: gfx942, gfx950, gfx1250
+// HELP: --chipset=<string> {{.*}}Deprecated spelling of `target`
+// HELP: --remarks
+// HELP: --target=<string> {{.*}}An AMD target of the capability table
 // HELP: --tlxamd-verify-target
-// HELP: --target=<string> {{.*}}target of the capability table: gfx942, gfx950, gfx1250, sm_90a, sm_100a
+// HELP: --target=<string> {{.*}}A target of the capability table
 
 // B1: packed BF16 buffer atomics (gfx942 has only the global form).
 // GFX942: error: 'tlxamd.buffer_atomic_add' op packed 'bf16' buffer atomics are not available on gfx942 (CDNA3 (MI300); targets that have them: gfx950, gfx1250, sm_90a, sm_100a)

@@ -284,3 +284,47 @@ def test_runtime_rejects_bad_grids_and_scalars():
     with pytest.raises(TypeError, match="4-byte elements"):
         _launch.check_host_array(np.zeros(4, np.float64), 4, "argument 0")
     assert _launch.is_host_tensor(np.zeros(2))
+
+
+@pytest.mark.parametrize("text,match", [
+    ('module { func.func @f() attributes {x = array<index: 1>} { return } }', r"array<index: \.\.\.>"),
+    ('module { func.func @f() attributes {x = dense<["a"]> : tensor<1xi32>} { return } }', "string element"),
+])
+def test_driver_screens_upstream_parser_crashes(text, match):
+    """Inputs the released parser would abort on are refused with a line."""
+    with pytest.raises(compiler.CompilationError, match=match):
+        compiler.compile(text, target="gfx950")
+
+
+_one_wave = tlx.amd_mfma_layout(version=4, instr_shape=[32, 32, 16], transposed=True, warps_per_cta=[1, 1])
+
+
+@tl.kernel(num_warps=1)
+def big_accumulator(a_ptr: tl.pointer(tl.bfloat16), c_ptr: tl.pointer(tl.float32), M: tl.constexpr):
+    r = tl.arange(0, M)
+    k = tl.arange(0, 16)
+    a = tlx.buffer_load(a_ptr, tlx.require_layout(r[:, None] * 16 + k[None, :],
+                                                  tlx.dot_operand_layout(0, _one_wave, 8)), contiguity=8)
+    b = tlx.buffer_load(a_ptr, tlx.require_layout(k[:, None] + r[None, :] * 16,
+                                                  tlx.dot_operand_layout(1, _one_wave, 8)), contiguity=8)
+    acc = tlx.zeros((M, M), tl.float32, layout=_one_wave)
+    acc = tlx.amd_scheduled_mfma(a, b, acc, accumulator_role="persistent", initialize=True)  # MARK-mfma
+    acc = tlx.require_layout(tlx.amd_mfma_commit(acc), _one_wave)
+    out = tlx.require_layout(r[:, None] * M + r[None, :], _one_wave)
+    tlx.buffer_store(acc, c_ptr, out, contiguity=4)
+
+
+def test_scheduled_mfma_footprint_is_checked_before_codegen():
+    """A 256 x 256 f32 accumulator on one wave needs 1024 registers per
+    lane: rejected by target legality in well under a second, not handed to
+    llc (which would spill or run for minutes)."""
+    import time
+
+    t0 = time.perf_counter()
+    with pytest.raises(compiler.CompilationError, match=r"the accumulator needs 1024 and the operands \d+ "
+                                                        r"32-bit registers per lane, more than the 256 VGPRs "
+                                                        r"and 256 AGPRs"):
+        compiler.compile(big_accumulator.build(target="gfx950", M=256), target="gfx950")
+    assert time.perf_counter() - t0 < 30
+    # a tile that fits still compiles
+    compiler.compile(big_accumulator.build(target="gfx950", M=64), target="gfx950", binary=False)

@@ -13,7 +13,7 @@ from tlxamd import language as tl
 _DTYPES = {"f16": tl.float16, "bf16": tl.bfloat16, "f32": tl.float32, "xf32": tl.float32, "f64": tl.float64,
            "i8": tl.int8, "f8E4M3FN": tl.float8e4nv, "f8E5M2": tl.float8e5, "f8E4M3FNUZ": tl.float8e4b8,
            "f8E5M2FNUZ": tl.float8e5b16}
-_DOT_ENGINES = ("MFMA", "MMA", "WMMA")
+_DOT_ENGINES = ("mfma", "mma", "wmma")
 
 
 def _cases():

@@ -176,6 +176,7 @@ class pointer:
     is_ptr = True
     is_float = False
     is_int = False
+    is_unsigned = False
 
     @property
     def name(self) -> str:

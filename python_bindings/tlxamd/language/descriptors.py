@@ -10,7 +10,7 @@ from typing import Optional
 from .. import ir
 from ..dialects import tlxamd as _ops
 from ..layouts import Layout, SharedLayout
-from .core import _cast, _tensor_type, _to_tensor, dtype, int32, tensor
+from .core import _cast, _located, _tensor_type, _to_tensor, dtype, int32, tensor
 
 
 def _shape(shape, what="shape") -> tuple:
@@ -150,3 +150,7 @@ def _slice(desc: shared_memory_descriptor, start, length, dim) -> shared_memory_
     rt = _memdesc_type(shape, desc.dtype, desc.layout, desc.mutable, desc._alloc_shape)
     h = _ops.memdesc_subslice(rt, desc.handle, offsets)
     return shared_memory_descriptor(h, desc.dtype, desc.layout, shape, desc._alloc_shape, desc.mutable)
+
+
+for _name in ("local_load", "local_store", "local_dealloc", "_index", "_slice"):
+    globals()[_name] = _located(globals()[_name])

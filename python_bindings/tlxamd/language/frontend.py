@@ -837,18 +837,19 @@ class kernel:
                     if any(len(a) for a in arg_attrs):
                         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(arg_attrs)
                     entry = fn.add_entry_block()
-                    args: Dict[str, Any] = {}
-                    it = iter(entry.arguments)
-                    for p in params:
-                        if p.annotation is constexpr:
-                            args[p.name] = constexprs[p.name]
-                        elif isinstance(p.annotation, pointer):
-                            args[p.name] = pointer_value(next(it), p.annotation)
-                        elif isinstance(p.annotation, tensor_descriptor):
-                            args[p.name] = tensor_descriptor_value(next(it), p.annotation)
-                        else:
-                            args[p.name] = tensor(next(it), p.annotation)
                     with ir.InsertionPoint(entry), self._building(target, info["warp_size"]):
+                        # (inside the builder: unsigned arguments are recorded)
+                        args: Dict[str, Any] = {}
+                        it = iter(entry.arguments)
+                        for p in params:
+                            if p.annotation is constexpr:
+                                args[p.name] = constexprs[p.name]
+                            elif isinstance(p.annotation, pointer):
+                                args[p.name] = pointer_value(next(it), p.annotation)
+                            elif isinstance(p.annotation, tensor_descriptor):
+                                args[p.name] = tensor_descriptor_value(next(it), p.annotation)
+                            else:
+                                args[p.name] = tensor(next(it), p.annotation)
                         gen = CodeGenerator(self.fn, args)
                         ret = gen.run()
                         if ret is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .core import dtype
+from .core import _located, dtype
 from .descriptors import _shape, shared_memory_descriptor
 from .shared import allocate_shared_memory
 from .tmem import _tmem_alloc
@@ -41,3 +41,6 @@ def local_alloc(shape: Sequence[int], dtype: dtype, layout=None, num=1, value=No
             raise ValueError("value initializes a single buffer (num = 1)")
         shape = (num,) + shape
     return allocate_shared_memory(dtype, shape, layout, value)
+
+
+local_alloc = _located(local_alloc)

@@ -176,8 +176,8 @@ def async_wait(num_outstanding: int = 0) -> None:
 commit_group = async_commit_group
 wait_group = async_wait
 
-for _name in ("allocate_shared_memory", "local_alloc", "local_load", "local_store", "local_dealloc",
-              "buffer_load_to_shared", "async_copy_global_to_shared", "async_commit_group", "async_wait", "_index", "_slice"):
+for _name in ("allocate_shared_memory", "buffer_load_to_shared", "async_copy_global_to_shared",
+              "async_commit_group", "async_wait"):
     globals()[_name] = _located(globals()[_name])
 allocate_shared = allocate_shared_memory
 commit_group = async_commit_group
