@@ -17,6 +17,8 @@ def normalize_grid(grid: Any, kernel: str = "kernel") -> Tuple[int, int, int]:
     """`grid` as three positive ints: an int, or a sequence of 1 to 3 ints
     (the missing ones 1). Zero, negative, non-integer or empty grids and
     more than three dimensions are ValueErrors / TypeErrors."""
+    if type(grid) is tuple and len(grid) == 3 and all(type(g) is int and g > 0 for g in grid):
+        return grid  # already normal (the launch path)
     dims = (grid,) if isinstance(grid, int) and not isinstance(grid, bool) else grid
     try:
         dims = tuple(dims)
@@ -62,14 +64,6 @@ def check_host_array(array: Any, pointee_bytes: int, where: str) -> None:
     if pointee_bytes and itemsize not in (None, 1, pointee_bytes):
         raise TypeError(f"{where} points to {pointee_bytes}-byte elements, got an array of "
                         f"{itemsize}-byte elements ({getattr(array, 'dtype', '?')}); convert it first")
-
-
-def is_host_tensor(x: Any) -> bool:
-    """A CPU torch tensor or a numpy array: not a device pointer."""
-    if type(x).__module__.startswith("numpy"):
-        return True
-    device = getattr(x, "device", None)
-    return type(x).__module__.startswith("torch") and getattr(device, "type", None) == "cpu"
 
 
 def check_args_count(args: Sequence[Any], expected: int, kernel: str) -> None:

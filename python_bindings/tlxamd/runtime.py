@@ -120,10 +120,27 @@ def _get_api() -> _Api:
     return _api
 
 
+def _int_in(a, bits: int) -> int:
+    """`a` as an argument of a `bits`-bit integer parameter (signed or
+    unsigned bit pattern), else an error (never a wrapped value)."""
+    if type(a) is int and -(1 << (bits - 1)) <= a < (1 << bits):
+        return a
+    raise TypeError("checked by the slow path")
+
+
+def _real(a) -> float:
+    if type(a) is float or (type(a) is int):
+        return a
+    raise TypeError("checked by the slow path")
+
+
 def _pointer_of(x) -> int:
     if isinstance(x, int):
         return x
     if hasattr(x, "data_ptr"):  # torch
+        if not getattr(x, "is_cuda", True):
+            raise TypeError(f"a device pointer is a GPU tensor, got one on {x.device}; move it to the GPU "
+                            f"(tlxamd.emulator runs AMD kernels on host arrays)")
         return int(x.data_ptr())
     if hasattr(x, "data") and hasattr(x.data, "ptr"):  # cupy
         return int(x.data.ptr)
@@ -229,6 +246,16 @@ class Kernel:
         self._ring_clean = False
         self._launches = 0
         self._fn = module._function(name)
+        # the common argument kinds, packed without a branch per argument
+        fast = {"ptr": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
+                "violations": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
+                "i32": lambda a: ctypes.c_int32(_int_in(a, 32)), "i64": lambda a: ctypes.c_int64(_int_in(a, 64)),
+                "f32": lambda a: ctypes.c_float(_real(a)), "f64": lambda a: ctypes.c_double(_real(a))}
+        self._packers = None if any(k not in fast for k in self.arg_kinds) else \
+            [fast[k] for k in self.arg_kinds]
+        self._label = f"kernel {name}"
+        self._launch_what = f"cuLaunchKernel({name})"
+        self._pointer_args = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
 
     def __getitem__(self, grid):
         def launcher(*args, stream=None):
@@ -237,6 +264,14 @@ class Kernel:
         return launcher
 
     def _pack(self, args: Sequence[Any]):
+        if self._packers is not None and len(args) == len(self._packers):
+            try:
+                values = [p(a) for p, a in zip(self._packers, args)]
+            except (TypeError, OverflowError, ValueError):
+                pass  # the argument-by-argument path below names the argument
+            else:
+                addressof = ctypes.addressof
+                return values, (ctypes.c_void_p * len(values))(*[addressof(v) for v in values])
         if len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} takes {len(self.arg_kinds)} arguments "
                             f"({', '.join(self.arg_kinds)}), got {len(args)}")
@@ -251,11 +286,10 @@ class Kernel:
                 addrs.append(int(tmap.getPtr()))
                 continue
             if kind in ("ptr", "violations"):
-                if _launch.is_host_tensor(a):
-                    raise TypeError(f"argument {i} of {self.name} is a device pointer, got a host array "
-                                    f"({type(a).__module__}.{type(a).__name__}); move it to the GPU "
-                                    f"(tlxamd.emulator runs AMD kernels on host arrays)")
-                values.append(ctypes.c_uint64(_pointer_of(a)))
+                try:
+                    values.append(ctypes.c_uint64(_pointer_of(a)))
+                except TypeError as e:
+                    raise TypeError(f"argument {i} of {self.name}: {e}") from None
             elif kind in _SCALARS:
                 if not isinstance(a, (int, float)):
                     raise TypeError(f"argument {i} of {self.name} is a {kind} scalar, got {type(a).__name__}")
@@ -273,8 +307,11 @@ class Kernel:
         if self.sanitizer is not None and len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} (sanitized) takes {len(self.arg_kinds) - 1} arguments, "
                             f"got {len(args)}")
-        grid = _launch.normalize_grid(grid, f"kernel {self.name}")
-        if any(int(g) % c for g, c in zip(grid, self.cluster)):
+        self._launch(_launch.normalize_grid(grid, self._label), args, stream)
+
+    def _launch(self, grid, args: Sequence[Any], stream=None):
+        """Launch over a normalized grid with every argument given."""
+        if self.cluster != (1, 1, 1) and any(int(g) % c for g, c in zip(grid, self.cluster)):
             raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
                              f"{list(grid)} is not a whole number of clusters")
         api = _get_api()
@@ -294,9 +331,8 @@ class Kernel:
         if self.cluster != (1, 1, 1):
             self._launch_cluster(api, grid, s, ptrs)
             return
-        api.check(api.drv.cuLaunchKernel(self._fn, int(grid[0]), int(grid[1]), int(grid[2]), self.threads, 1, 1,
-                                         self.shared, s, ctypes.addressof(ptrs), 0),
-                  f"cuLaunchKernel({self.name})")
+        api.check(api.drv.cuLaunchKernel(self._fn, grid[0], grid[1], grid[2], self.threads, 1, 1,
+                                         self.shared, s, ctypes.addressof(ptrs), 0), self._launch_what)
 
     def _launch_sanitized(self, grid, args: List[Any], stream):
         """Check the argument promises and launch with a violation ring.
@@ -307,9 +343,8 @@ class Kernel:
         sanitized launch, `check_violations()` or interpreter exit, and a
         report names the launch. `sanitize="sync"` (or the cupy fallback):
         wait for the kernel and report at once."""
-        pointers = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
-        grid = _launch.normalize_grid(grid, f"kernel {self.name}")
-        contracts.check_arguments(self.name, self.sanitizer, args, pointers, _pointer_of)
+        grid = _launch.normalize_grid(grid, self._label)
+        contracts.check_arguments(self.name, self.sanitizer, args, self._pointer_args, _pointer_of)
         api = _get_api()
         if self.sanitizer.get("mode", "deferred") == "deferred" and api.drv is not None:
             _sanitized.check(api, block=False)  # earlier launches that are done
@@ -320,7 +355,7 @@ class Kernel:
             if hasattr(s, "cuda_stream"):
                 s = s.cuda_stream
             try:
-                self.launch(grid, args, stream=stream)
+                self._launch(grid, args, stream=stream)
             except BaseException:
                 _sanitized.release(ring)
                 raise
@@ -353,7 +388,7 @@ class Kernel:
             ptr = int(self._ring)
         self._ring_clean = False
         args.insert(int(self.sanitizer["arg"]), ptr)
-        self.launch(grid, args, stream=stream)
+        self._launch(grid, args, stream=stream)
         words = self._read_ring(api, contracts.HEADER_WORDS)
         self._ring_clean = words[:2] == header[:2]
         if words[0]:
@@ -412,6 +447,8 @@ class _Ring:
         self.device = int(api.check(api.drv.cuMemHostGetDevicePointer(self.host, 0),
                                     "cuMemHostGetDevicePointer(violation ring)"))
         self.view = (ctypes.c_uint32 * self.words).from_address(int(self.host))
+        # recorded after each launch that uses the ring (made once)
+        self.event = api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
         self.reset()
 
     def reset(self):
@@ -429,7 +466,7 @@ class _SanitizedLaunches:
     and the rings free for the next ones."""
 
     def __init__(self):
-        self.pending: List[tuple] = []  # (ring, kernel, launch number, grid, event)
+        self.pending: List[tuple] = []  # (ring, kernel, launch number, grid)
         self.free: List[_Ring] = []
         self._atexit = False
 
@@ -445,43 +482,44 @@ class _SanitizedLaunches:
         return _Ring(api, records)
 
     def release(self, ring: _Ring):
-        ring.reset()
+        if ring.view[0]:
+            ring.reset()
         self.free.append(ring)
 
     def pending_launch(self, api, ring, kernel, number: int, grid, stream):
-        event = api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
-        api.check(api.drv.cuEventRecord(event, stream), "cuEventRecord")
-        self.pending.append((ring, kernel, number, grid, event))
+        api.check(api.drv.cuEventRecord(ring.event, stream), "cuEventRecord")
+        self.pending.append((ring, kernel, number, grid))
         if len(self.pending) > _MAX_PENDING:
             self.check(api, block=False, wait_oldest=True)
 
     def check(self, api, block: bool, wait_oldest: bool = False):
         """Read the rings of the launches that have completed (all of them
-        with `block`), in launch order; raise the first report."""
+        with `block`), oldest first, stopping at the first still running
+        (launches complete in order on a stream: one query per check in the
+        steady state); raise the first report."""
         if block and self.pending:
             api.check(api.drv.cuCtxSynchronize(), "cuCtxSynchronize(sanitized launches)")
         error = None
-        still = []
-        for i, (ring, kernel, number, grid, event) in enumerate(self.pending):
-            done = block or (wait_oldest and i == 0)
-            if done and not block:
-                api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
-            if not done:
-                (err,) = api.drv.cuEventQuery(event)
-                if "NOT_READY" not in str(err):
+        done = 0
+        for i, (ring, kernel, number, grid) in enumerate(self.pending):
+            if not block:
+                if wait_oldest and i == 0:
+                    api.check(api.drv.cuEventSynchronize(ring.event), "cuEventSynchronize")
+                else:
+                    (err,) = api.drv.cuEventQuery(ring.event)
+                    if "NOT_READY" in str(err):
+                        break
                     api.check((err,), "cuEventQuery")  # raises on any other error
-                    done = True
-            if not done:
-                still.append((ring, kernel, number, grid, event))
-                continue
-            api.drv.cuEventDestroy(event)
-            report = contracts.violations(kernel.name, ring.read(), kernel.sanitizer.get("sites", []))
+            done += 1
+            # nothing recorded (the common case): the header is as reset
+            report = contracts.violations(kernel.name, ring.read(), kernel.sanitizer.get("sites", [])) \
+                if ring.view[0] else None
             self.release(ring)
             if report is not None and error is None:
                 error = ContractViolation(f"{kernel.name}, launch {number} (grid {list(grid)})",
                                           report.violations, report.total)
                 error.kernel, error.launch = kernel.name, number
-        self.pending = still
+        del self.pending[:done]
         if error is not None:
             raise error
 

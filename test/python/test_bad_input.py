@@ -283,7 +283,6 @@ def test_runtime_rejects_bad_grids_and_scalars():
         _launch.check_scalar(1.5, "i32", "argument 2")
     with pytest.raises(TypeError, match="4-byte elements"):
         _launch.check_host_array(np.zeros(4, np.float64), 4, "argument 0")
-    assert _launch.is_host_tensor(np.zeros(2))
 
 
 @pytest.mark.parametrize("text,match", [
@@ -328,3 +327,32 @@ def test_scheduled_mfma_footprint_is_checked_before_codegen():
     assert time.perf_counter() - t0 < 30
     # a tile that fits still compiles
     compiler.compile(big_accumulator.build(target="gfx950", M=64), target="gfx950", binary=False)
+
+
+def test_runtime_launch_misuse(monkeypatch):
+    """tlxamd.runtime on a fake driver: host arrays are not device pointers,
+    grids are checked, an i32 argument that does not fit is an error (never
+    wrapped), and `()` is not a grid of one program."""
+    import torch
+    from test_sanitizer import _FakeDriver
+
+    from tlxamd import runtime
+
+    k = compiler.compile(copy8.build(target="sm_90a"), target="sm_90a")
+    api = runtime._Api.__new__(runtime._Api)
+    api.drv, api.cupy, api._ctx = _FakeDriver(False), None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    kern = runtime.load_data(b"\0", k.metadata())["copy8"]
+    launched = []
+    monkeypatch.setattr(api.drv, "cuLaunchKernel", lambda *a: launched.append(a) or (0,), raising=False)
+    for bad in [torch.zeros(4), np.zeros(4, np.int32)]:
+        with pytest.raises(TypeError, match="argument 0 of copy8"):
+            kern[(1,)](bad, 1)
+    for grid in [(), (0,), (1, 1, 1, 1), (2.0,)]:
+        with pytest.raises((TypeError, ValueError), match="grid"):
+            kern[grid](0x1000, 1)
+    with pytest.raises(OverflowError, match="does not fit in 8 bits"):
+        kern[(1,)](0x1000, 300)
+    assert launched == []
+    kern[(1,)](0x1000, -5)
+    assert len(launched) == 1
