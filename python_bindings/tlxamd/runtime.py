@@ -256,6 +256,8 @@ class Kernel:
         self._label = f"kernel {name}"
         self._launch_what = f"cuLaunchKernel({name})"
         self._pointer_args = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
+        self._promises = [(int(p["arg"]), int(p["divisibility"]))
+                          for p in (self.sanitizer or {}).get("promises", [])]
 
     def __getitem__(self, grid):
         def launcher(*args, stream=None):
@@ -311,11 +313,13 @@ class Kernel:
 
     def _launch(self, grid, args: Sequence[Any], stream=None):
         """Launch over a normalized grid with every argument given."""
+        self._launch_packed(grid, *self._pack(args), stream)
+
+    def _launch_packed(self, grid, values, ptrs, stream=None):
         if self.cluster != (1, 1, 1) and any(int(g) % c for g, c in zip(grid, self.cluster)):
             raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
                              f"{list(grid)} is not a whole number of clusters")
         api = _get_api()
-        values, ptrs = self._pack(args)
         s = stream if stream is not None else 0
         if hasattr(s, "cuda_stream"):  # torch.cuda.Stream
             s = s.cuda_stream
@@ -344,23 +348,31 @@ class Kernel:
         report names the launch. `sanitize="sync"` (or the cupy fallback):
         wait for the kernel and report at once."""
         grid = _launch.normalize_grid(grid, self._label)
-        contracts.check_arguments(self.name, self.sanitizer, args, self._pointer_args, _pointer_of)
         api = _get_api()
         if self.sanitizer.get("mode", "deferred") == "deferred" and api.drv is not None:
-            _sanitized.check(api, block=False)  # earlier launches that are done
-            self._launches += 1
+            if self._launches % _CHECK_EVERY == 0:
+                _sanitized.check(api, block=False)  # earlier launches that are done
             ring = _sanitized.acquire(api, self.ring_records)
-            args.insert(int(self.sanitizer["arg"]), ring.device)
-            s = stream if stream is not None else 0
-            if hasattr(s, "cuda_stream"):
-                s = s.cuda_stream
             try:
-                self._launch(grid, args, stream=stream)
+                args.insert(int(self.sanitizer["arg"]), ring.device)
+                values, ptrs = self._pack(args)
+                # the promises, on the packed values (each address read once)
+                for i, d in self._promises:
+                    v = values[i].value
+                    if type(v) is int and v % d:
+                        contracts.check_arguments(self.name, self.sanitizer, [v.value for v in values],
+                                                  self._pointer_args, int)
+                self._launches += 1
+                s = stream if stream is not None else 0
+                if hasattr(s, "cuda_stream"):
+                    s = s.cuda_stream
+                self._launch_packed(grid, values, ptrs, stream=stream)
             except BaseException:
                 _sanitized.release(ring)
                 raise
-            _sanitized.pending_launch(api, ring, self, self._launches, tuple(grid), s)
+            _sanitized.pending_launch(api, ring, self, self._launches, grid, s)
             return
+        contracts.check_arguments(self.name, self.sanitizer, args, self._pointer_args, _pointer_of)
         self._launch_sanitized_sync(api, grid, args, stream)
 
     def _launch_sanitized_sync(self, api, grid, args: List[Any], stream):
@@ -432,6 +444,12 @@ _EVENT_DISABLE_TIMING = 0x02
 # Launches whose rings are not read yet, at most (then the oldest is waited
 # for): bounds the host memory the rings take.
 _MAX_PENDING = 64
+# An event after every this many sanitized launches (and at a change of
+# stream): the others add nothing to the stream.
+_EVENT_EVERY = 8
+# The completed launches' rings are read at every this many sanitized
+# launches of a kernel (and at check_violations() and exit).
+_CHECK_EVERY = 4
 
 
 class _Ring:
@@ -447,8 +465,6 @@ class _Ring:
         self.device = int(api.check(api.drv.cuMemHostGetDevicePointer(self.host, 0),
                                     "cuMemHostGetDevicePointer(violation ring)"))
         self.view = (ctypes.c_uint32 * self.words).from_address(int(self.host))
-        # recorded after each launch that uses the ring (made once)
-        self.event = api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
         self.reset()
 
     def reset(self):
@@ -463,11 +479,17 @@ class _Ring:
 
 class _SanitizedLaunches:
     """Sanitized launches whose rings are still to be read, oldest first,
-    and the rings free for the next ones."""
+    and the rings free for the next ones. An event is recorded after every
+    `_EVENT_EVERY`-th launch (and the stream's order makes the launches
+    before it complete with it), so most launches add no work to the
+    stream."""
 
     def __init__(self):
-        self.pending: List[tuple] = []  # (ring, kernel, launch number, grid)
+        self.pending: List[list] = []  # [ring, kernel, launch number, grid, event or None, stream]
+        self.marked: List[list] = []  # the pending entries with an event, oldest first
         self.free: List[_Ring] = []
+        self.events: List[Any] = []  # recorded events no entry waits on any more
+        self._since_event = 0
         self._atexit = False
 
     def acquire(self, api, records: int) -> _Ring:
@@ -486,31 +508,61 @@ class _SanitizedLaunches:
             ring.reset()
         self.free.append(ring)
 
+    def _record(self, api, stream):
+        event = self.events.pop() if self.events else \
+            api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
+        api.check(api.drv.cuEventRecord(event, stream), "cuEventRecord")
+        self._since_event = 0
+        return event
+
     def pending_launch(self, api, ring, kernel, number: int, grid, stream):
-        api.check(api.drv.cuEventRecord(ring.event, stream), "cuEventRecord")
-        self.pending.append((ring, kernel, number, grid))
+        # An event covers the earlier launches of its own stream only: on a
+        # change of stream, the last launch of the old one gets its event.
+        last = self.pending[-1] if self.pending else None
+        if last is not None and last[4] is None and last[5] != stream:
+            last[4] = self._record(api, last[5])
+            self.marked.append(last)
+        event = None
+        self._since_event += 1
+        if self._since_event >= _EVENT_EVERY:
+            event = self._record(api, stream)
+        entry = [ring, kernel, number, grid, event, stream]
+        self.pending.append(entry)
+        if event is not None:
+            self.marked.append(entry)
         if len(self.pending) > _MAX_PENDING:
             self.check(api, block=False, wait_oldest=True)
 
     def check(self, api, block: bool, wait_oldest: bool = False):
-        """Read the rings of the launches that have completed (all of them
-        with `block`), oldest first, stopping at the first still running
-        (launches complete in order on a stream: one query per check in the
-        steady state); raise the first report."""
-        if block and self.pending:
+        """Read the rings of the launches known to have completed (all of
+        them with `block`), oldest first; raise the first report. A launch
+        is known complete when an event recorded after it has completed:
+        one query per recorded event, stopping at the first still running."""
+        if not self.pending:
+            return
+        if block:
             api.check(api.drv.cuCtxSynchronize(), "cuCtxSynchronize(sanitized launches)")
-        error = None
-        done = 0
-        for i, (ring, kernel, number, grid) in enumerate(self.pending):
-            if not block:
-                if wait_oldest and i == 0:
-                    api.check(api.drv.cuEventSynchronize(ring.event), "cuEventSynchronize")
+            done = len(self.pending)
+            self.marked.clear()
+        else:
+            last = None
+            while self.marked:
+                event = self.marked[0][4]
+                if wait_oldest and last is None:
+                    api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
                 else:
-                    (err,) = api.drv.cuEventQuery(ring.event)
+                    (err,) = api.drv.cuEventQuery(event)
                     if "NOT_READY" in str(err):
                         break
                     api.check((err,), "cuEventQuery")  # raises on any other error
-            done += 1
+                last = self.marked.pop(0)
+            if last is None:
+                return
+            done = self.pending.index(last) + 1
+        error = None
+        for ring, kernel, number, grid, event, _ in self.pending[:done]:
+            if event is not None:
+                self.events.append(event)
             # nothing recorded (the common case): the header is as reset
             report = contracts.violations(kernel.name, ring.read(), kernel.sanitizer.get("sites", [])) \
                 if ring.view[0] else None

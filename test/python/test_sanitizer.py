@@ -415,6 +415,8 @@ def test_runtime_deferred_sanitized_launches(monkeypatch):
     api.drv, api.cupy, api._ctx = drv, None, None
     monkeypatch.setattr(runtime, "_api", api)
     monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
+    monkeypatch.setattr(runtime, "_EVENT_EVERY", 1)  # every launch known complete when done
+    monkeypatch.setattr(runtime, "_CHECK_EVERY", 1)  # and read at every launch
     kern = runtime.load_data(b"\0", k.metadata())["strided"]
     for _ in range(5):
         kern[(2,)](0x1000, 0x2000, 1)
@@ -440,3 +442,27 @@ def test_runtime_deferred_sanitized_launches(monkeypatch):
     drv._finish()
     with pytest.raises(runtime.ContractViolation, match="launch 8"):
         kern[(2,)](0x1000, 0x2000, 1)
+
+
+def test_deferred_launches_record_few_events(monkeypatch):
+    """An event after every 8th sanitized launch, and one more where the
+    stream changes (covering the old stream's launches): the stream gets
+    almost nothing besides the kernels."""
+    from tlxamd import runtime
+
+    k = _compiled("strided", target="sm_90a")
+    api = runtime._Api.__new__(runtime._Api)
+    drv = _DeferredDriver(False)
+    recorded = []
+    drv.cuEventRecord = lambda event, stream: recorded.append(stream) or (0,)
+    api.drv, api.cupy, api._ctx = drv, None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
+    kern = runtime.load_data(b"\0", k.metadata())["strided"]
+    for _ in range(15):
+        kern[(2,)](0x1000, 0x2000, 1)
+    assert recorded == [0]  # after the 8th
+    kern[(2,)](0x1000, 0x2000, 1, stream=7)  # a new stream: the old one's last launch gets an event
+    assert recorded == [0, 0]
+    runtime.check_violations()
+    assert runtime._sanitized.pending == [] and drv.launches == 16
