@@ -127,10 +127,12 @@ static LogicalResult verifyTensorMaps(Operation *op, Attribute value) {
                      op->getName().getStringRef() == "llvm.func");
   for (Attribute a : ok ? maps.getValue() : ArrayRef<Attribute>()) {
     auto d = dyn_cast<DictionaryAttr>(a);
-    ok &= d && isa_and_nonnull<IntegerAttr>(d.get("arg")) &&
+    std::optional<int64_t> arg =
+        d ? getSignlessIntValue(d.get("arg")) : std::nullopt;
+    ok &= d && arg && *arg >= 0 &&
+          getSignlessIntValue(d.get("swizzle")).has_value() &&
           isa_and_nonnull<DenseI64ArrayAttr>(d.get("box")) &&
-          isa_and_nonnull<TypeAttr>(d.get("element")) &&
-          isa_and_nonnull<IntegerAttr>(d.get("swizzle"));
+          isa_and_nonnull<TypeAttr>(d.get("element"));
   }
   if (ok)
     return success();

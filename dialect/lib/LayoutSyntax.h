@@ -55,12 +55,12 @@ public:
       return failure();
     if (!*a)
       return *def;
-    auto i = dyn_cast<IntegerAttr>(*a);
-    if (!i || !i.getType().isSignlessInteger())
+    std::optional<int64_t> i = getSignlessIntValue(*a);
+    if (!i)
       return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
                                    << key << "' must be an integer",
              failure();
-    return i.getInt();
+    return *i;
   }
 
   FailureOr<unsigned> getUnsigned(StringRef key,
@@ -105,12 +105,12 @@ public:
                                    << key << "' must be a list of integers",
              failure();
     for (Attribute e : arr) {
-      auto i = dyn_cast<IntegerAttr>(e);
+      std::optional<int64_t> i = getSignlessIntValue(e);
       if (!i)
         return parser.emitError(loc) << "#tlxamd." << mnemonic << " field '"
                                      << key << "' must be a list of integers",
                failure();
-      out.push_back(i.getInt());
+      out.push_back(*i);
     }
     return out;
   }
@@ -160,10 +160,10 @@ public:
                    << " coordinates, '" << key << "' has one with " << b.size(),
                failure();
       for (Attribute c : b) {
-        auto i = dyn_cast<IntegerAttr>(c);
+        std::optional<int64_t> i = getSignlessIntValue(c);
         if (!i)
           return err(), failure();
-        flat.push_back(int32_t(i.getInt()));
+        flat.push_back(int32_t(*i));
       }
     }
     return flat;

@@ -402,7 +402,10 @@ LogicalResult CatOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
     dim = attrs.getAs<IntegerAttr>("dim");
   ShapeOpSpec spec;
   spec.kind = ShapeOpSpec::Cat;
-  spec.dim = dim ? unsigned(dim.getInt()) : 0;
+  std::optional<int64_t> d = getSignlessIntValue(dim);
+  if (dim && (!d || *d < 0))
+    return failure(); // the verifier names the attribute
+  spec.dim = d ? unsigned(*d) : 0;
   return inferShapeOpTypes(spec, operands, 1, out);
 }
 

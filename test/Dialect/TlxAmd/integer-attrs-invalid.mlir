@@ -101,3 +101,30 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Layout fields read only signless integers (the fuzzer's find: an unsigned
+// element in a list aborted the parser's field reader).
+// expected-error@+1 {{#tlxamd.blocked field 'size_per_thread' must be a list of integers}}
+#regs = #tlxamd.blocked<{size_per_thread = [1, 1: ui86], threads_per_warp = [32, 1], warps_per_cta = [4, 1], order = [1, 0]}>
+func.func @f(%v: tensor<128x16xf32, #regs>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{#tlxamd.blocked field 'threads_per_warp' must be a list of integers}}
+#rows = #tlxamd.blocked<{size_per_thread = [1, 16], threads_per_warp = [64, 1: si32], warps_per_cta = [1, 1], order = [1, 0]}>
+func.func @g(%v: tensor<64x64xi8, #rows>) {
+  return
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error@+1 {{'tlxamd.tensor_maps' is an array of {arg, box, element, swizzle} dictionaries on a kernel}}
+  gpu.func @k(%p: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.tensor_maps = [{arg = 0 : ui8, box = array<i64: 8>, element = f32, swizzle = 0 : i32}]} {
+    gpu.return
+  }
+}
