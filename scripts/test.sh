@@ -13,7 +13,7 @@
 #
 # The inner loop while working: `ninja -C build && pip install` is what
 # scripts/setup.sh does; then `lit -sv test/Dialect` or one pytest file
-# (docs/contributing.md).
+# (README, Development; docs/adding-an-op.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tier=default
