@@ -23,3 +23,13 @@ def scale_mlir():
 @pytest.fixture
 def row_sum_mlir():
     return os.path.join(ROOT, "examples", "row_sum.mlir")
+
+
+def line_of(path: str, marker: str) -> int:
+    """The line of `path` holding `marker` (a comment on the line a test
+    expects a diagnostic at), not counting lines that look it up."""
+    with open(path) as f:
+        for i, text in enumerate(f, 1):
+            if marker in text and "line_of(" not in text:
+                return i
+    raise AssertionError(marker)

@@ -5,6 +5,7 @@ where the class is wider than one input."""
 
 import numpy as np
 import pytest
+from conftest import line_of
 
 from tlxamd import compiler, emulator
 from tlxamd import language as tl
@@ -15,11 +16,7 @@ HERE = __file__
 
 
 def _line_of(marker: str) -> int:
-    with open(HERE) as f:
-        for i, line in enumerate(f, 1):
-            if marker in line and "_line_of" not in line:
-                return i
-    raise AssertionError(marker)
+    return line_of(__file__, marker)
 
 
 # -- kernels that are not plain functions ----------------------------------

@@ -4,6 +4,7 @@ path and Python source locations in diagnostics."""
 import os
 
 import pytest
+from conftest import line_of
 
 from tlxamd import compiler
 from tlxamd import language as tl
@@ -115,11 +116,7 @@ def test_remarks_name_the_python_line():
 
 
 def _line_of(marker: str) -> int:
-    with open(__file__) as f:
-        for i, text in enumerate(f, 1):
-            if marker in text and "_line_of" not in text:
-                return i
-    raise AssertionError(marker)
+    return line_of(__file__, marker)
 
 
 def test_verifier_error_names_the_test_file_and_line():

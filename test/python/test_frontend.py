@@ -4,6 +4,7 @@ helpers, locations and errors (each naming the kernel's file:line)."""
 import re
 
 import pytest
+from conftest import line_of
 
 from tlxamd import compiler
 from tlxamd import language as tl
@@ -12,11 +13,7 @@ HERE = __file__
 
 
 def _line_of(marker: str) -> int:
-    with open(HERE) as f:
-        for i, line in enumerate(f, 1):
-            if marker in line and "_line_of" not in line:
-                return i
-    raise AssertionError(marker)
+    return line_of(__file__, marker)
 
 
 @tl.jit

@@ -94,6 +94,25 @@ def _package_imports():
     return {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}
 
 
+def _cycles(graph):
+    """The cycles a depth-first walk of `graph` (node -> successors) finds."""
+    state, cycles = {}, []
+
+    def visit(m, path):
+        state[m] = 1
+        for d in sorted(graph.get(m, ())):
+            if state.get(d) == 1:
+                cycles.append(path[path.index(d):] + [d] if d in path else [m, d])
+            elif d not in state and d in graph:
+                visit(d, path + [d])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    return cycles
+
+
 def test_no_import_circle_in_the_package():
     """No module of the package imports, directly or through others, a
     module that imports it back (the package's own __init__ files aside:
@@ -102,20 +121,7 @@ def test_no_import_circle_in_the_package():
     assert "tlxamd.language.descriptors" in graph
     inits = {m for m in graph if m in ("tlxamd", "tlxamd.language", "tlxamd.dialects")}
     graph = {m: deps - inits for m, deps in graph.items() if m not in inits}
-    state, cycles = {}, []
-
-    def visit(m, path):
-        state[m] = 1
-        for d in sorted(graph.get(m, ())):
-            if state.get(d) == 1:
-                cycles.append(path[path.index(d):] + [d] if d in path else [m, d])
-            elif d not in state:
-                visit(d, path + [d])
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m, [m])
+    cycles = _cycles(graph)
     assert cycles == [], f"import circles: {cycles}"
 
 
@@ -133,20 +139,7 @@ def test_no_include_circle_in_the_dialect():
                 path = os.path.join(dirpath, f)
                 rel = os.path.relpath(path, inc)
                 graph[rel] = set(re.findall(r'#include "(tlxamd/[^"]+\.h)"', open(path).read()))
-    state, cycles = {}, []
-
-    def visit(h, path):
-        state[h] = 1
-        for d in sorted(graph.get(h, ())):
-            if state.get(d) == 1:
-                cycles.append(path + [d])
-            elif d not in state and d in graph:
-                visit(d, path + [d])
-        state[h] = 2
-
-    for h in sorted(graph):
-        if h not in state:
-            visit(h, [h])
+    cycles = _cycles(graph)
     assert cycles == [], f"include circles: {cycles}"
     header = open(os.path.join(inc, "tlxamd", "Dialect", "TlxAmdDialect.h")).read()
     assert len(header.splitlines()) <= 80
