@@ -6,7 +6,7 @@ launch of nothing or of a wrapped value."""
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence, Tuple
+from typing import Any, Tuple
 
 # Scalar parameter kinds (as kernels' metadata and lowered types name them)
 # and the integers they hold.
@@ -52,20 +52,3 @@ def check_scalar(value: Any, kind: str, where: str) -> None:
             raise TypeError(f"{where} is an {kind} float, got {type(value).__name__} {value!r}")
         if kind == "f32" and math.isfinite(float(value)) and abs(float(value)) > 3.4028234663852886e38:
             raise OverflowError(f"{where} is an f32: {value} is out of its range")
-
-
-def check_host_array(array: Any, pointee_bytes: int, where: str) -> None:
-    """A host array passed for a pointer: its element size matches the
-    pointee's (a float64 array for a float32 pointer would be read byte for
-    byte as other values). Byte arrays are raw memory and always fit."""
-    itemsize = getattr(getattr(array, "dtype", None), "itemsize", None)
-    if itemsize is None and hasattr(array, "element_size"):
-        itemsize = array.element_size()
-    if pointee_bytes and itemsize not in (None, 1, pointee_bytes):
-        raise TypeError(f"{where} points to {pointee_bytes}-byte elements, got an array of "
-                        f"{itemsize}-byte elements ({getattr(array, 'dtype', '?')}); convert it first")
-
-
-def check_args_count(args: Sequence[Any], expected: int, kernel: str) -> None:
-    if len(args) != expected:
-        raise TypeError(f"kernel {kernel} takes {expected} arguments, got {len(args)}")

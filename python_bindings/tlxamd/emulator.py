@@ -90,13 +90,15 @@ class _Ty:
         return max(1, self.bits // 8)
 
 
-_TYPES: Dict[ir.Type, _Ty] = {}
+# by spelling: a key that keeps no context alive
+_TYPES: Dict[str, _Ty] = {}
 
 
 def _ty(t: ir.Type) -> _Ty:
-    if t not in _TYPES:
-        _TYPES[t] = _Ty(t)
-    return _TYPES[t]
+    key = str(t)
+    if key not in _TYPES:
+        _TYPES[key] = _Ty(t)
+    return _TYPES[key]
 
 
 def _signed(a: np.ndarray) -> np.ndarray:

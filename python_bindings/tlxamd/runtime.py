@@ -129,9 +129,18 @@ def _int_in(a, bits: int) -> int:
 
 
 def _real(a) -> float:
-    if type(a) is float or (type(a) is int):
+    if type(a) is float or type(a) is int:
         return a
     raise TypeError("checked by the slow path")
+
+
+def _real32(a) -> float:
+    """`a` for an f32 parameter: finite values beyond f32's range take the
+    slow path (an OverflowError there), never a silent infinity."""
+    if (type(a) is float or type(a) is int) and not -3.4028234663852886e38 <= a <= 3.4028234663852886e38 \
+            and a == a and a not in (float("inf"), float("-inf")):
+        raise TypeError("checked by the slow path")
+    return _real(a)
 
 
 def _pointer_of(x) -> int:
@@ -250,7 +259,7 @@ class Kernel:
         fast = {"ptr": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
                 "violations": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
                 "i32": lambda a: ctypes.c_int32(_int_in(a, 32)), "i64": lambda a: ctypes.c_int64(_int_in(a, 64)),
-                "f32": lambda a: ctypes.c_float(_real(a)), "f64": lambda a: ctypes.c_double(_real(a))}
+                "f32": lambda a: ctypes.c_float(_real32(a)), "f64": lambda a: ctypes.c_double(_real(a))}
         self._packers = None if any(k not in fast for k in self.arg_kinds) else \
             [fast[k] for k in self.arg_kinds]
         self._label = f"kernel {name}"
