@@ -4,14 +4,18 @@ checked against torch in both builds and timed in the same process, the
 sanitized build through its own launcher (deferred reports: no
 synchronization per launch). Prints GB/s of both and the ratio for every
 case of at least 2^24 elements, then the violations reported (none
-expected: the suite keeps its promises).
+expected: the suite keeps its promises), then the host time of one
+launch of each build (a one-program grid, no synchronization between
+launches), which bounds the rate of short kernels.
 
     PYTHONPATH=python_bindings python3 bench/gpu/sanitize_cost.py bench/gpu/suite bench/gpu/suite_sanitized
 """
 
 import json
 import os
+import statistics
 import sys
+import time
 
 import torch
 
@@ -70,7 +74,39 @@ def main(plain_dir: str, sanitized_dir: str) -> int:
         worst = min(worst, bs / bp)
         print(f"{name:24} {n:11d} {bp / 1e9:10.0f} {bs / 1e9:10.0f} {bs / bp:7.3f}")
     print(f"\n{len(rows)} cases of at least 2^24 elements; worst ratio {worst:.3f}; {bad} failed")
+    host_cost(plain_dir, sanitized_dir, plain_manifest, san_manifest)
     return 1 if bad else 0
+
+
+def host_cost(plain_dir, sanitized_dir, plain_manifest, san_manifest, names=("masked_i8_c16", "copy_bf16_c16"),
+              launches=2000):
+    """Microseconds of host time per launch, plain and sanitized: `launches`
+    back-to-back launches of a one-program grid (the device keeps up), the
+    median of five runs; the sanitized build's rings read at the end."""
+    from checks import check
+
+    print(f"\n{'host us / launch':24} {'plain':>10} {'sanitized':>10}")
+    for name in names:
+        if name not in plain_manifest["cases"] or name not in san_manifest["cases"]:
+            continue
+        case = plain_manifest["cases"][name]
+        block = case.get("block", plain_manifest["block"])
+        out = []
+        for d in (plain_dir, sanitized_dir):
+            k = runtime.load(os.path.join(d, name + ".cubin"))[name]
+            ok, detail, launch = check(k, case, block - 1 if case["kind"] == "masked" else block, block)
+            assert ok, detail
+            runs = []
+            for _ in range(5):
+                torch.cuda.synchronize()
+                t = time.perf_counter()
+                for _ in range(launches):
+                    launch()
+                runs.append((time.perf_counter() - t) / launches * 1e6)
+                torch.cuda.synchronize()
+            runtime.check_violations()
+            out.append(statistics.median(runs))
+        print(f"{name:24} {out[0]:10.2f} {out[1]:10.2f}")
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ static LogicalResult verifyTensorMaps(Operation *op, Attribute value) {
 /// The contract sanitizer's tables on a kernel (tlxamd-instrument-contracts):
 /// `tlxamd.violations_arg` (the ring's argument), `tlxamd.contract_sites`
 /// ({op, rule, check, loc} strings) and `tlxamd.arg_promises` ({arg,
-/// divisibility} integers).
+/// divisibility} integers, and the site of an alignment checked at launch).
 static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
   bool kernel =
       isa<gpu::GPUFuncOp>(op) || op->getName().getStringRef() == "llvm.func";
@@ -167,7 +167,8 @@ static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
         return v && *v >= 0;
       };
       ok &= sites ? has("op") && has("rule") && has("check") && has("loc")
-                  : hasInt("arg") && hasInt("divisibility");
+                  : hasInt("arg") && hasInt("divisibility") &&
+                        (!d.get("site") || hasInt("site"));
     }
   }
   if (ok)
@@ -179,7 +180,8 @@ static LogicalResult verifySanitizerTable(Operation *op, NamedAttribute attr) {
                  ? "a non-negative argument index"
              : attr.getName() == "tlxamd.contract_sites"
                  ? "an array of {op, rule, check, loc} dictionaries"
-                 : "an array of {arg, divisibility} dictionaries");
+                 : "an array of {arg, divisibility[, site]} "
+                   "dictionaries");
 }
 
 /// `tlxamd.num_warps`: a power of two up to 32 on a kernel, which every

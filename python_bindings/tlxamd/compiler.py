@@ -364,7 +364,7 @@ def _sanitizer_info(func) -> dict:
             for key in ("op", "rule", "check", "loc"):
                 if key in d:
                     item[key] = ir.StringAttr(d[key]).value
-            for key in ("arg", "divisibility"):
+            for key in ("arg", "divisibility", "site"):
                 if key in d:
                     item[key] = ir.IntegerAttr(d[key]).value
             out.append(item)

@@ -123,24 +123,32 @@ def violations(kernel: str, words: Sequence[int], sites: Sequence[dict]) -> Opti
 
 def check_arguments(kernel: str, meta: Dict[str, Any], args: Sequence[Any], pointers: Sequence[int] = (),
                     address_of=None) -> None:
-    """Raise `ContractViolation` for an argument that breaks its
-    `tlxamd.divisibility` promise: a pointer (the arguments at the indexes
-    `pointers`) whose address (`address_of`) or an integer that is not a
-    multiple of it."""
+    """Raise `ContractViolation` for an argument that breaks its promise: a
+    pointer (the arguments at the indexes `pointers`) whose address
+    (`address_of`) or an integer that is not a multiple of it. A promise is
+    the argument's `tlxamd.divisibility`, or (with a `site`) an alignment an
+    access relies on that depends on the argument only, checked here once
+    instead of in the kernel."""
     bad = []
+    sites = meta.get("sites", [])
     for promise in meta.get("promises", []):
         i, d = int(promise["arg"]), int(promise["divisibility"])
         if i >= len(args) or isinstance(args[i], bool):
             continue
+        why = f"tlxamd.divisibility = {d}"
+        if "site" in promise:
+            s = int(promise["site"])
+            site = sites[s] if 0 <= s < len(sites) else {}
+            why = (f"{site.get('rule', '?')}: {site.get('op', '?')} at {site.get('loc', '?')} reads it "
+                   f"{d} bytes at a time")
         if i in pointers:
             if address_of is None:
                 continue
             address = address_of(args[i])
             if address % d:
-                bad.append(f"  argument {i}: address {address:#x} is not a multiple of {d} "
-                           f"(tlxamd.divisibility = {d})")
+                bad.append(f"  argument {i}: address {address:#x} is not a multiple of {d} ({why})")
         elif isinstance(args[i], int) and args[i] % d:
-            bad.append(f"  argument {i}: value {args[i]} is not a multiple of {d} (tlxamd.divisibility = {d})")
+            bad.append(f"  argument {i}: value {args[i]} is not a multiple of {d} ({why})")
     if bad:
         raise ContractViolation(kernel, [], len(bad),
                                 f"kernel {kernel}: {len(bad)} argument promise{'s' if len(bad) != 1 else ''} "

@@ -267,6 +267,8 @@ class Kernel:
         self._pointer_args = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
         self._promises = [(int(p["arg"]), int(p["divisibility"]))
                           for p in (self.sanitizer or {}).get("promises", [])]
+        self._deferred = self.sanitizer is not None and self.sanitizer.get("mode", "deferred") == "deferred"
+        self._ring_arg = int(self.sanitizer["arg"]) if self.sanitizer is not None else -1
 
     def __getitem__(self, grid):
         def launcher(*args, stream=None):
@@ -358,12 +360,13 @@ class Kernel:
         wait for the kernel and report at once."""
         grid = _launch.normalize_grid(grid, self._label)
         api = _get_api()
-        if self.sanitizer.get("mode", "deferred") == "deferred" and api.drv is not None:
-            if self._launches % _CHECK_EVERY == 0:
-                _sanitized.check(api, block=False)  # earlier launches that are done
-            ring = _sanitized.acquire(api, self.ring_records)
+        if self._deferred and api.drv is not None:
+            launches = _sanitized
+            if self._launches % _CHECK_EVERY == 0 and launches.marked:
+                launches.check(api, block=False)  # earlier launches that are done
+            ring = launches.acquire(api, self.ring_records)
             try:
-                args.insert(int(self.sanitizer["arg"]), ring.device)
+                args.insert(self._ring_arg, ring.device)
                 values, ptrs = self._pack(args)
                 # the promises, on the packed values (each address read once)
                 for i, d in self._promises:
@@ -375,11 +378,11 @@ class Kernel:
                 s = stream if stream is not None else 0
                 if hasattr(s, "cuda_stream"):
                     s = s.cuda_stream
-                self._launch_packed(grid, values, ptrs, stream=stream)
+                self._launch_packed(grid, values, ptrs, stream=s)
             except BaseException:
-                _sanitized.release(ring)
+                launches.release(ring)
                 raise
-            _sanitized.pending_launch(api, ring, self, self._launches, grid, s)
+            launches.pending_launch(api, ring, self, self._launches, grid, s)
             return
         contracts.check_arguments(self.name, self.sanitizer, args, self._pointer_args, _pointer_of)
         self._launch_sanitized_sync(api, grid, args, stream)
@@ -496,15 +499,15 @@ class _SanitizedLaunches:
     def __init__(self):
         self.pending: List[list] = []  # [ring, kernel, launch number, grid, event or None, stream]
         self.marked: List[list] = []  # the pending entries with an event, oldest first
-        self.free: List[_Ring] = []
+        self.free: Dict[int, List[_Ring]] = {}  # by record count
         self.events: List[Any] = []  # recorded events no entry waits on any more
         self._since_event = 0
         self._atexit = False
 
     def acquire(self, api, records: int) -> _Ring:
-        for i, ring in enumerate(self.free):
-            if ring.records == records:
-                return self.free.pop(i)
+        free = self.free.get(records)
+        if free:
+            return free.pop()
         if not self._atexit:
             import atexit
 
@@ -515,7 +518,7 @@ class _SanitizedLaunches:
     def release(self, ring: _Ring):
         if ring.view[0]:
             ring.reset()
-        self.free.append(ring)
+        self.free.setdefault(ring.records, []).append(ring)
 
     def _record(self, api, stream):
         event = self.events.pop() if self.events else \
@@ -561,7 +564,7 @@ class _SanitizedLaunches:
                     api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
                 else:
                     (err,) = api.drv.cuEventQuery(event)
-                    if "NOT_READY" in str(err):
+                    if err == api.drv.CUresult.CUDA_ERROR_NOT_READY:
                         break
                     api.check((err,), "cuEventQuery")  # raises on any other error
                 last = self.marked.pop(0)

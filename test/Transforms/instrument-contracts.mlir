@@ -65,12 +65,14 @@ gpu.module @m {
 
 #b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 
-// A base with no alignment promise: the packed access's 16 bytes are
-// checked and the guard joins the mask.
+// A base argument with no alignment promise, at offsets proven to start
+// every run 16 bytes from it: the alignment is the argument's, checked once
+// at launch (a promise naming the access), nothing in the kernel.
 // CHECK-LABEL: gpu.func @unaligned_base
-// CHECK: %[[G:.*]] = tlxamd.contract_check %arg3, %arg1[%{{.*}}] mask %[[M:.*]] {align = 16 : i32, contiguity = 4 : i32, site = 0 : i32}
-// CHECK: %[[GM:.*]] = arith.andi %[[M]], %[[G]] : tensor<1024xi1
-// CHECK: tlxamd.buffer_store %{{.*}}, %arg1[%{{.*}}] mask %[[GM]] {contiguity = 4 : i32}
+// CHECK-SAME: tlxamd.arg_promises = [{arg = 0 : i32, divisibility = 16 : i32}, {arg = 1 : i32, divisibility = 16 : i32, site = 0 : i32}]
+// CHECK-SAME: tlxamd.contract_sites = [{check = "16-byte aligned argument 1 (checked at launch)", {{.*}} op = "tlxamd.buffer_store", rule = "B12"}]
+// CHECK-NOT: tlxamd.contract_check
+// CHECK: tlxamd.buffer_store %{{.*}}, %arg1[%{{.*}}] mask %{{.*}} {contiguity = 4 : i32}
 gpu.module @m {
   gpu.func @unaligned_base(%src: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32},
                            %dst: !tlxamd.ptr<f32>, %n: i32)
@@ -81,6 +83,33 @@ gpu.module @m {
     %v = tlxamd.buffer_load %src[%r] mask %m {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b> -> tensor<1024xf32, #b>
     %p = tlxamd.require_layout %v : tensor<1024xf32, #b> -> tensor<1024xf32, #b>
     tlxamd.buffer_store %p, %dst[%r] mask %m {contiguity = 4 : i32} : tensor<1024xf32, #b>, !tlxamd.ptr<f32>, tensor<1024xi32, #b>
+    gpu.return
+  }
+}
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+
+// A base computed in the kernel (an argument moved by an unknown count):
+// the packed access's 16 bytes are checked in the kernel and the guard
+// joins the mask.
+// CHECK-LABEL: gpu.func @shifted_base
+// CHECK-SAME: tlxamd.arg_promises = [{arg = 0 : i32, divisibility = 16 : i32}, {arg = 1 : i32, divisibility = 16 : i32}]
+// CHECK: %[[G:.*]] = tlxamd.contract_check %arg3, %[[Q:.*]][%{{.*}}] mask %[[M:.*]] {align = 16 : i32, contiguity = 4 : i32, site = 0 : i32}
+// CHECK: %[[GM:.*]] = arith.andi %[[M]], %[[G]] : tensor<1024xi1
+// CHECK: tlxamd.buffer_store %{{.*}}, %[[Q]][%{{.*}}] mask %[[GM]] {contiguity = 4 : i32}
+gpu.module @m {
+  gpu.func @shifted_base(%src: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32},
+                         %dst: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32}, %n: i32)
+      kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #b>
+    %ns = tlxamd.splat %n : tensor<1024xi32, #b>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b>
+    %v = tlxamd.buffer_load %src[%r] mask %m {contiguity = 4 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b> -> tensor<1024xf32, #b>
+    %p = tlxamd.require_layout %v : tensor<1024xf32, #b> -> tensor<1024xf32, #b>
+    %q = tlxamd.addptr %dst, %n : !tlxamd.ptr<f32>, i32
+    tlxamd.buffer_store %p, %q[%r] mask %m {contiguity = 4 : i32} : tensor<1024xf32, #b>, !tlxamd.ptr<f32>, tensor<1024xi32, #b>
     gpu.return
   }
 }

@@ -68,16 +68,54 @@ def test_report_contents():
     assert len(text.splitlines()) == 9
 
 
-def test_unaligned_access_skipped():
-    """A misaligned run's packed access is masked off (on NVIDIA it would
-    fault and take the report with it): its elements read as zero."""
+def test_alignment_checked_at_launch():
+    """An alignment that depends on the base argument only (every run
+    starts a proven multiple of 16 bytes from it) is a launch-time promise
+    naming the access: no check in the kernel, the launch refused."""
     k = _compiled("unaligned")
+    meta = k.kernels["unaligned"]["sanitizer"]
+    assert "tlxamd.contract_check" not in k.mlir and _llvm_checks(k) == 0
+    assert meta["promises"][0] == {"arg": 0, "divisibility": 4}
+    derived = [p for p in meta["promises"] if "site" in p]
+    assert [(p["arg"], p["divisibility"]) for p in derived] == [(0, 16)]
+    assert meta["sites"][derived[0]["site"]]["check"] == "16-byte aligned argument 0 (checked at launch)"
     args, _ = planted.inputs("unaligned", BLOCK, False, np, emulator.Pointer)
-    with pytest.raises(contracts.ContractViolation) as info:
+    with pytest.raises(contracts.ContractViolation,
+                       match=r"argument 0: address 0x4 is not a multiple of 16 \(B12: tlxamd.buffer_load at "
+                             r".*planted\.py:\d+:\d+ reads it 16 bytes at a time\)") as info:
         emulator.run(k, (2,), *args)
+    assert "not launched" in str(info.value)
+    assert not args[1].any()
+
+
+def test_unaligned_access_skipped():
+    """A base computed in the kernel keeps its check there: a misaligned
+    run's packed access is masked off (on NVIDIA it would fault and take
+    the report with it), its elements read as zero."""
+    from tlxamd import language as tl
+
+    lay = tl.blocked_layout([planted.PER_THREAD], [WARP], [planted.WARPS], [0])
+
+    @tl.kernel(num_warps=planted.WARPS, name="shifted")
+    def shifted(src: tl.pointer(tl.float32), dst: tl.pointer(tl.float32), shift: tl.int32, BLOCK: tl.constexpr):
+        r = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=lay)
+        v = tl.buffer_load(src + shift, r, contiguity=4)
+        tl.buffer_store(tl.require_layout(v, lay), dst, r, contiguity=4)
+
+    k = compiler.compile(shifted.build(target="gfx950", BLOCK=BLOCK), target="gfx950", sanitize=True)
+    meta = k.kernels["shifted"]["sanitizer"]
+    assert not any("site" in p for p in meta["promises"])
+    assert [s["check"] for s in meta["sites"]] == ["16-byte aligned first address"]
+    n = 2 * BLOCK
+    src, dst = np.arange(n + 4, dtype=np.float32), np.zeros(n, dtype=np.float32)
+    emulator.run(k, (2,), src, dst, 4)
+    assert (dst == src[4:]).all()
+    dst[:] = 0
+    with pytest.raises(contracts.ContractViolation) as info:
+        emulator.run(k, (2,), src, dst, 1)
     assert info.value.total == 2 * BLOCK // 4
     assert "is not 16-byte aligned" in str(info.value)
-    assert not args[1].any()
+    assert not dst.any()
 
 
 def test_argument_promise_checked_before_launch():
@@ -342,6 +380,9 @@ def test_active_lanes_record():
 class _DeferredDriver(_FakeDriver):
     """The fake driver with host-mapped memory and events: a launch
     completes only when the host synchronizes (an event or the context)."""
+
+    class CUresult:
+        CUDA_ERROR_NOT_READY = "CUDA_ERROR_NOT_READY"
 
     def __init__(self, violate):
         super().__init__(violate)

@@ -15,7 +15,10 @@
 // The analysis that elides checks ignores op hints (tl.multiple_of,
 // tl.max_contiguous): they are promises too. Kernel argument divisibility
 // it trusts; the runtime checks those at a sanitized launch
-// (`tlxamd.arg_promises`).
+// (`tlxamd.arg_promises`). An alignment the code relies on whose only
+// unproven part is a kernel argument's address (every run starts a proven
+// multiple of the width from the argument) is checked there too, once per
+// launch instead of once per run: a promise that names its site.
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Analysis/AxisInfo.h"
@@ -28,6 +31,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -90,6 +94,11 @@ private:
                        unsigned elemBytes, int64_t bytes);
   void plan(AccessChecks &c, RankedTensorType type, Type elemType,
             int64_t width, int64_t loweringUniform);
+  /// The kernel argument `c.ptr` is when every run's first address is a
+  /// multiple of `bytes` exactly when that argument's address is.
+  std::optional<unsigned> alignmentArgument(const AccessChecks &c,
+                                            RankedTensorType type,
+                                            unsigned elemBytes, int64_t bytes);
   int32_t addSite(Operation *op, StringRef rule, StringRef what);
   void insertCheck(OpBuilder &b, Value ring, const AccessChecks &c);
 
@@ -97,6 +106,14 @@ private:
   AxisInfoAnalysis lowering;                          ///< trusts op hints
   AxisInfoAnalysis sanitizer{/*trustOpHints=*/false}; ///< may elide a check
   SmallVector<Attribute> sites;
+  /// Alignments checked at launch: {argument, bytes, the access}.
+  struct LaunchAlignment {
+    unsigned arg;
+    int64_t bytes;
+    Operation *op;
+    StringRef rule;
+  };
+  SmallVector<LaunchAlignment> launchAlignments;
 };
 
 } // namespace
@@ -109,6 +126,23 @@ bool Instrumenter::provesAlignment(const AccessChecks &c, RankedTensorType type,
   if (c.unit == OffsetUnit::elements)
     offsets *= elemBytes;
   return base >= bytes && offsets >= bytes;
+}
+
+std::optional<unsigned> Instrumenter::alignmentArgument(const AccessChecks &c,
+                                                        RankedTensorType type,
+                                                        unsigned elemBytes,
+                                                        int64_t bytes) {
+  auto arg = dyn_cast<BlockArgument>(c.ptr);
+  auto kernel =
+      arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!kernel || arg.getOwner() != &kernel.getBody().front())
+    return std::nullopt;
+  int64_t offsets = sanitizer.getRunStartDivisibility(c.offsets, type, c.run);
+  if (c.unit == OffsetUnit::elements)
+    offsets *= elemBytes;
+  if (offsets < bytes)
+    return std::nullopt;
+  return arg.getArgNumber();
 }
 
 void Instrumenter::plan(AccessChecks &c, RankedTensorType type, Type elemType,
@@ -125,7 +159,12 @@ void Instrumenter::plan(AccessChecks &c, RankedTensorType type, Type elemType,
       c.uniform = group;
   }
   int64_t bytes = width * elemBytes;
-  if (width > 1 && !provesAlignment(c, type, elemBytes, bytes))
+  if (width <= 1 || provesAlignment(c, type, elemBytes, bytes))
+    return;
+  if (std::optional<unsigned> arg =
+          alignmentArgument(c, type, elemBytes, bytes))
+    launchAlignments.push_back({*arg, bytes, c.op, c.rule});
+  else
     c.align = bytes;
 }
 
@@ -249,6 +288,20 @@ LogicalResult Instrumenter::instrument(gpu::GPUFuncOp kernel) {
       promises.push_back(
           b.getDictionaryAttr({b.getNamedAttr("arg", b.getI32IntegerAttr(i)),
                                b.getNamedAttr("divisibility", d)}));
+  // The alignments an access relies on, checked at launch: one promise
+  // per argument and width, naming the first access that relies on it.
+  llvm::SmallDenseSet<std::pair<unsigned, int64_t>> promised;
+  for (const LaunchAlignment &a : launchAlignments) {
+    if (!promised.insert({a.arg, a.bytes}).second)
+      continue;
+    int32_t site = addSite(a.op, a.rule,
+                           std::to_string(a.bytes) + "-byte aligned argument " +
+                               std::to_string(a.arg) + " (checked at launch)");
+    promises.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("arg", b.getI32IntegerAttr(a.arg)),
+         b.getNamedAttr("divisibility", b.getI32IntegerAttr(a.bytes)),
+         b.getNamedAttr("site", b.getI32IntegerAttr(site))}));
+  }
   unsigned index = kernel.getNumArguments();
   auto ringType = PtrType::get(IntegerType::get(ctx, 32), 1);
   if (failed(
@@ -273,6 +326,7 @@ LogicalResult Instrumenter::instrument(gpu::GPUFuncOp kernel) {
   kernel->setAttr("tlxamd.contract_sites", b.getArrayAttr(sites));
   kernel->setAttr("tlxamd.arg_promises", b.getArrayAttr(promises));
   sites.clear();
+  launchAlignments.clear();
   return success();
 }
 

@@ -96,7 +96,7 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  // expected-error@+1 {{'tlxamd.arg_promises' is the contract sanitizer's table of a kernel: an array of {arg, divisibility} dictionaries}}
+  // expected-error@+1 {{'tlxamd.arg_promises' is the contract sanitizer's table of a kernel: an array of {arg, divisibility[, site]} dictionaries}}
   gpu.func @k(%p: !tlxamd.ptr<i32>) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.arg_promises = [{arg = 0 : ui8, divisibility = 16 : i64}]} {
     gpu.return
   }

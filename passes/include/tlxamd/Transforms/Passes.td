@@ -157,9 +157,12 @@ def TlxAmdInstrumentContracts : Pass<"tlxamd-instrument-contracts"> {
     The analysis used to elide a check ignores op hints (`tl.multiple_of`,
     `tl.max_contiguous`): they are promises too. It trusts the kernel
     arguments' `tlxamd.divisibility`, which the runtime checks at a
-    sanitized launch (`tlxamd.arg_promises` lists them). An alignment check
-    also masks its access off on a misaligned run, so that the access does
-    not fault and the report reaches the host. The kernel records its
+    sanitized launch (`tlxamd.arg_promises` lists them). An alignment whose
+    only unproven part is a kernel argument's address (every run starts a
+    proven multiple of the width from the argument) joins those promises,
+    naming the access (`site`): checked once per launch, not per run. Any
+    other alignment check also masks its access off on a misaligned run, so
+    that the access does not fault and the report reaches the host. The kernel records its
     checked sites in `tlxamd.contract_sites` (op, rule, location).
     Promises refuted at compile time are `tlxamd-verify-target` errors.
   }];
