@@ -53,8 +53,25 @@ def _driver():
             return None
 
 
+def _libcuda_launch():
+    """libcuda's cuLaunchKernel through ctypes (about a third of a
+    cuda.bindings call's host time), or None where it cannot be loaded."""
+    try:
+        f = ctypes.CDLL("libcuda.so.1").cuLaunchKernel
+    except (OSError, AttributeError):
+        return None
+    u = ctypes.c_uint
+    f.argtypes = [ctypes.c_void_p, u, u, u, u, u, u, u, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    f.restype = ctypes.c_int
+    return f
+
+
 class _Api:
     """The few driver calls we need, from cuda.bindings or cupy."""
+
+    # cuLaunchKernel through ctypes, set once the context is made (a driver
+    # object put in by hand keeps its own)
+    launch = None
 
     def __init__(self):
         self.drv = _driver()
@@ -92,6 +109,8 @@ class _Api:
         ctx = self.check(self.drv.cuDevicePrimaryCtxRetain(dev), "cuDevicePrimaryCtxRetain")
         self.check(self.drv.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
         self._ctx = ctx
+        if type(self.drv).__name__ == "module" and self.drv.__name__.startswith(("cuda.bindings", "cuda.cuda")):
+            self.launch = _libcuda_launch()
 
     def load_module(self, image: bytes):
         self.ensure_context()
@@ -156,6 +175,53 @@ def _pointer_of(x) -> int:
     if hasattr(x, "__cuda_array_interface__"):
         return int(x.__cuda_array_interface__["data"][0])
     raise TypeError(f"cannot pass {type(x).__name__} as a device pointer")
+
+
+class _SlowPath(Exception):
+    """An argument the generated packer does not take as is: the
+    argument-by-argument path packs it or names what is wrong."""
+
+
+_PACKED = {"ptr": "_u64", "violations": "_u64", "i32": "_i32", "i64": "_i64", "f32": "_f32", "f64": "_f64"}
+
+
+def _make_packer(kinds: Sequence[str], promises: Dict[int, int]):
+    """A function of the kernel's arguments that returns (values, the
+    parameter array): generated once per kernel, so that a launch costs one
+    Python call rather than one per argument. Anything but a plain int
+    pointer address / int / float in range, or an argument that breaks its
+    promise (`promises`: index -> divisor), raises _SlowPath. None where a
+    kind needs the general path (tensor maps, narrow integers)."""
+    if any(k not in _PACKED for k in kinds):
+        return None
+    lines, exprs = [], []
+    for i, kind in enumerate(kinds):
+        a = f"a{i}"
+        if kind in ("ptr", "violations"):
+            lines.append(f"    {a} = {a} if type({a}) is int else _pointer_of({a})")
+        elif kind in ("i32", "i64"):
+            bits = int(kind[1:])
+            lines.append(f"    if type({a}) is not int or not {-(1 << (bits - 1))} <= {a} < {1 << bits}: raise _SlowPath")
+        elif kind == "f32":
+            lines.append(f"    {a} = _real32({a})")
+        else:
+            lines.append(f"    {a} = _real({a})")
+        if i in promises:
+            lines.append(f"    if {a} % {promises[i]}: raise _SlowPath")
+        exprs.append(f"{_PACKED[kind]}({a})")
+    args = ", ".join(f"a{i}" for i in range(len(kinds)))
+    values = "".join(f"{e}, " for e in exprs)
+    addrs = ", ".join(f"_addr(v[{i}])" for i in range(len(kinds)))
+    src = (f"def pack({args}):\n" + "".join(line + "\n" for line in lines) +
+           f"    v = ({values})\n    return v, _Array({addrs})\n")
+    scope = {"_u64": ctypes.c_uint64, "_i32": ctypes.c_int32, "_i64": ctypes.c_int64, "_f32": ctypes.c_float,
+             "_f64": ctypes.c_double, "_addr": ctypes.addressof, "_Array": ctypes.c_void_p * len(kinds),
+             "_pointer_of": _pointer_of, "_real": _real, "_real32": _real32, "_SlowPath": _SlowPath}
+    exec(compile(src, "<tlxamd argument packer>", "exec"), scope)
+    return scope["pack"]
+
+
+_FALLBACK = (_SlowPath, TypeError, OverflowError, ValueError)
 
 
 # Element type (as the kernel metadata names it) -> (CUtensorMapDataType name, bytes).
@@ -255,13 +321,16 @@ class Kernel:
         self._ring_clean = False
         self._launches = 0
         self._fn = module._function(name)
-        # the common argument kinds, packed without a branch per argument
-        fast = {"ptr": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
-                "violations": lambda a: ctypes.c_uint64(a if type(a) is int else _pointer_of(a)),
-                "i32": lambda a: ctypes.c_int32(_int_in(a, 32)), "i64": lambda a: ctypes.c_int64(_int_in(a, 64)),
-                "f32": lambda a: ctypes.c_float(_real32(a)), "f64": lambda a: ctypes.c_double(_real(a))}
-        self._packers = None if any(k not in fast for k in self.arg_kinds) else \
-            [fast[k] for k in self.arg_kinds]
+        try:  # the raw CUfunction, for the ctypes launch
+            self._handle = int(self._fn) if _get_api().launch is not None else None
+        except TypeError:
+            self._handle = None
+        # the arguments of a launch, packed by one generated function (the
+        # promises of a sanitized kernel checked there too)
+        self._packer = _make_packer(self.arg_kinds, {})
+        self._san_packer = _make_packer(self.arg_kinds, {int(p["arg"]): int(p["divisibility"]) for p in
+                                                         (self.sanitizer or {}).get("promises", [])})
+        self._grids: Dict[Any, tuple] = {}
         self._label = f"kernel {name}"
         self._launch_what = f"cuLaunchKernel({name})"
         self._pointer_args = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
@@ -272,19 +341,26 @@ class Kernel:
 
     def __getitem__(self, grid):
         def launcher(*args, stream=None):
-            return self.launch(grid, list(args), stream=stream)
+            return self.launch(grid, args, stream=stream)
 
         return launcher
 
+    def _grid(self, grid):
+        """`grid` normalized (remembered per grid value)."""
+        try:
+            return self._grids[grid]
+        except (KeyError, TypeError):
+            g = _launch.normalize_grid(grid, self._label)
+            if type(grid) in (int, tuple) and len(self._grids) < 256:
+                self._grids[grid] = g
+            return g
+
     def _pack(self, args: Sequence[Any]):
-        if self._packers is not None and len(args) == len(self._packers):
+        if self._packer is not None and len(args) == len(self.arg_kinds):
             try:
-                values = [p(a) for p, a in zip(self._packers, args)]
-            except (TypeError, OverflowError, ValueError):
+                return self._packer(*args)
+            except _FALLBACK:
                 pass  # the argument-by-argument path below names the argument
-            else:
-                addressof = ctypes.addressof
-                return values, (ctypes.c_void_p * len(values))(*[addressof(v) for v in values])
         if len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} takes {len(self.arg_kinds)} arguments "
                             f"({', '.join(self.arg_kinds)}), got {len(args)}")
@@ -320,13 +396,23 @@ class Kernel:
         if self.sanitizer is not None and len(args) != len(self.arg_kinds):
             raise TypeError(f"kernel {self.name} (sanitized) takes {len(self.arg_kinds) - 1} arguments, "
                             f"got {len(args)}")
-        self._launch(_launch.normalize_grid(grid, self._label), args, stream)
+        self._launch(self._grid(grid), args, stream)
 
     def _launch(self, grid, args: Sequence[Any], stream=None):
         """Launch over a normalized grid with every argument given."""
         self._launch_packed(grid, *self._pack(args), stream)
 
     def _launch_packed(self, grid, values, ptrs, stream=None):
+        api = _api
+        if api is not None and api.launch is not None and self._handle is not None and self.cluster == (1, 1, 1):
+            s = 0 if stream is None else stream
+            if type(s) is not int:
+                s = int(s.cuda_stream if hasattr(s, "cuda_stream") else s)
+            err = api.launch(self._handle, grid[0], grid[1], grid[2], self.threads, 1, 1, self.shared, s,
+                             ctypes.addressof(ptrs), None)
+            if err:
+                api.check((api.drv.CUresult(err),), self._launch_what)
+            return
         if self.cluster != (1, 1, 1) and any(int(g) % c for g, c in zip(grid, self.cluster)):
             raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
                              f"{list(grid)} is not a whole number of clusters")
@@ -358,31 +444,35 @@ class Kernel:
         sanitized launch, `check_violations()` or interpreter exit, and a
         report names the launch. `sanitize="sync"` (or the cupy fallback):
         wait for the kernel and report at once."""
-        grid = _launch.normalize_grid(grid, self._label)
+        grid = self._grid(grid)
         api = _get_api()
         if self._deferred and api.drv is not None:
             launches = _sanitized
-            if self._launches % _CHECK_EVERY == 0 and launches.marked:
-                launches.check(api, block=False)  # earlier launches that are done
-            ring = launches.acquire(api, self.ring_records)
-            try:
-                args.insert(self._ring_arg, ring.device)
-                values, ptrs = self._pack(args)
+            seq = launches.seq
+            if seq % _CHECK_EVERY == 0 or seq - launches.read >= _SLOTS or launches.arena is None:
+                launches.prepare(api)
+            ring = launches.device[seq % _SLOTS]
+            args.insert(self._ring_arg, ring)
+            packed = None
+            if self._san_packer is not None:
+                try:
+                    packed = self._san_packer(*args)
+                except _FALLBACK:
+                    pass
+            if packed is None:
+                packed = self._pack(args)
                 # the promises, on the packed values (each address read once)
                 for i, d in self._promises:
-                    v = values[i].value
+                    v = packed[0][i].value
                     if type(v) is int and v % d:
-                        contracts.check_arguments(self.name, self.sanitizer, [v.value for v in values],
+                        contracts.check_arguments(self.name, self.sanitizer, [v.value for v in packed[0]],
                                                   self._pointer_args, int)
-                self._launches += 1
-                s = stream if stream is not None else 0
-                if hasattr(s, "cuda_stream"):
-                    s = s.cuda_stream
-                self._launch_packed(grid, values, ptrs, stream=s)
-            except BaseException:
-                launches.release(ring)
-                raise
-            launches.pending_launch(api, ring, self, self._launches, grid, s)
+            self._launch_packed(grid, packed[0], packed[1], stream)
+            self._launches += 1
+            launches.owner[seq % _SLOTS] = (self, self._launches, grid)
+            launches.seq = seq = seq + 1
+            if stream is not launches.stream or seq % _EVENT_EVERY == 0 or seq - launches.read >= _SLOTS:
+                launches.launched(api, stream, seq)
             return
         contracts.check_arguments(self.name, self.sanitizer, args, self._pointer_args, _pointer_of)
         self._launch_sanitized_sync(api, grid, args, stream)
@@ -453,142 +543,146 @@ class Kernel:
 # CU_MEMHOSTALLOC_DEVICEMAP, CU_EVENT_DISABLE_TIMING
 _HOST_ALLOC_DEVICEMAP = 0x02
 _EVENT_DISABLE_TIMING = 0x02
-# Launches whose rings are not read yet, at most (then the oldest is waited
-# for): bounds the host memory the rings take.
-_MAX_PENDING = 64
-# An event after every this many sanitized launches (and at a change of
-# stream): the others add nothing to the stream.
-_EVENT_EVERY = 8
-# The completed launches' rings are read at every this many sanitized
-# launches of a kernel (and at check_violations() and exit).
-_CHECK_EVERY = 4
-
-
-class _Ring:
-    """A violation ring in host memory the device writes directly (mapped
-    pinned memory): reading it costs no copy, and a kernel that records
-    nothing never touches it."""
-
-    def __init__(self, api, records: int):
-        self.records = records
-        self.words = contracts.HEADER_WORDS + contracts.RECORD_WORDS * records
-        self.host = api.check(api.drv.cuMemHostAlloc(4 * self.words, _HOST_ALLOC_DEVICEMAP),
-                              "cuMemHostAlloc(violation ring)")
-        self.device = int(api.check(api.drv.cuMemHostGetDevicePointer(self.host, 0),
-                                    "cuMemHostGetDevicePointer(violation ring)"))
-        self.view = (ctypes.c_uint32 * self.words).from_address(int(self.host))
-        self.reset()
-
-    def reset(self):
-        header = contracts.ring_words(self.records)[:contracts.HEADER_WORDS]
-        for i, w in enumerate(header):
-            self.view[i] = w
-
-    def read(self) -> List[int]:
-        count = min(self.view[0], self.view[1])
-        return list(self.view[:contracts.HEADER_WORDS + contracts.RECORD_WORDS * count])
+# Deferred sanitized launches: the rings' slots in the one host-mapped arena
+# (a launch takes the next slot; a slot is reused only once the launch that
+# had it is known complete and its ring read), the records a slot keeps
+# (every violation is counted; the first ones are kept, and a report shows
+# eight), an event after every this many launches (and at a change of
+# stream), and a read of the completed launches' rings at every this many.
+_SLOTS = 256
+_SLOT_RECORDS = 64
+_EVENT_EVERY = 32
+_CHECK_EVERY = 16
 
 
 class _SanitizedLaunches:
-    """Sanitized launches whose rings are still to be read, oldest first,
-    and the rings free for the next ones. An event is recorded after every
-    `_EVENT_EVERY`-th launch (and the stream's order makes the launches
-    before it complete with it), so most launches add no work to the
+    """The deferred sanitized launches of the process. Their violation
+    rings are slots of one arena of host-mapped pinned memory, which the
+    device writes only when a check fails: reading a ring costs no copy,
+    and a scan of the completed launches' ring headers is one array
+    operation. A launch is known complete when an event recorded after it
+    (on its stream) has completed; most launches add nothing to the
     stream."""
 
     def __init__(self):
-        self.pending: List[list] = []  # [ring, kernel, launch number, grid, event or None, stream]
-        self.marked: List[list] = []  # the pending entries with an event, oldest first
-        self.free: Dict[int, List[_Ring]] = {}  # by record count
-        self.events: List[Any] = []  # recorded events no entry waits on any more
-        self._since_event = 0
+        self.arena = None  # (_SLOTS, words) uint32 view of the host memory
+        self.device: List[int] = []  # each slot's device address
+        self.owner: List[Any] = [None] * _SLOTS  # slot -> (kernel, launch number, grid)
+        self.seq = 0  # launches made
+        self.read = 0  # launches whose rings are read (all complete)
+        self.events: List[list] = []  # [launch count it covers, event], oldest first
+        self.spare: List[Any] = []  # events to record again
+        self.stream = None  # the last launch's stream argument
+        self.stream_id: Any = 0  # and the stream it names
         self._atexit = False
 
-    def acquire(self, api, records: int) -> _Ring:
-        free = self.free.get(records)
-        if free:
-            return free.pop()
+    def _allocate(self, api):
+        import numpy as np
+
+        words = contracts.HEADER_WORDS + contracts.RECORD_WORDS * _SLOT_RECORDS
+        host = api.check(api.drv.cuMemHostAlloc(4 * words * _SLOTS, _HOST_ALLOC_DEVICEMAP),
+                         "cuMemHostAlloc(violation rings)")
+        base = int(api.check(api.drv.cuMemHostGetDevicePointer(host, 0),
+                             "cuMemHostGetDevicePointer(violation rings)"))
+        self.host = host  # keeps the allocation
+        buf = (ctypes.c_uint32 * (words * _SLOTS)).from_address(int(host))
+        self.arena = np.frombuffer(buf, dtype=np.uint32).reshape(_SLOTS, words)
+        self.arena[:, :contracts.HEADER_WORDS] = contracts.ring_words(_SLOT_RECORDS)[:contracts.HEADER_WORDS]
+        self.device = [base + 4 * words * i for i in range(_SLOTS)]
         if not self._atexit:
             import atexit
 
             atexit.register(self._at_exit)
             self._atexit = True
-        return _Ring(api, records)
 
-    def release(self, ring: _Ring):
-        if ring.view[0]:
-            ring.reset()
-        self.free.setdefault(ring.records, []).append(ring)
+    def pending(self) -> int:
+        """Launches whose rings are not read yet."""
+        return self.seq - self.read
 
-    def _record(self, api, stream):
-        event = self.events.pop() if self.events else \
-            api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
-        api.check(api.drv.cuEventRecord(event, stream), "cuEventRecord")
-        self._since_event = 0
-        return event
-
-    def pending_launch(self, api, ring, kernel, number: int, grid, stream):
-        # An event covers the earlier launches of its own stream only: on a
-        # change of stream, the last launch of the old one gets its event.
-        last = self.pending[-1] if self.pending else None
-        if last is not None and last[4] is None and last[5] != stream:
-            last[4] = self._record(api, last[5])
-            self.marked.append(last)
-        event = None
-        self._since_event += 1
-        if self._since_event >= _EVENT_EVERY:
-            event = self._record(api, stream)
-        entry = [ring, kernel, number, grid, event, stream]
-        self.pending.append(entry)
-        if event is not None:
-            self.marked.append(entry)
-        if len(self.pending) > _MAX_PENDING:
+    def prepare(self, api):
+        """Make the next launch's slot free: the arena allocated, the
+        completed launches' rings read at every `_CHECK_EVERY`-th launch,
+        and the oldest event waited for when every slot is taken."""
+        if self.arena is None:
+            self._allocate(api)
+        if self.seq % _CHECK_EVERY == 0 and self.events:
+            self.check(api, block=False)
+        if self.seq - self.read >= _SLOTS:
             self.check(api, block=False, wait_oldest=True)
 
+    def _record(self, api, stream, covers: int):
+        event = self.spare.pop() if self.spare else \
+            api.check(api.drv.cuEventCreate(_EVENT_DISABLE_TIMING), "cuEventCreate")
+        api.check(api.drv.cuEventRecord(event, stream), "cuEventRecord")
+        self.events.append([covers, event])
+
+    def launched(self, api, stream, seq: int):
+        """After launch `seq` (its slot's owner noted): an event where the
+        stream changed (covering the old stream's launches: an event covers
+        the earlier launches of its own stream only), and after every
+        `_EVENT_EVERY`-th launch or when every slot is taken."""
+        s = 0 if stream is None else stream
+        if hasattr(s, "cuda_stream"):
+            s = s.cuda_stream
+        if stream is not self.stream and s != self.stream_id:
+            if seq > 1 and (not self.events or self.events[-1][0] != seq - 1):
+                self._record(api, self.stream_id, seq - 1)
+            self.stream_id = s
+        self.stream = stream
+        if seq % _EVENT_EVERY == 0 or seq - self.read >= _SLOTS:
+            self._record(api, s, seq)
+
     def check(self, api, block: bool, wait_oldest: bool = False):
-        """Read the rings of the launches known to have completed (all of
-        them with `block`), oldest first; raise the first report. A launch
-        is known complete when an event recorded after it has completed:
-        one query per recorded event, stopping at the first still running."""
-        if not self.pending:
+        """Read the rings of the launches known complete (all of them with
+        `block`), oldest first; raise the first report. One query per
+        recorded event, stopping at the first still running."""
+        if self.seq == self.read:
             return
+        done = self.read
         if block:
             api.check(api.drv.cuCtxSynchronize(), "cuCtxSynchronize(sanitized launches)")
-            done = len(self.pending)
-            self.marked.clear()
+            done = self.seq
+            self.spare.extend(e for _, e in self.events)
+            self.events.clear()
         else:
-            last = None
-            while self.marked:
-                event = self.marked[0][4]
-                if wait_oldest and last is None:
+            while self.events:
+                covers, event = self.events[0]
+                if wait_oldest and done == self.read:
                     api.check(api.drv.cuEventSynchronize(event), "cuEventSynchronize")
                 else:
                     (err,) = api.drv.cuEventQuery(event)
                     if err == api.drv.CUresult.CUDA_ERROR_NOT_READY:
                         break
                     api.check((err,), "cuEventQuery")  # raises on any other error
-                last = self.marked.pop(0)
-            if last is None:
-                return
-            done = self.pending.index(last) + 1
+                done = covers
+                self.spare.append(self.events.pop(0)[1])
+        if done == self.read:
+            return
+        first, self.read = self.read, done
+        slots = [i % _SLOTS for i in range(first, done)]
+        counts = self.arena[slots, 0] if done - first < _SLOTS else self.arena[:, 0]
+        if not counts.any():  # nothing recorded (the common case)
+            return
         error = None
-        for ring, kernel, number, grid, event, _ in self.pending[:done]:
-            if event is not None:
-                self.events.append(event)
-            # nothing recorded (the common case): the header is as reset
-            report = contracts.violations(kernel.name, ring.read(), kernel.sanitizer.get("sites", [])) \
-                if ring.view[0] else None
-            self.release(ring)
+        for i in range(first, done):
+            slot = i % _SLOTS
+            row = self.arena[slot]
+            if not row[0]:
+                continue
+            kernel, number, grid = self.owner[slot]
+            words = [int(w) for w in row[:contracts.HEADER_WORDS + contracts.RECORD_WORDS * min(int(row[0]),
+                                                                                                 int(row[1]))]]
+            row[:contracts.HEADER_WORDS] = contracts.ring_words(_SLOT_RECORDS)[:contracts.HEADER_WORDS]
+            report = contracts.violations(kernel.name, words, kernel.sanitizer.get("sites", []))
             if report is not None and error is None:
                 error = ContractViolation(f"{kernel.name}, launch {number} (grid {list(grid)})",
                                           report.violations, report.total)
                 error.kernel, error.launch = kernel.name, number
-        del self.pending[:done]
         if error is not None:
             raise error
 
     def _at_exit(self):
-        if not self.pending or _api is None:
+        if self.seq == self.read or _api is None:
             return
         try:
             self.check(_api, block=True)

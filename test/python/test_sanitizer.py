@@ -405,11 +405,13 @@ class _DeferredDriver(_FakeDriver):
         return (0,)
 
     def _finish(self):
+        from tlxamd import runtime
+
         while self.unfinished:
             ring_arg, violate = self.unfinished.pop(0)
             self.launches += 1
-            ring = self.memory[ring_arg]
-            assert ring[0] == 0 and ring[1] == contracts.DEFAULT_RECORDS  # a clean ring
+            ring = (self.ctypes.c_uint32 * 16).from_address(ring_arg)  # a slot of the arena
+            assert ring[0] == 0 and ring[1] == runtime._SLOT_RECORDS  # a clean ring
             if violate:
                 ring[0] = 1
                 ring[4:4 + 12] = [0, 1, 1, 0, 0, 5, 0, 4, 0, 2, 4, 6]
@@ -461,9 +463,9 @@ def test_runtime_deferred_sanitized_launches(monkeypatch):
     kern = runtime.load_data(b"\0", k.metadata())["strided"]
     for _ in range(5):
         kern[(2,)](0x1000, 0x2000, 1)
-    assert drv.syncs == 0 and len(runtime._sanitized.pending) == 5
+    assert drv.syncs == 0 and runtime._sanitized.pending() == 5
     runtime.check_violations()  # waits once, reads five rings, nothing to report
-    assert drv.syncs == 1 and drv.launches == 5 and runtime._sanitized.pending == []
+    assert drv.syncs == 1 and drv.launches == 5 and runtime._sanitized.pending() == 0
     allocated = drv.host_allocs
     drv.violate = True
     kern[(2,)](0x1000, 0x2000, 2)  # launch 6 breaks B12
@@ -485,8 +487,39 @@ def test_runtime_deferred_sanitized_launches(monkeypatch):
         kern[(2,)](0x1000, 0x2000, 1)
 
 
+def test_deferred_launches_wait_for_a_free_ring(monkeypatch):
+    """Every ring slot taken by a launch not known complete: the next launch
+    waits for the oldest event and reads the rings first (a report of an
+    earlier launch stops it), so no ring is reused unread."""
+    from tlxamd import runtime
+
+    k = _compiled("strided", target="sm_90a")
+    api = runtime._Api.__new__(runtime._Api)
+    drv = _DeferredDriver(False)
+    api.drv, api.cupy, api._ctx = drv, None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    monkeypatch.setattr(runtime, "_SLOTS", 4)
+    monkeypatch.setattr(runtime, "_EVENT_EVERY", 1000)
+    monkeypatch.setattr(runtime, "_CHECK_EVERY", 1000)
+    monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
+    kern = runtime.load_data(b"\0", k.metadata())["strided"]
+    drv.violate = True
+    kern[(2,)](0x1000, 0x2000, 2)  # launch 1 breaks B12
+    drv.violate = False
+    for _ in range(3):
+        kern[(2,)](0x1000, 0x2000, 1)
+    assert drv.launches == 0 and runtime._sanitized.pending() == 4
+    with pytest.raises(runtime.ContractViolation, match="launch 1 "):
+        kern[(2,)](0x1000, 0x2000, 1)  # waits, reads four rings
+    assert drv.launches == 4 and runtime._sanitized.pending() == 0
+    for _ in range(9):
+        kern[(2,)](0x1000, 0x2000, 1)
+    runtime.check_violations()
+    assert drv.launches == 13 and drv.host_allocs == 1
+
+
 def test_deferred_launches_record_few_events(monkeypatch):
-    """An event after every 8th sanitized launch, and one more where the
+    """An event after every _EVENT_EVERY-th sanitized launch, and one more where the
     stream changes (covering the old stream's launches): the stream gets
     almost nothing besides the kernels."""
     from tlxamd import runtime
@@ -500,10 +533,11 @@ def test_deferred_launches_record_few_events(monkeypatch):
     monkeypatch.setattr(runtime, "_api", api)
     monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
     kern = runtime.load_data(b"\0", k.metadata())["strided"]
-    for _ in range(15):
+    every = runtime._EVENT_EVERY
+    for _ in range(every + 7):
         kern[(2,)](0x1000, 0x2000, 1)
-    assert recorded == [0]  # after the 8th
+    assert recorded == [0]  # after the _EVENT_EVERY-th
     kern[(2,)](0x1000, 0x2000, 1, stream=7)  # a new stream: the old one's last launch gets an event
     assert recorded == [0, 0]
     runtime.check_violations()
-    assert runtime._sanitized.pending == [] and drv.launches == 16
+    assert runtime._sanitized.pending() == 0 and drv.launches == every + 8
