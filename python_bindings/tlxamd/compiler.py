@@ -542,6 +542,16 @@ def nvidia_resources(ptxas_log: str) -> Dict[str, Dict[str, int]]:
     return out
 
 
+# The function attribute the AMD lowering puts on kernels that pin no AGPRs
+# (MFMA results in VGPRs), as LLVM IR prints it.
+_NO_AGPRS = '"amdgpu-agpr-alloc"="0"'
+
+
+def _spilled(per_kernel: Dict[str, Dict[str, int]]) -> int:
+    """Scratch bytes and spilled VGPRs over a module's kernels."""
+    return sum(r.get("scratch", 0) + r.get("vgpr_spill", 0) for r in per_kernel.values())
+
+
 def _llc_target(arch: dict) -> List[str]:
     """llc's target flags for a capability-table entry."""
     flags = [f"-mtriple={arch['triple']}", f"-mcpu={arch['cpu']}"]
@@ -773,6 +783,13 @@ def compile(
     timings["translate"] = time.perf_counter() - t2
     codegen = _codegen_amd if arch["vendor"] == "amd" else _codegen_nvidia
     asm, blob, per_kernel, _ = codegen(llvm_ir, arch, opt_level, binary, timings)
+    if _NO_AGPRS in llvm_ir and _spilled(per_kernel):
+        # Kept out of AGPRs, the kernel spills: the allocator may use them
+        # (as spill room and for accumulators) after all.
+        alt_ir = llvm_ir.replace(_NO_AGPRS, "")
+        alt = codegen(alt_ir, arch, opt_level, binary, {})
+        if _spilled(alt[2]) < _spilled(per_kernel):
+            llvm_ir, (asm, blob, per_kernel, _) = alt_ir, alt
     kernels = _kernel_info(module)
     for info in kernels.values():
         if "sanitizer" in info:

@@ -15,8 +15,9 @@
 // LLVM: load float, ptr addrspace(1)
 // LLVM: store float
 // LLVM: define amdgpu_kernel void @eight_warps() #[[A512:[0-9]+]]
-// LLVM: attributes #[[A256]] = { "amdgpu-flat-work-group-size"="1,256"
-// LLVM: attributes #[[A512]] = { "amdgpu-flat-work-group-size"="1,512"
+// No kernel here pins AGPRs (no scheduling op): MFMA results stay in VGPRs.
+// LLVM: attributes #[[A256]] = { "amdgpu-agpr-alloc"="0" "amdgpu-flat-work-group-size"="1,256"
+// LLVM: attributes #[[A512]] = { "amdgpu-agpr-alloc"="0" "amdgpu-flat-work-group-size"="1,512"
 
 // The two pointers come in one 16-byte kernarg load; the workgroup ids are
 // the system SGPRs after the user SGPRs; the uniform load is scalar.

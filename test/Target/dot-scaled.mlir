@@ -14,8 +14,11 @@
 // ROCDL: rocdl.mfma.scale.f32.32x32x64.f8f6f4 %{{.*}}, %{{.*}}, %[[D0]], %[[E4M3]], %[[E2M1]],
 // ROCDL-NOT: rocdl.mfma
 
+// The accumulator stays in VGPRs (no AGPR copies).
 // ISA-LABEL: mx_tile:
-// ISA: v_mfma_scale_f32_32x32x64_f8f6f4 a[[[ACC:[0-9]+:[0-9]+]]], v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], 0, v{{[0-9]+}}, v{{[0-9]+}} op_sel_hi:[0,0,0] blgp:4
-// ISA: v_mfma_scale_f32_32x32x64_f8f6f4 a[[[ACC]]], v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], a[[[ACC]]], v{{[0-9]+}}, v{{[0-9]+}} op_sel_hi:[0,0,0] blgp:4
+// ISA-NOT: v_accvgpr
+// ISA: v_mfma_scale_f32_32x32x64_f8f6f4 v[[[ACC:[0-9]+:[0-9]+]]], v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], 0, v{{[0-9]+}}, v{{[0-9]+}} op_sel_hi:[0,0,0] blgp:4
+// ISA: v_mfma_scale_f32_32x32x64_f8f6f4 v[[[ACC]]], v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], v[[[ACC]]], v{{[0-9]+}}, v{{[0-9]+}} op_sel_hi:[0,0,0] blgp:4
 // ISA-NOT: v_mfma
+// ISA-NOT: v_accvgpr
 // ISA: .private_segment_fixed_size: 0

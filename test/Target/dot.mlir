@@ -18,15 +18,20 @@
 // ROCDL942: rocdl.mfma.f32.32x32x8bf16.1k %{{.*}}, %{{.*}}, %[[D2]],
 // ROCDL942-NOT: rocdl.mfma
 
+// The accumulator stays in VGPRs: no AGPR copies around the MFMAs.
 // GFX950-LABEL: gemm_tile:
+// GFX950-NOT: v_accvgpr
 // GFX950: buffer_load_dwordx4
-// GFX950: v_mfma_f32_32x32x16_bf16 [[ACC:a\[[0-9]+:[0-9]+\]]], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], {{.*}}
+// GFX950-NOT: v_accvgpr
+// GFX950: v_mfma_f32_32x32x16_bf16 [[ACC:v\[[0-9]+:[0-9]+\]]], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], {{.*}}
 // GFX950: v_mfma_f32_32x32x16_bf16 [[ACC]], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], [[ACC]]
 // GFX950-NOT: v_mfma
+// GFX950-NOT: v_accvgpr
 // GFX950: .private_segment_fixed_size: 0
 // GFX950-NOT: scratch_
 
 // GFX942-LABEL: gemm_tile:
-// GFX942-COUNT-4: v_mfma_f32_32x32x8_bf16
+// GFX942-NOT: v_accvgpr
+// GFX942-COUNT-4: v_mfma_f32_32x32x8_bf16 v[{{[0-9]+:[0-9]+}}]
 // GFX942-NOT: v_mfma
 // GFX942: .private_segment_fixed_size: 0

@@ -22,7 +22,7 @@
 
 // ISA-LABEL: fp4_tile:
 // ISA: in Loop: Header=[[HEADER:BB[0-9_]+]]
-// ISA-NOT: ds_
+// ISA-NOT: {{ds_|v_accvgpr}}
 // ISA: s_lshl_b32 s[[T:[0-9]+]], s[[K:[0-9]+]], 4
 // ISA-NEXT: s_and_b32 s[[T]], s[[T]], 0xfffffc00
 // ISA-NEXT: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v[[V0:[0-9]+]], s[{{[0-9]+}}:{{[0-9]+}}], s[[T]] offen{{$}}
@@ -45,4 +45,5 @@
 // ISA-NEXT: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:1024 nt
 // ISA: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen nt
 // ISA-NEXT: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:1024 nt
-// ISA-COUNT-4: v_mfma_scale_f32_16x16x128_f8f6f4 a[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}]
+// ISA-NOT: v_accvgpr
+// ISA-COUNT-4: v_mfma_scale_f32_16x16x128_f8f6f4 v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}]

@@ -95,13 +95,44 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
   return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
+/// Whether an inline-asm operand constraint names an AGPR ("a", "=a",
+/// "{a3}", ...).
+static bool namesAgpr(StringRef constraints) {
+  SmallVector<StringRef> parts;
+  constraints.split(parts, ',');
+  return llvm::any_of(parts, [](StringRef c) {
+    c = c.ltrim("=&*");
+    return c == "a" || c.starts_with("{a");
+  });
+}
+
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
+  MLIRContext *ctx = func.getContext();
   // The register allocator budgets VGPRs for the largest workgroup the
   // kernel may be launched with: state it exactly.
-  func->setAttr(
-      "rocdl.flat_work_group_size",
-      StringAttr::get(func.getContext(), "1," + std::to_string(numThreads)));
+  func->setAttr("rocdl.flat_work_group_size",
+                StringAttr::get(ctx, "1," + std::to_string(numThreads)));
+  // MFMA results in VGPRs: where a kernel may use AGPRs, the allocator
+  // keeps accumulators there and copies them to VGPRs and back around
+  // every other use (v_accvgpr_read/write in each K iteration). Only the
+  // register-class pins of the scheduling ops (inline asm) need AGPRs.
+  if (getArch().numAGPRs == 0)
+    return;
+  bool pinsAgprs = func.walk([](LLVM::InlineAsmOp op) {
+                         return namesAgpr(op.getConstraints())
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       })
+                       .wasInterrupted();
+  if (pinsAgprs)
+    return;
+  SmallVector<Attribute> passthrough;
+  if (ArrayAttr old = func.getPassthroughAttr())
+    passthrough.append(old.begin(), old.end());
+  passthrough.push_back(ArrayAttr::get(
+      ctx, {StringAttr::get(ctx, kAgprAllocAttr), StringAttr::get(ctx, "0")}));
+  func.setPassthroughAttr(ArrayAttr::get(ctx, passthrough));
 }
 
 //===----------------------------------------------------------------------===//

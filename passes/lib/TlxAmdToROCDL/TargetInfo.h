@@ -10,6 +10,10 @@
 
 namespace mlir::tlxamd::rocdl {
 
+/// The LLVM function attribute that bounds the AGPRs a kernel allocates
+/// ("0": none; MFMA results stay in VGPRs).
+inline constexpr llvm::StringLiteral kAgprAllocAttr = "amdgpu-agpr-alloc";
+
 class TargetInfo final : public TargetInfoBase {
 public:
   /// `chipset` is upstream's view of the same entry (its GPU-to-ROCDL
