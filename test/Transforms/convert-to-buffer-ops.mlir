@@ -64,6 +64,41 @@ gpu.module @m {
 
 #b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
 
+// (src + row * stride) + cols with a runtime stride (Triton's softmax row):
+// the step may be negative, so on AMD it stays in the base pointer, which
+// the buffer resource takes as it is; the lanes' offsets (cols) are the
+// non-negative part. NVIDIA adds it to the offsets.
+// AMD-LABEL: gpu.func @row_stride
+// AMD: %[[STEP:.*]] = arith.muli %{{.*}}, %arg1 : i32
+// AMD: %[[BASE:.*]] = tlxamd.addptr %arg0, %[[STEP]] : !tlxamd.ptr<f32>, i32
+// AMD: %[[R:.*]] = tlxamd.make_range
+// AMD: tlxamd.buffer_load %[[BASE]][%[[R]]] mask %{{.*}} :
+// AMD: %[[BASE2:.*]] = tlxamd.addptr %arg0, %[[STEP]] : !tlxamd.ptr<f32>, i32
+// AMD: tlxamd.buffer_store %{{.*}}, %[[BASE2]][%[[R]]] mask
+// NV-LABEL: gpu.func @row_stride
+// NV: tlxamd.buffer_load %arg0[%{{.*}}] mask
+gpu.module @m {
+  gpu.func @row_stride(%src: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32, tlxamd.pointer_range = 32 : i32},
+                       %stride: i32, %n: i32)
+      kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %pid = tlxamd.program_id 0 : i32
+    %rowoff = arith.muli %pid, %stride : i32
+    %rowp = tlxamd.addptr %src, %rowoff : !tlxamd.ptr<f32>, i32
+    %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #b>
+    %ns = tlxamd.splat %n : tensor<1024xi32, #b>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b>
+    %ps = tlxamd.splat %rowp : tensor<1024x!tlxamd.ptr<f32>, #b>
+    %a = tlxamd.addptr %ps, %r : tensor<1024x!tlxamd.ptr<f32>, #b>, tensor<1024xi32, #b>
+    %v = tlxamd.load %a mask %m : tensor<1024x!tlxamd.ptr<f32>, #b>
+    tlxamd.store %v, %a mask %m : tensor<1024x!tlxamd.ptr<f32>, #b>
+    gpu.return
+  }
+}
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+
 // AMD keeps global accesses when it cannot prove the buffer rules: no
 // 2 GiB range on the base, or offsets that may be negative (a kernel
 // argument). NVIDIA converts both (sign-extended pointer arithmetic).

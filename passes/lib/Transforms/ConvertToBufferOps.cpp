@@ -76,7 +76,8 @@ static bool isNonNegative(Value v, int depth = 0) {
 /// offsets)`, Triton's `ptr + row * stride + cols`).
 struct SplitPointers {
   Value base, offsets;
-  SmallVector<Value> scalarOffsets;
+  SmallVector<Value> scalarOffsets; ///< steps added to the lanes' offsets
+  SmallVector<Value> baseSteps;     ///< steps kept in the base pointer
 };
 static std::optional<SplitPointers> splitPointers(Value ptrs) {
   auto add = ptrs.getDefiningOp<AddPtrOp>();
@@ -95,6 +96,15 @@ static std::optional<SplitPointers> splitPointers(Value ptrs) {
     split.base = step.getPtr();
   }
   return split;
+}
+
+/// The base of `split` with its kept steps added (scalar pointer steps).
+static Value materializeBase(OpBuilder &b, Location loc,
+                             const SplitPointers &split) {
+  Value base = split.base;
+  for (Value s : llvm::reverse(split.baseSteps))
+    base = AddPtrOp::create(b, loc, base.getType(), base, s);
+  return base;
 }
 
 /// The offsets of `split` as one i32 tensor (scalar steps splat and added).
@@ -142,10 +152,18 @@ struct TlxAmdConvertToBufferOpsPass
       if (!parts || !getDistributedLayout(ptrs.getType()))
         return std::nullopt;
       if (arch->isAMD() &&
-          (!isRange32(parts->base) || !isNonNegative(parts->offsets) ||
-           !llvm::all_of(parts->scalarOffsets,
-                         [](Value s) { return isNonNegative(s); })))
+          (!isRange32(parts->base) || !isNonNegative(parts->offsets)))
         return std::nullopt;
+      // A scalar step the analysis cannot prove non-negative (`row *
+      // stride` with a runtime stride) stays in the base, which the buffer
+      // resource takes as it is: only the lanes' offsets from it must be
+      // non-negative, and they stay below 2 GiB within the buffer.
+      if (arch->isAMD()) {
+        SmallVector<Value> lanes;
+        for (Value s : parts->scalarOffsets)
+          (isNonNegative(s) ? lanes : parts->baseSteps).push_back(s);
+        parts->scalarOffsets = std::move(lanes);
+      }
       return parts;
     };
     getOperation()->walk([&](Operation *op) {
@@ -156,7 +174,7 @@ struct TlxAmdConvertToBufferOpsPass
         auto type = cast<RankedTensorType>(load.getType());
         OpBuilder b(op);
         auto buffer = BufferLoadOp::create(
-            b, op->getLoc(), type, parts->base,
+            b, op->getLoc(), type, materializeBase(b, op->getLoc(), *parts),
             materializeOffsets(b, op->getLoc(), *parts), load.getMask(),
             load.getOther(), load.getCacheAttr(),
             uint32_t(axis.getPointerRun(load.getPtr(), type)));
@@ -173,10 +191,10 @@ struct TlxAmdConvertToBufferOpsPass
         // B9: a store wider than one element keeps its value's layout.
         if (run > 1)
           value = RequireLayoutOp::create(b, op->getLoc(), type, value);
-        BufferStoreOp::create(b, op->getLoc(), value, parts->base,
-                              materializeOffsets(b, op->getLoc(), *parts),
-                              store.getMask(), store.getCacheAttr(),
-                              uint32_t(run));
+        BufferStoreOp::create(
+            b, op->getLoc(), value, materializeBase(b, op->getLoc(), *parts),
+            materializeOffsets(b, op->getLoc(), *parts), store.getMask(),
+            store.getCacheAttr(), uint32_t(run));
         op->erase();
       }
     });
