@@ -73,8 +73,8 @@ gpu.module @m {
 // AMD: %[[BASE:.*]] = tlxamd.addptr %arg0, %[[STEP]] : !tlxamd.ptr<f32>, i32
 // AMD: %[[R:.*]] = tlxamd.make_range
 // AMD: tlxamd.buffer_load %[[BASE]][%[[R]]] mask %{{.*}} :
-// AMD: %[[BASE2:.*]] = tlxamd.addptr %arg0, %[[STEP]] : !tlxamd.ptr<f32>, i32
-// AMD: tlxamd.buffer_store %{{.*}}, %[[BASE2]][%[[R]]] mask
+// AMD-NOT: tlxamd.addptr %arg0
+// AMD: tlxamd.buffer_store %{{.*}}, %[[BASE]][%[[R]]] mask
 // NV-LABEL: gpu.func @row_stride
 // NV: tlxamd.buffer_load %arg0[%{{.*}}] mask
 gpu.module @m {

@@ -78,6 +78,7 @@ struct SplitPointers {
   Value base, offsets;
   SmallVector<Value> scalarOffsets; ///< steps added to the lanes' offsets
   SmallVector<Value> baseSteps;     ///< steps kept in the base pointer
+  Value splatted;                   ///< the scalar pointer splat to the lanes
 };
 static std::optional<SplitPointers> splitPointers(Value ptrs) {
   auto add = ptrs.getDefiningOp<AddPtrOp>();
@@ -88,7 +89,7 @@ static std::optional<SplitPointers> splitPointers(Value ptrs) {
   if (!splat || !offsets || !offsets.getElementType().isSignlessInteger(32) ||
       cast<PtrType>(splat.getSrc().getType()).getAddressSpace() != 1)
     return std::nullopt;
-  SplitPointers split{splat.getSrc(), add.getOffset(), {}};
+  SplitPointers split{splat.getSrc(), add.getOffset(), {}, {}, splat.getSrc()};
   while (auto step = split.base.getDefiningOp<AddPtrOp>()) {
     if (!step.getOffset().getType().isSignlessInteger(32))
       break;
@@ -101,6 +102,8 @@ static std::optional<SplitPointers> splitPointers(Value ptrs) {
 /// The base of `split` with its kept steps added (scalar pointer steps).
 static Value materializeBase(OpBuilder &b, Location loc,
                              const SplitPointers &split) {
+  if (split.scalarOffsets.empty()) // every step kept: the pointer splat
+    return split.splatted;
   Value base = split.base;
   for (Value s : llvm::reverse(split.baseSteps))
     base = AddPtrOp::create(b, loc, base.getType(), base, s);
