@@ -3,7 +3,11 @@ compiles to for the same tiles is the bar (bench/isa_report.py --compare
 measures both in one run); these pin the shape so that it cannot regress.
 
 - Accumulators stay in VGPRs: no v_accvgpr_read/write in a kernel that does
-  not pin AGPRs (the explicit scheduling ops do, and keep them)."""
+  not pin AGPRs (the explicit scheduling ops do, and keep them).
+- The direct-to-LDS copies' lane work (which lane's element each lane
+  copies: ds_bpermute; the warp's block start: v_readfirstlane) is done
+  once before the K loop when the lane offsets are fixed outside it: the
+  loop has no cross-lane LDS traffic and sets M0 with scalar adds."""
 
 import os
 import re
@@ -14,6 +18,8 @@ import pytest
 from tlxamd import compiler
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+import amd_isa  # noqa: E402  (bench/amd_isa.py)
 from gemm import gemm, gemm_pipelined  # noqa: E402
 from scheduled_mfma import independent_subtiles  # noqa: E402
 
@@ -67,3 +73,66 @@ def test_spilling_kernel_may_use_agprs(monkeypatch):
     k = compiler.compile(gemm.build(target="gfx950", BM=64, BN=64, BK=32), target="gfx950", cache=False)
     assert calls == [True, False]
     assert NO_AGPRS not in k.llvm_ir and k.resources["scratch"] == 0
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+@pytest.mark.parametrize("bk,warps,stages", [(32, 4, 2), (64, 8, 2), (32, 8, 3)])
+def test_copy_lane_work_out_of_the_k_loop(target, bk, warps, stages):
+    old = gemm_pipelined.num_warps
+    gemm_pipelined.num_warps = warps
+    try:
+        k = compiler.compile(gemm_pipelined.build(target=target, BM=128, BN=128, BK=bk, STAGES=stages, GROUP_M=8),
+                             target=target)
+    finally:
+        gemm_pipelined.num_warps = old
+    loop = amd_isa.k_loop(k.asm, "gemm_pipelined")
+    assert loop is not None and loop["mfma"] > 0
+    body = [m for m, _ in amd_isa.instructions(amd_isa.loops(amd_isa.kernel_body(k.asm, "gemm_pipelined"))
+                                               [_main_loop(k.asm)])]
+    copies = sum(m.startswith("buffer_load") for m in body)
+    assert copies > 0
+    assert loop["ds_xlane"] == 0, sorted(loop.items())
+    # M0 from scalar arithmetic: no readfirstlane per copy (what is left is
+    # the operand reads' warp index)
+    assert body.count("v_readfirstlane_b32") < copies, body
+
+
+def _main_loop(asm):
+    """The header of the loop with the most MFMA work (as amd_isa.k_loop
+    picks it)."""
+    best, key = None, None
+    for header, lines in amd_isa.loops(amd_isa.kernel_body(asm, "gemm_pipelined")).items():
+        p = amd_isa.profile(amd_isa.instructions(lines))
+        if p["mfma_work"] and (key is None or (p["mfma_work"], p["total"]) > key):
+            best, key = header, (p["mfma_work"], p["total"])
+    return best
+
+
+def test_loop_reader():
+    """bench/amd_isa.py on a hand-written body: the loop's blocks (a header
+    on the label's line, a block whose comment is on the next line), the
+    classes, the MFMA work."""
+    asm = """k:
+\ts_mov_b32 s0, 0
+.LBB0_1:                                ; =>This Inner Loop Header: Depth=1
+\tds_read_b128 v[0:3], v4
+\tds_read_b64_tr_b16 v[6:7], v5
+\tv_mfma_f32_32x32x16_bf16 v[8:23], v[0:3], v[6:9], v[8:23]
+\ts_cbranch_scc0 .LBB0_3
+.LBB0_2:                                ; %flow
+                                        ;   in Loop: Header=BB0_1 Depth=1
+\tbuffer_load_dwordx4 v1, s[4:7], 0 offen lds
+\tds_bpermute_b32 v2, v3, v4
+\ts_waitcnt vmcnt(0)
+\ts_barrier
+\ts_branch .LBB0_1
+.LBB0_3:
+\ts_endpgm
+.Lfunc_end0:
+"""
+    loops = amd_isa.loops(amd_isa.kernel_body(asm, "k"))
+    assert list(loops) == ["BB0_1"]
+    p = amd_isa.profile(amd_isa.instructions(loops["BB0_1"]))
+    assert (p["total"], p["mfma"], p["lds_read_128"], p["lds_read_tr_b64"], p["vmem_load_128_lds"],
+            p["ds_xlane"], p["waitcnt"], p["barrier"], p["branch"]) == (9, 1, 1, 1, 1, 1, 1, 1, 2)
+    assert p["mfma_work"] == 32 * 32 * 16

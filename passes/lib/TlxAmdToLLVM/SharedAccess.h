@@ -27,6 +27,9 @@ struct DirectCopyAccess {
   /// address in M0; lane l writes at it + l * bytes), on NVIDIA the lane's
   /// own destination.
   SmallVector<Value> sharedAddrs;
+  /// Whether `sharedAddrs` are the tile's base plus a uniform offset
+  /// already (AMD): no value of a lane's own.
+  bool uniformAddrs = false;
   /// Per instruction: the byte offset (i32) from the base pointer of the
   /// first element the lane copies, its mask (i1, null: none) and, with
   /// `other`, the `vec` values a masked-out lane writes instead.
@@ -40,12 +43,19 @@ struct DirectCopyAccess {
 /// converted operands. Emits a barrier first (earlier readers of the tile
 /// are done). On AMD a swizzle within a warp's block (L7) fetches each
 /// lane's offset, mask and `other` from the lane whose element it writes
-/// (one warp shuffle each).
+/// (one warp shuffle each). With `viewRoot` (the converted
+/// `directCopyViewRoot(op)`), that lanes' part is emitted where the
+/// offsets, mask, `other` and the root are defined: before a loop that
+/// refills the buffers of a multi-buffered tile.
 FailureOr<DirectCopyAccess>
 emitDirectCopyAccess(RewriterBase &rewriter, BufferLoadToSharedOp op,
                      Value dest, Value offsets, Value mask, Value other,
                      const TargetInfoBase &targetInfo,
-                     const KernelAnalyses &analyses);
+                     const KernelAnalyses &analyses, Value viewRoot = {});
+
+/// The tile `op`'s destination indexes a buffer of (itself where it is no
+/// buffer index): the view's XOR is that tile's.
+Value directCopyViewRoot(BufferLoadToSharedOp op);
 
 /// Emit each copy instruction i of `access` with `copy(i, pred)`: `pred` is
 /// null (unmasked) or the lane's mask, which the target folds into the

@@ -20,7 +20,9 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -362,65 +364,100 @@ static bool followsCopyBarrier(Operation *op) {
   return false;
 }
 
-FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
-    RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
-    Value mask, Value other, const TargetInfoBase &targetInfo,
-    const KernelAnalyses &analyses) {
-  Location loc = op.getLoc();
-  const DirectCopyPlan *planned = analyses.getCopyPlan(op);
-  if (!planned) // tlxamd-verify-target reports why
-    return op.emitOpError("has no copy plan for ") << targetInfo.getArch().name;
-  const DirectCopyPlan &plan = *planned;
-  // Earlier readers of the tile (a previous iteration) are done.
-  if (!followsCopyBarrier(op))
-    gpu::BarrierOp::create(rewriter, loc);
-  MemDescType destType = op.getDest().getType();
-  RankedTensorType type = op.getOffsets().getType();
-  bool amd = targetInfo.getArch().isAMD();
-  unsigned elemBytes = destType.getElementType().getIntOrFloatBitWidth() / 8;
-  DirectCopyAccess out;
-  out.vec = plan.vec;
-  out.bytes = plan.vec * elemBytes;
+/// The tile a chain of buffer indexes starts from: a view of it names the
+/// same XOR whichever buffer is indexed.
+static Value bufferRoot(Value desc) {
+  while (auto index = desc.getDefiningOp<MemDescIndexOp>())
+    desc = index.getSrc();
+  return desc;
+}
 
-  SharedTile tile = unpackMemDesc(rewriter, loc, dest, destType);
+Value mlir::tlxamd::directCopyViewRoot(BufferLoadToSharedOp op) {
+  return bufferRoot(op.getDest());
+}
+
+/// The latest point at which all of `values` (converted operands of `op`,
+/// each dominating it) are defined: after the last definition, or the
+/// start of the block whose argument is last. None where that is `op`'s
+/// own block (nothing to gain).
+static std::optional<OpBuilder::InsertPoint>
+latestDefinition(Operation *op, ArrayRef<Value> values) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return std::nullopt;
+  DominanceInfo dom(func);
+  std::optional<OpBuilder::InsertPoint> best;
+  for (Value v : values) {
+    if (!v)
+      continue;
+    OpBuilder::InsertPoint at =
+        v.getDefiningOp()
+            ? OpBuilder::InsertPoint(v.getDefiningOp()->getBlock(),
+                                     ++Block::iterator(v.getDefiningOp()))
+            : OpBuilder::InsertPoint(
+                  cast<BlockArgument>(v).getOwner(),
+                  cast<BlockArgument>(v).getOwner()->begin());
+    auto before = [&](OpBuilder::InsertPoint a, OpBuilder::InsertPoint b) {
+      if (a.getBlock() != b.getBlock())
+        return dom.properlyDominates(a.getBlock(), b.getBlock());
+      if (a.getPoint() == a.getBlock()->end())
+        return false;
+      return b.getPoint() == b.getBlock()->end() ||
+             a.getPoint()->isBeforeInBlock(&*b.getPoint()) ||
+             a.getPoint() == b.getPoint();
+    };
+    if (!best || before(*best, at))
+      best = at;
+  }
+  if (!best || best->getBlock() == op->getBlock())
+    return std::nullopt;
+  return best;
+}
+
+/// The lanes' part of a copy: per instruction, on AMD the byte offset of
+/// the warp's block start (uniform) into `sharedOffsets`, on NVIDIA the
+/// lane's destination in the tile at `tileBase` into `out`; and the global
+/// offset, mask and `other` of the element it copies into `out`.
+static void emitCopyLanes(RewriterBase &rewriter, Location loc,
+                          BufferLoadToSharedOp op, const DirectCopyPlan &plan,
+                          const TargetInfoBase &targetInfo, Value offsets,
+                          Value mask, Value other, Value viewXor,
+                          Value tileBase, PaddedSharedLayoutAttr padding,
+                          unsigned elemBytes, DirectCopyAccess &out,
+                          SmallVectorImpl<Value> &sharedOffsets) {
+  bool amd = targetInfo.getArch().isAMD();
   ThreadIndex thread = emitThreadIndex(
-      rewriter, loc, targetInfo, getDistributedLayout(type).getLanesPerWarp());
+      rewriter, loc, targetInfo,
+      getDistributedLayout(op.getOffsets().getType()).getLanesPerWarp());
   auto coords = emitCoordinates(rewriter, loc, plan.offsets, thread);
   SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
   SmallVector<Value> masks =
       mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
-  // A zero `other` (a constant or a splat of one) is what the copy of a
-  // masked-out element writes anyway.
-  auto isZero = [](Value v) {
-    if (auto splat = v.getDefiningOp<SplatOp>())
-      v = splat.getSrc();
-    return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
-  };
-  bool zeroOther = op.getOther() && isZero(op.getOther());
-  SmallVector<Value> others = other && !zeroOther
-                                  ? unpackRegisters(rewriter, loc, other)
-                                  : SmallVector<Value>();
+  SmallVector<Value> others =
+      other ? unpackRegisters(rewriter, loc, other) : SmallVector<Value>();
   Value elemSize = i32Const(rewriter, loc, elemBytes);
-  SharedTile padOnly{{}, {}, tile.padding};
-  auto address = [&](Value unpadded) {
-    Value physical = finishSharedOffset(rewriter, loc, padOnly, unpadded);
-    return LLVM::GEPOp::create(
-        rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,
-        ValueRange{LLVM::MulOp::create(rewriter, loc, physical, elemSize)});
+  SharedTile padOnly{{}, {}, padding};
+  auto byteOffset = [&](Value unpadded) {
+    return LLVM::MulOp::create(
+        rewriter, loc, finishSharedOffset(rewriter, loc, padOnly, unpadded),
+        elemSize);
   };
   std::optional<WarpBlockLanes> lanes;
   if (amd)
     lanes.emplace(rewriter, loc, plan, targetInfo);
-
   for (size_t r = 0; r < coords.size(); r += plan.vec) {
-    Value viewed =
-        LLVM::XOrOp::create(rewriter, loc, coords[r][0], tile.xorOffset);
+    Value viewed = LLVM::XOrOp::create(rewriter, loc, coords[r][0], viewXor);
     std::function<Value(Value)> fetch = [](Value v) { return v; };
     if (amd) {
-      out.sharedAddrs.push_back(address(lanes->blockStart(viewed)));
+      // the warp's block start, one value for the warp (M0)
+      sharedOffsets.push_back(targetInfo.warpUniform(
+          rewriter, loc, byteOffset(lanes->blockStart(viewed))));
       fetch = lanes->fetcherFor(viewed);
     } else {
-      out.sharedAddrs.push_back(address(viewed));
+      // the lane's own element (NVIDIA), never moved out of a loop
+      out.sharedAddrs.push_back(LLVM::GEPOp::create(
+          rewriter, loc, tileBase.getType(), rewriter.getI8Type(), tileBase,
+          ValueRange{byteOffset(viewed)}));
     }
     out.globalOffsets.push_back(
         LLVM::MulOp::create(rewriter, loc, fetch(offs[r]), elemSize));
@@ -430,6 +467,66 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
       otherRegs.push_back(fetch(others[r + e]));
     out.others.push_back(otherRegs);
   }
+}
+
+FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
+    RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
+    Value mask, Value other, const TargetInfoBase &targetInfo,
+    const KernelAnalyses &analyses, Value viewRoot) {
+  Location loc = op.getLoc();
+  const DirectCopyPlan *planned = analyses.getCopyPlan(op);
+  if (!planned) // tlxamd-verify-target reports why
+    return op.emitOpError("has no copy plan for ") << targetInfo.getArch().name;
+  // Earlier readers of the tile (a previous iteration) are done.
+  if (!followsCopyBarrier(op))
+    gpu::BarrierOp::create(rewriter, loc);
+  MemDescType destType = op.getDest().getType();
+  bool amd = targetInfo.getArch().isAMD();
+  unsigned elemBytes = destType.getElementType().getIntOrFloatBitWidth() / 8;
+  DirectCopyAccess out;
+  out.vec = planned->vec;
+  out.bytes = planned->vec * elemBytes;
+  SharedTile tile = unpackMemDesc(rewriter, loc, dest, destType);
+  // A zero `other` (a constant or a splat of one) is what the copy of a
+  // masked-out element writes anyway.
+  auto isZero = [](Value v) {
+    if (auto splat = v.getDefiningOp<SplatOp>())
+      v = splat.getSrc();
+    return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+  };
+  if (op.getOther() && isZero(op.getOther()))
+    other = Value();
+  // AMD: the lanes' part of the copy (which lane's element each lane
+  // copies, one warp shuffle per value; where in the tile the warp's block
+  // starts, made uniform) depends on the offsets, the mask, `other` and
+  // the view, not on which buffer of a multi-buffered tile `dest` indexes.
+  // It is emitted where those are all defined: before a loop that refills
+  // the buffers with lane offsets fixed outside it (LLVM would not hoist
+  // it: the shuffles and readfirstlanes are convergent), and the loop adds
+  // only the buffer's base.
+  Value viewXor = tile.xorOffset;
+  std::optional<OpBuilder::InsertPoint> at;
+  if (amd && viewRoot)
+    at = latestDefinition(op, {offsets, mask, other, viewRoot});
+  SmallVector<Value> sharedOffsets;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (at) {
+      rewriter.restoreInsertionPoint(*at);
+      viewXor =
+          unpackMemDesc(rewriter, loc, viewRoot,
+                        cast<MemDescType>(bufferRoot(op.getDest()).getType()))
+              .xorOffset;
+    }
+    emitCopyLanes(rewriter, loc, op, *planned, targetInfo, offsets, mask, other,
+                  viewXor, tile.base, tile.padding, elemBytes, out,
+                  sharedOffsets);
+  }
+  for (Value offset : sharedOffsets)
+    out.sharedAddrs.push_back(LLVM::GEPOp::create(
+        rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,
+        ValueRange{offset}));
+  out.uniformAddrs = amd;
   return out;
 }
 

@@ -228,7 +228,8 @@ struct BufferLoadToSharedLowering
     const TargetInfo &target = cache->target();
     FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
         rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getOther(), target, analyses);
+        adaptor.getMask(), adaptor.getOther(), target, analyses,
+        rewriter.getRemappedValue(directCopyViewRoot(op)));
     if (failed(access))
       return failure();
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
@@ -238,11 +239,15 @@ struct BufferLoadToSharedLowering
     Value size = i32Const(rewriter, loc, access->bytes);
     auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
     auto copy = [&](size_t i, Value pred) {
-      // M0: one LDS address for the warp.
-      Value asInt = LLVM::PtrToIntOp::create(
-          rewriter, loc, rewriter.getI32Type(), access->sharedAddrs[i]);
-      Value lds = LLVM::IntToPtrOp::create(
-          rewriter, loc, ptrType, target.warpUniform(rewriter, loc, asInt));
+      // M0: one LDS address for the warp (the tile's base, uniform, plus
+      // the uniform offset of the warp's block).
+      Value lds = access->sharedAddrs[i];
+      if (!access->uniformAddrs) {
+        Value asInt =
+            LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), lds);
+        lds = LLVM::IntToPtrOp::create(
+            rewriter, loc, ptrType, target.warpUniform(rewriter, loc, asInt));
+      }
       Value voffset = access->globalOffsets[i];
       if (pred)
         voffset = LLVM::SelectOp::create(
