@@ -3,7 +3,7 @@ instructions each kernel compiles to, bytes per memory instruction, the
 instruction count and the register counts the assemblers report.
 
     python bench/isa_report.py [--targets gfx950,sm_90a]
-    python bench/isa_report.py --compare      # gfx950 beside Triton and Gluon
+    python bench/isa_report.py --compare [--triton-python PATH]   # beside Triton, one run
 
 Kernels: `bench/kernels.py` (the README copy, the bound idiom, uniform-mask
 atomics, then copy / masked copy / atomic add over BF16/F16/F32 and
@@ -12,16 +12,14 @@ copies (buffer_load_to_shared: `buffer_load ... lds` / `cp.async`), the
 transposes through an explicit tile and the GPU suite's layout change,
 with their LDS / shared instructions and, for every shared-memory access,
 the wavefronts per warp the layout core predicts beside the conflict-free
-count. `--compare` puts tlxamd's VGPR / SGPR / instruction
-counts on gfx950 beside the Triton 3.9 and Gluon figures stored in
-`bench/data/triton_reference.json` (`bench/triton_reference.py`) and lists
-the kernels where tlxamd is above Gluon. On gfx950 the tl.dot GEMMs are
-compared with Triton's, and the preshuffled MXFP GEMM (the Mojo PreshuffledBLoader reference) is
-reported per K step.
+count. On gfx950 the preshuffled MXFP GEMM (the Mojo PreshuffledBLoader
+reference) is reported per K step. `--compare` runs bench/isa_compare.py:
+the GEMMs, softmax and the MXFP4 GEMM on gfx950 and gfx942, compiled by
+tlxamd and by Triton in the same run and counted per K tile and wave by
+one rule.
 """
 
 import argparse
-import json
 import os
 import re
 import sys
@@ -33,7 +31,6 @@ from tlxamd import compiler, targets
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kernels import suite  # noqa: E402
 
-REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "triton_reference.json")
 _INSTR = re.compile(r"^\t[a-z_][a-z0-9_.]*(\s|$)")
 
 
@@ -75,49 +72,6 @@ def bytes_per_instruction(name: str, amd: bool) -> int:
     m = re.search(r"b(\d+)$|f16x2$|bf16x2$|f32$|u32$", name)
     bits = 32 if (m is None or m.group(1) is None) else int(m.group(1))
     return width * bits // 8
-
-
-def compare(target: str) -> int:
-    with open(REFERENCE) as f:
-        ref = json.load(f)
-    arch = targets.get(target)
-    block_of = lambda spt: spt * arch["warp_size"] * 4  # noqa: E731
-    print(f"gfx950, 4 warps; Triton {ref['triton_version']} and Gluon figures from {os.path.relpath(REFERENCE)}")
-    print(f"{'kernel':24} {'tlxamd v/s/instr':>17} {'gluon v/s/instr':>17} {'triton v/s/instr':>17}")
-    above = []
-    for label, kern, spt in suite(arch):
-        k = compiler.compile(kern.build(target=target, BLOCK=block_of(spt)), target=target, binary=False)
-        name = next(iter(k.kernels))
-        mine = (k.resources["vgpr"], k.resources["sgpr"], instruction_count(k.asm, name))
-        row = ref["kernels"].get(label, {})
-        cells = []
-        for who in ("gluon", "triton"):
-            r = row.get(who, {})
-            cells.append(f"{r['vgpr']}/{r['sgpr']}/{r['instructions']}" if "vgpr" in r else "-")
-        g = row.get("gluon", {})
-        why = ""
-        if "vgpr" in g and (mine[0] > g["vgpr"] or mine[2] > g["instructions"]):
-            above.append(label)
-            why = _why_above(label, k.asm)
-        print(f"{label:24} {'%d/%d/%d' % mine:>17} {cells[0]:>17} {cells[1]:>17}  {why}")
-    print(f"above Gluon on VGPR or instructions: {', '.join(above) or 'none'}")
-    return 0
-
-
-def _why_above(label: str, asm: str) -> str:
-    """Why a kernel is above Gluon's counts, from what its ISA shows."""
-    kind, dt, c = label.split()[:3]
-    bits = {"bf16": 16, "f16": 16, "f32": 32}.get(dt, 32)
-    contiguity = int(c[1:]) if c.startswith("c") and c[1:].isdigit() else 0
-    if "s_cbranch_execz" in asm:
-        return "split groups: the element path is in the static count (VGPRs at or below Gluon)"
-    if kind == "masked" and contiguity == 1:
-        return "B14: element accesses, each with its own mask select"
-    if kind == "copy" and contiguity * bits < 128:
-        return "B13/B14: accesses only as wide as the contiguity (Gluon widens them)"
-    if kind == "copy" or kind == "atomic":
-        return "one base per contiguity run of the loads/stores (B12)"
-    return ""
 
 
 SHARED_OPS = re.compile(r"(buffer_load_\w+ .* lds|ds_(?:read|write)\w*|ds_bpermute_b32|"
@@ -211,34 +165,6 @@ def shared_report(target_list) -> None:
                   f"{'; ' + ', '.join(costs) if costs else ''}")
 
 
-def gemm_report() -> None:
-    """The tl.dot GEMMs of examples/gemm.py on gfx950 beside Triton's tl.dot
-    kernel of the same tiles (bench/data/triton_reference.json,
-    `triton_reference.py --gemm-only`): `gemm` (64 x 64 x 32, 4 warps,
-    operands loaded into registers) and `gemm_pipelined` (128 x 128 x 32,
-    8 warps, three shared-memory stages filled by asynchronous copies;
-    Triton's pipeliner with num_stages=3)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
-    from gemm import gemm, gemm_pipelined
-
-    with open(REFERENCE) as f:
-        data = json.load(f)
-    for key, kern, extra in (("gemm", gemm, {}), ("gemm_pipelined", gemm_pipelined, {"STAGES": 3, "GROUP_M": 8})):
-        ref = data.get(key, {})
-        bm, bn, bk = ref.get("tile", (64, 64, 32) if key == "gemm" else (128, 128, 32))
-        k = compiler.compile(kern.build(target="gfx950", BM=bm, BN=bn, BK=bk, **extra), target="gfx950",
-                             cache=False)
-        r = k.resources
-        bodies = re.findall(r"^(\.LBB\w+):(.*?)s_cbranch\w*\s+\1$", k.asm, re.S | re.M)
-        mine = {"mfma_per_k_step": max((b.count("v_mfma") for _, b in bodies), default=0), "vgpr": r["vgpr"],
-                "agpr": r["agpr"], "lds": r["lds"], "vgpr_spill": r["vgpr_spill"]}
-        theirs = ref.get("gfx950", {})
-        warps = ref.get("num_warps", 4)
-        print(f"\ngfx950 {key} {bm}x{bn}x{bk} bf16, {warps} warps: tlxamd / Triton {ref.get('triton_version', '-')}")
-        for name in mine:
-            print(f"  {name:16} {mine[name]:>6} {theirs.get(name, '-'):>6}")
-
-
 def loop_blocks(asm: str) -> str:
     """The code of a kernel's loops: the basic blocks LLVM marks as a loop
     header or as in a loop (wherever block placement put them)."""
@@ -306,10 +232,14 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--targets", default=f"{targets.default('amd')},{targets.default('nvidia')}")
     p.add_argument("--compare", action="store_true",
-                   help="gfx950 beside the stored Triton and Gluon figures")
+                   help="the GEMMs, softmax and MXFP4 GEMM beside Triton's, compiled in the same run")
+    p.add_argument("--triton-python", help="a Python that has Triton (for --compare)")
     args = p.parse_args(argv)
     if args.compare:
-        return compare("gfx950")
+        import isa_compare
+
+        return isa_compare.main((["--triton-python", args.triton_python] if args.triton_python else []) +
+                                ["--targets", "gfx950,gfx942"])
     rows = []
     for target in args.targets.split(","):
         arch = targets.get(target)
@@ -332,7 +262,6 @@ def main(argv=None):
         print(f"{t:8} {label:22} {total:7d} {bpo:5.1f}  {names:{w}}  {regs:>9} {ms:6.0f}ms")
     shared_report(args.targets.split(","))
     if "gfx950" in args.targets.split(","):
-        gemm_report()
         preshuffled_gemm_report()
     return 0
 
