@@ -225,8 +225,6 @@ private:
       if ((layout = cheap ? layoutOf(m) : getLayout(m)))
         break;
     if (!layout)
-      layout = storedMatrixLayout(op);
-    if (!layout)
       layout = coalescedLayout(op);
     for (Value m : members) {
       if (isFree(m))
@@ -358,33 +356,6 @@ private:
     unsigned run = std::min<int64_t>(op.getLaneBytes(), type.getDimSize(0));
     return getBlockedLayoutFor(op.getContext(), type.getShape(), {run, 1},
                                {0, 1}, numWarps, warpSize);
-  }
-
-  /// A store of an AMD matrix instruction's result (an epilogue): that
-  /// layout, where each thread's runs in it are as wide as coalescing
-  /// would make them (Triton stores MFMA accumulators straight from their
-  /// registers: no trip through LDS, which would also size the kernel's
-  /// LDS by the whole tile). Null otherwise.
-  Attribute storedMatrixLayout(Operation *op) {
-    if (!isa<StoreOp, BufferStoreOp>(op))
-      return {};
-    Value value = op->getOperand(0);
-    Attribute mma = layoutOf(value);
-    if (!isa_and_nonnull<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(mma))
-      return {};
-    auto type = cast<RankedTensorType>(value.getType());
-    auto laid =
-        RankedTensorType::get(type.getShape(), type.getElementType(), mma);
-    auto coalesced = RankedTensorType::get(
-        type.getShape(), type.getElementType(), coalescedLayout(op));
-    auto run = [&](RankedTensorType t) -> int64_t {
-      if (auto store = dyn_cast<StoreOp>(op))
-        return axis.getPointerRun(store.getPtr(), t);
-      auto store = cast<BufferStoreOp>(op);
-      return std::min<int64_t>(store.getContiguity(),
-                               axis.getOffsetsRun(store.getOffsets(), t));
-    };
-    return run(laid) >= run(coalesced) ? mma : Attribute();
   }
 
   /// Triton's coalescing: the fastest dimension is the one the addresses
