@@ -809,8 +809,12 @@ def _swizzle(k, op, mask):
 def _update_dpp(k, op, mask):
     old, src = (k.get(v) for v in op.operands)
     ctrl = int(op.attributes["dppCtrl"].value)
+    if ctrl in (0x140, 0x141):  # row_mirror / row_half_mirror: lane i of a 16 / 8-lane row reads lane n - 1 - i
+        n = 16 if ctrl == 0x140 else 8
+        return src[k.lane - k.lane % n + (n - 1 - k.lane % n)]
     if ctrl > 0xFF:
-        raise EmulatorError(f"{_loc(op)}: DPP control {ctrl:#x} is not emulated (quad_perm only)")
+        raise EmulatorError(f"{_loc(op)}: DPP control {ctrl:#x} is not emulated (quad_perm, row_mirror, "
+                            f"row_half_mirror)")
     quad = k.lane % 4
     sel = np.array([(ctrl >> (2 * i)) & 3 for i in range(4)])
     return src[k.lane - quad + sel[quad]]

@@ -1,8 +1,11 @@
 // Reductions on both vendors (tlxamd.reduce from tl.max / tl.sum /
 // tl.argmax): registers first, then butterflies across the lanes of a warp,
 // then the warps' partials through shared memory. On AMD the butterfly
-// uses DPP quad_perm for lane masks 1 and 2, ds_swizzle (bit-mask mode) up
-// to 16 and ds_bpermute for 32; on NVIDIA shfl.sync.bfly.
+// uses DPP quad_perm for lane masks 1 and 2; for 4 and 8, once the lanes
+// below are combined, DPP row_half_mirror / row_mirror (each group of 4 / 8
+// uniform, so a mirror pairs it with the other half as XOR would), else
+// ds_swizzle (bit-mask mode); ds_swizzle for 16 and ds_bpermute for 32; on
+// NVIDIA shfl.sync.bfly.
 // tl.num_programs reads the AMD dispatch packet and %nctaid on NVIDIA.
 // RUN: %tlx-compile %S/Inputs/reduce.mlir --target gfx950 | FileCheck %s --check-prefix=AMD
 // RUN: %tlx-compile %S/Inputs/reduce.mlir --target gfx950 --emit llvm | FileCheck %s --check-prefix=LLVM
@@ -17,8 +20,8 @@
 // AMD: v_max3_f32
 // AMD: v_mov_b32_dpp {{.*}} quad_perm:[1,0,3,2]
 // AMD: v_mov_b32_dpp {{.*}} quad_perm:[2,3,0,1]
-// AMD: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,4)
-// AMD: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,8)
+// AMD: v_mov_b32_dpp {{.*}} row_half_mirror
+// AMD: v_mov_b32_dpp {{.*}} row_mirror
 // AMD: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // AMD-NOT: s_barrier
 // AMD: buffer_store_dword
@@ -32,8 +35,8 @@
 // AMD-COUNT-3: v_add_f32_e32
 // AMD: quad_perm:[1,0,3,2]
 // AMD: quad_perm:[2,3,0,1]
-// AMD: swizzle(SWAP,4)
-// AMD: swizzle(SWAP,8)
+// AMD: row_half_mirror
+// AMD: row_mirror
 // AMD: swizzle(SWAP,16)
 // AMD: ds_bpermute_b32
 // AMD: ds_write_b32
@@ -62,8 +65,8 @@
 // LLVM-LABEL: define amdgpu_kernel void @block_sum(
 // LLVM: call i32 @llvm.amdgcn.update.dpp.i32(i32 %{{.*}}, i32 %{{.*}}, i32 177, i32 15, i32 15, i1 false)
 // LLVM: call i32 @llvm.amdgcn.update.dpp.i32(i32 %{{.*}}, i32 %{{.*}}, i32 78, i32 15, i32 15, i1 false)
-// LLVM: call i32 @llvm.amdgcn.ds.swizzle(i32 %{{.*}}, i32 4127)
-// LLVM: call i32 @llvm.amdgcn.ds.swizzle(i32 %{{.*}}, i32 8223)
+// LLVM: call i32 @llvm.amdgcn.update.dpp.i32(i32 %{{.*}}, i32 %{{.*}}, i32 321, i32 15, i32 15, i1 false)
+// LLVM: call i32 @llvm.amdgcn.update.dpp.i32(i32 %{{.*}}, i32 %{{.*}}, i32 320, i32 15, i32 15, i1 false)
 // LLVM: call i32 @llvm.amdgcn.ds.swizzle(i32 %{{.*}}, i32 16415)
 // LLVM: call i32 @llvm.amdgcn.ds.bpermute(
 // LLVM: store float %{{.*}}, ptr addrspace(3)

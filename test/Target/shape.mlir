@@ -50,7 +50,7 @@
 // AMD: v_add_f32
 // AMD: quad_perm:[1,0,3,2]
 // AMD: quad_perm:[2,3,0,1]
-// AMD: swizzle(SWAP,4)
+// AMD: row_half_mirror
 // AMD-NOT: s_barrier
 // AMD: buffer_store_dword
 // AMD: s_endpgm

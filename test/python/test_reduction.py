@@ -215,3 +215,31 @@ def test_atomic_misuse(body, exc, message):
     with pytest.raises(exc) as e:
         k.build(target="gfx950")
     assert message in str(e.value) and "test_reduction.py" in str(e.value)
+
+
+@pytest.mark.parametrize("lanes_along_rows", [1, 4])
+def test_lane_butterflies_with_rows_in_the_low_lane_bits(lanes_along_rows):
+    """gfx950, emulated: a row sum whose reduced lanes are lane bits 2-5
+    (bits 0-1 hold different rows) takes XOR shuffles for lane masks 4 and
+    8 (ds_swizzle); with every lane bit reduced it takes DPP row mirrors.
+    Both exact against numpy."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    lay = tl.blocked_layout([1, 1], [lanes_along_rows, 64 // lanes_along_rows], [1, 4], [0, 1])
+
+    @tl.kernel(num_warps=4)
+    def k(x: tl.pointer(tl.float32), out: tl.pointer(tl.float32)):
+        rows = tl.arange(0, 4, layout=tl.slice_layout(1, lay))
+        cols = tl.arange(0, 256, layout=tl.slice_layout(0, lay))
+        v = tl.load(x + rows[:, None] * 256 + cols[None, :])
+        tl.store(out + rows, tl.sum(v, 1))
+
+    compiled = compiler.compile(k.build(target="gfx950"), target="gfx950")
+    mirrors = "row_half_mirror" in compiled.asm and "row_mirror" in compiled.asm
+    assert mirrors == (lanes_along_rows == 1), compiled.asm.count("row_mirror")
+    x = (np.arange(4 * 256, dtype=np.float32) % 13).reshape(4, 256)
+    out = np.zeros(4, np.float32)
+    emulator.run(compiled, (1,), x, out)
+    np.testing.assert_array_equal(out, x.sum(1))

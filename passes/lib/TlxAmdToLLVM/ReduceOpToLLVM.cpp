@@ -64,9 +64,13 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
     // 2. In-warp butterflies.
     unsigned lanes = ll.getInDimSize(LinearLayout::Lane);
     ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, lanes);
-    for (unsigned bit : plan->shuffleLaneBits) {
-      auto xor32 = [&](Value x) {
-        return targetInfo.shuffleXor(rewriter, loc, x, 1u << bit, thread.lane);
+    for (auto [i, bit] : llvm::enumerate(plan->shuffleLaneBits)) {
+      // Lane bits ascending: the lanes below `bit` are combined already
+      // when they are all reduced bits.
+      bool uniformBelow = plan->shuffleLaneBits[i] == i;
+      auto xor32 = [&, bit = bit](Value x) {
+        return targetInfo.reductionShuffle(rewriter, loc, x, 1u << bit,
+                                           thread.lane, uniformBelow);
       };
       for (auto &[key, values] : partials) {
         Partial other;

@@ -72,6 +72,17 @@ public:
   virtual Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                            unsigned laneMask, Value lane) const;
 
+  /// A butterfly step of a reduction: the i32 `v` of a lane whose value
+  /// combines as lane `lane ^ laneMask`'s would. With `uniformBelow` (the
+  /// lanes that differ only in bits below `laneMask` hold the same value)
+  /// any lane of the other half of the `2 * laneMask` group will do, which
+  /// targets may get more cheaply; by default shuffleXor.
+  virtual Value reductionShuffle(RewriterBase &rewriter, Location loc, Value v,
+                                 unsigned laneMask, Value lane,
+                                 bool uniformBelow) const {
+    return shuffleXor(rewriter, loc, v, laneMask, lane);
+  }
+
   /// The lanes of the running hardware warp that are active, one bit per
   /// lane, as an integer of the warp's width (i32 or i64).
   virtual Value activeLanes(RewriterBase &rewriter, Location loc) const = 0;

@@ -106,6 +106,20 @@ static bool namesAgpr(StringRef constraints) {
   });
 }
 
+Value TargetInfo::reductionShuffle(RewriterBase &rewriter, Location loc,
+                                   Value v, unsigned laneMask, Value lane,
+                                   bool uniformBelow) const {
+  // Groups of `laneMask` lanes uniform: a mirror within the 8 / 16 lanes of
+  // a DPP row pairs each group with the other half (i <-> 7 - i is i ^ 7,
+  // i ^ 4 on uniform groups of 4), a VALU move instead of an LDS swizzle.
+  if (uniformBelow && (laneMask == 4 || laneMask == 8))
+    return ROCDL::DPPUpdateOp::create(rewriter, loc, rewriter.getI32Type(), v,
+                                      v, laneMask == 4 ? 0x141 : 0x140,
+                                      /*rowMask=*/0xF, /*bankMask=*/0xF,
+                                      /*boundCtrl=*/false);
+  return shuffleXor(rewriter, loc, v, laneMask, lane);
+}
+
 void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
                                 unsigned numThreads) const {
   MLIRContext *ctx = func.getContext();

@@ -35,6 +35,9 @@ public:
                      Value srcLane) const override;
   Value shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                    unsigned laneMask, Value lane) const override;
+  Value reductionShuffle(RewriterBase &rewriter, Location loc, Value v,
+                         unsigned laneMask, Value lane,
+                         bool uniformBelow) const override;
   StringRef syncScope(MemScope scope) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
