@@ -77,9 +77,12 @@ def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
     registers), so they take the buffer lowering: one access per group
     whatever the mask (ragged groups split), immediate offsets, one address
     per run. A store wider than one element pins its value's layout (B9).
-    On AMD the offsets must be proven non-negative and the base marked
-    `tlxamd.pointer_range = 32` (below 2 GiB: 32-bit buffer offsets reach
-    every element); on NVIDIA buffer ops are sign-extended pointer
+    On AMD the lanes' offsets must be proven non-negative and the kernel
+    argument the base steps from marked `tlxamd.pointer_range = 32` (below
+    2 GiB: 32-bit buffer offsets reach every element); a scalar step of the
+    base (`base + row * stride`) joins the offsets where it is proven
+    non-negative and otherwise stays in the base, which the buffer resource
+    takes as it is. On NVIDIA buffer ops are sign-extended pointer
     arithmetic and every such access qualifies. Runs after layout
     assignment (contiguity depends on the layout).
   }];
