@@ -136,3 +136,18 @@ def test_loop_reader():
     assert (p["total"], p["mfma"], p["lds_read_128"], p["lds_read_tr_b64"], p["vmem_load_128_lds"],
             p["ds_xlane"], p["waitcnt"], p["barrier"], p["branch"]) == (9, 1, 1, 1, 1, 1, 1, 1, 2)
     assert p["mfma_work"] == 32 * 32 * 16
+
+
+def test_mxfp4_copy_mask_split():
+    """The MXFP4 GEMM's A copies are masked by `rows & (nxt < steps)`: the
+    lanes' factor is fixed outside the K loop, the scalar one changes per
+    iteration. The lanes' work is done before the loop; the loop ANDs in
+    the scalar (no ds_bpermute in it). The emulator runs of
+    test_preshuffled_gemm.py check the result."""
+    from preshuffled_gemm import build
+
+    k = compiler.compile(build("e2m1", BM=128, BN=128, BK=256, STAGES=2), target="gfx950")
+    loop = amd_isa.k_loop(k.asm, "mxfp4_gemm")
+    assert loop is not None and loop["mfma"] > 0
+    assert loop["ds_xlane"] == 0, sorted(loop.items())
+    assert loop.get("vmem_load_128_lds", 0) > 0

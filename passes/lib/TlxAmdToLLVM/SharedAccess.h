@@ -43,19 +43,25 @@ struct DirectCopyAccess {
 /// converted operands. Emits a barrier first (earlier readers of the tile
 /// are done). On AMD a swizzle within a warp's block (L7) fetches each
 /// lane's offset, mask and `other` from the lane whose element it writes
-/// (one warp shuffle each). With `viewRoot` (the converted
-/// `directCopyViewRoot(op)`), that lanes' part is emitted where the
-/// offsets, mask, `other` and the root are defined: before a loop that
-/// refills the buffers of a multi-buffered tile.
-FailureOr<DirectCopyAccess>
-emitDirectCopyAccess(RewriterBase &rewriter, BufferLoadToSharedOp op,
-                     Value dest, Value offsets, Value mask, Value other,
-                     const TargetInfoBase &targetInfo,
-                     const KernelAnalyses &analyses, Value viewRoot = {});
+/// (one warp shuffle each). With `hoist`, that lanes' part is emitted where
+/// the offsets, the lanes' mask, `other` and the root are defined: before a
+/// loop that refills the buffers of a multi-buffered tile.
+struct DirectCopyHoist {
+  Value viewRoot;   ///< the converted tile the destination indexes a buffer of
+  Value laneMask;   ///< the converted mask, or its per-lane factor
+  Value scalarMask; ///< null, or the converted scalar i1 factor of the mask
+};
+FailureOr<DirectCopyAccess> emitDirectCopyAccess(
+    RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
+    Value mask, Value other, const TargetInfoBase &targetInfo,
+    const KernelAnalyses &analyses, const DirectCopyHoist *hoist = nullptr);
 
-/// The tile `op`'s destination indexes a buffer of (itself where it is no
-/// buffer index): the view's XOR is that tile's.
-Value directCopyViewRoot(BufferLoadToSharedOp op);
+/// What `op`'s lanes' part may be computed from, converted by `remap`: the
+/// tile its destination indexes a buffer of (the view's XOR is that
+/// tile's), and a mask `lanes & splat(scalar)` split in its factors (the
+/// scalar, a loop's bound test, applied per iteration).
+DirectCopyHoist directCopyHoist(BufferLoadToSharedOp op,
+                                function_ref<Value(Value)> remap);
 
 /// Emit each copy instruction i of `access` with `copy(i, pred)`: `pred` is
 /// null (unmasked) or the lane's mask, which the target folds into the

@@ -19,6 +19,7 @@
 #include "tlxamd/Target/TargetLegality.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
@@ -372,8 +373,19 @@ static Value bufferRoot(Value desc) {
   return desc;
 }
 
-Value mlir::tlxamd::directCopyViewRoot(BufferLoadToSharedOp op) {
-  return bufferRoot(op.getDest());
+DirectCopyHoist
+mlir::tlxamd::directCopyHoist(BufferLoadToSharedOp op,
+                              function_ref<Value(Value)> remap) {
+  DirectCopyHoist hoist{remap(bufferRoot(op.getDest())), Value(), Value()};
+  auto both = op.getMask() ? op.getMask().getDefiningOp<arith::AndIOp>()
+                           : arith::AndIOp();
+  for (unsigned side = 0; both && side < 2; ++side)
+    if (auto splat = both->getOperand(side).getDefiningOp<SplatOp>()) {
+      hoist.laneMask = remap(both->getOperand(1 - side));
+      hoist.scalarMask = remap(splat.getSrc());
+      break;
+    }
+  return hoist;
 }
 
 /// The latest point at which all of `values` (converted operands of `op`,
@@ -472,7 +484,7 @@ static void emitCopyLanes(RewriterBase &rewriter, Location loc,
 FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     RewriterBase &rewriter, BufferLoadToSharedOp op, Value dest, Value offsets,
     Value mask, Value other, const TargetInfoBase &targetInfo,
-    const KernelAnalyses &analyses, Value viewRoot) {
+    const KernelAnalyses &analyses, const DirectCopyHoist *hoist) {
   Location loc = op.getLoc();
   const DirectCopyPlan *planned = analyses.getCopyPlan(op);
   if (!planned) // tlxamd-verify-target reports why
@@ -506,22 +518,32 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
   // only the buffer's base.
   Value viewXor = tile.xorOffset;
   std::optional<OpBuilder::InsertPoint> at;
-  if (amd && viewRoot)
-    at = latestDefinition(op, {offsets, mask, other, viewRoot});
+  Value laneMask = mask, scalarMask;
+  if (amd && hoist && hoist->viewRoot) {
+    if (hoist->scalarMask)
+      laneMask = hoist->laneMask, scalarMask = hoist->scalarMask;
+    at = latestDefinition(op, {offsets, laneMask, other, hoist->viewRoot});
+    if (!at)
+      laneMask = mask, scalarMask = Value();
+  }
   SmallVector<Value> sharedOffsets;
   {
     OpBuilder::InsertionGuard guard(rewriter);
     if (at) {
       rewriter.restoreInsertionPoint(*at);
       viewXor =
-          unpackMemDesc(rewriter, loc, viewRoot,
+          unpackMemDesc(rewriter, loc, hoist->viewRoot,
                         cast<MemDescType>(bufferRoot(op.getDest()).getType()))
               .xorOffset;
     }
-    emitCopyLanes(rewriter, loc, op, *planned, targetInfo, offsets, mask, other,
-                  viewXor, tile.base, tile.padding, elemBytes, out,
+    emitCopyLanes(rewriter, loc, op, *planned, targetInfo, offsets, laneMask,
+                  other, viewXor, tile.base, tile.padding, elemBytes, out,
                   sharedOffsets);
   }
+  // The mask's scalar factor, per iteration.
+  if (scalarMask)
+    for (Value &m : out.masks)
+      m = LLVM::AndOp::create(rewriter, loc, m, scalarMask);
   for (Value offset : sharedOffsets)
     out.sharedAddrs.push_back(LLVM::GEPOp::create(
         rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,

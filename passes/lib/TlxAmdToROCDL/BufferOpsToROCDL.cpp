@@ -226,10 +226,11 @@ struct BufferLoadToSharedLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     const TargetInfo &target = cache->target();
+    DirectCopyHoist hoist = directCopyHoist(
+        op, [&](Value v) { return rewriter.getRemappedValue(v); });
     FailureOr<DirectCopyAccess> access = emitDirectCopyAccess(
         rewriter, op, adaptor.getDest(), adaptor.getOffsets(),
-        adaptor.getMask(), adaptor.getOther(), target, analyses,
-        rewriter.getRemappedValue(directCopyViewRoot(op)));
+        adaptor.getMask(), adaptor.getOther(), target, analyses, &hoist);
     if (failed(access))
       return failure();
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
