@@ -7,7 +7,8 @@
 #   scripts/fuzz.sh build              instrumented build in build-fuzz/
 #   scripts/fuzz.sh run [SECONDS] [J]  campaign: J jobs (default 2), corpus in
 #                                      build-fuzz/corpus (seeded from test/)
-#   scripts/fuzz.sh smoke              60-second run (the test suite's)
+#   scripts/fuzz.sh smoke              60-second run (the test suite's), from
+#                                      the test seeds alone (build-fuzz/smoke)
 #   scripts/fuzz.sh lit                lit suites with the ASan/UBSan tlx-opt
 #
 # Crashes land in build-fuzz/crashes/ (crash-<sha>); minimize one with
@@ -49,8 +50,8 @@ build() {
 
 seed() {
   # Test inputs, split at `// -----`, are the seed corpus.
-  mkdir -p $B/corpus $B/crashes
-  .venv/bin/python - "$B/corpus" <<'PYEOF'
+  mkdir -p "$CORPUS" $B/crashes
+  .venv/bin/python - "$CORPUS" <<'PYEOF'
 import hashlib, pathlib, sys
 out = pathlib.Path(sys.argv[1])
 for f in sorted(pathlib.Path("test").rglob("*.mlir")) + sorted(pathlib.Path("examples").glob("*.mlir")):
@@ -65,15 +66,18 @@ run() {
   local seconds=${1:-3600} jobs=${2:-2}
   build
   seed
-  $B/bin/tlx-fuzz $B/corpus -dict=fuzz/dict/tlxamd.dict -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+  $B/bin/tlx-fuzz "$CORPUS" -dict=fuzz/dict/tlxamd.dict -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
     -max_total_time="$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -artifact_prefix=$B/crashes/ -print_final_stats=1 2>&1 | tee $B/fuzz.log | grep -E "^#|INFO: fuzzed|stat::|crash" || true
 }
 
+# A campaign grows the corpus; the smoke run starts from the seeds each time,
+# so that its length does not depend on earlier campaigns.
+CORPUS=$B/corpus
 case "${1:-run}" in
   build) build ;;
   run) shift || true; run "$@" ;;
-  smoke) run 60 1 ;;
+  smoke) CORPUS=$B/smoke; rm -rf "$CORPUS"; run 60 1 ;;
   lit)
     build
     TLX_OPT="$PWD/$B/bin/tlx-opt" .venv/bin/lit -sv test ;;
