@@ -141,15 +141,22 @@ def profile(instrs: List[Tuple[str, str]]) -> Counter:
     return c
 
 
-def k_loop(asm: str, name: str) -> Optional[Counter]:
-    """The profile of the kernel's loop with the most MFMA work (ties: the
-    most instructions, the steady state rather than a drain), or None."""
-    best = None
+def main_loop(asm: str, name: str) -> Optional[List[Tuple[str, str]]]:
+    """The instructions of the kernel's loop with the most MFMA work (ties:
+    the most instructions, the steady state rather than a drain), or None."""
+    best, key = None, None
     for body in loops(kernel_body(asm, name)).values():
-        p = profile(instructions(body))
-        if p["mfma_work"] and (best is None or (p["mfma_work"], p["total"]) > (best["mfma_work"], best["total"])):
-            best = p
+        instrs = instructions(body)
+        p = profile(instrs)
+        if p["mfma_work"] and (key is None or (p["mfma_work"], p["total"]) > key):
+            best, key = instrs, (p["mfma_work"], p["total"])
     return best
+
+
+def k_loop(asm: str, name: str) -> Optional[Counter]:
+    """The profile of `main_loop`, or None."""
+    instrs = main_loop(asm, name)
+    return profile(instrs) if instrs is not None else None
 
 
 def whole_kernel(asm: str, name: str) -> Counter:

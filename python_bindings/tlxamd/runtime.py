@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import math
 import os
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -327,15 +328,17 @@ class Kernel:
             self._handle = None
         # the arguments of a launch, packed by one generated function (the
         # promises of a sanitized kernel checked there too)
+        self._promises = [(int(p["arg"]), int(p["divisibility"]))
+                          for p in (self.sanitizer or {}).get("promises", [])]
+        divisors: Dict[int, int] = {}  # an argument's promises together: their lcm
+        for i, d in self._promises:
+            divisors[i] = math.lcm(divisors.get(i, 1), d)
         self._packer = _make_packer(self.arg_kinds, {})
-        self._san_packer = _make_packer(self.arg_kinds, {int(p["arg"]): int(p["divisibility"]) for p in
-                                                         (self.sanitizer or {}).get("promises", [])})
+        self._san_packer = _make_packer(self.arg_kinds, divisors)
         self._grids: Dict[Any, tuple] = {}
         self._label = f"kernel {name}"
         self._launch_what = f"cuLaunchKernel({name})"
         self._pointer_args = [i for i, kind in enumerate(self.arg_kinds) if kind == "ptr"]
-        self._promises = [(int(p["arg"]), int(p["divisibility"]))
-                          for p in (self.sanitizer or {}).get("promises", [])]
         self._deferred = self.sanitizer is not None and self.sanitizer.get("mode", "deferred") == "deferred"
         self._ring_arg = int(self.sanitizer["arg"]) if self.sanitizer is not None else -1
 

@@ -1,4 +1,4 @@
-"""The CDNA machine code of the GEMMs, per K iteration: what Triton's
+"""The CDNA machine code of the GEMMs per K iteration, and of softmax: what Triton's
 compiles to for the same tiles is the bar (bench/isa_report.py --compare
 measures both in one run); these pin the shape so that it cannot regress.
 
@@ -19,6 +19,7 @@ from tlxamd import compiler
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "gpu"))
 import amd_isa  # noqa: E402  (bench/amd_isa.py)
 from gemm import gemm, gemm_pipelined  # noqa: E402
 from scheduled_mfma import independent_subtiles  # noqa: E402
@@ -87,25 +88,13 @@ def test_copy_lane_work_out_of_the_k_loop(target, bk, warps, stages):
         gemm_pipelined.num_warps = old
     loop = amd_isa.k_loop(k.asm, "gemm_pipelined")
     assert loop is not None and loop["mfma"] > 0
-    body = [m for m, _ in amd_isa.instructions(amd_isa.loops(amd_isa.kernel_body(k.asm, "gemm_pipelined"))
-                                               [_main_loop(k.asm)])]
+    body = [m for m, _ in amd_isa.main_loop(k.asm, "gemm_pipelined")]
     copies = sum(m.startswith("buffer_load") for m in body)
     assert copies > 0
     assert loop["ds_xlane"] == 0, sorted(loop.items())
     # M0 from scalar arithmetic: no readfirstlane per copy (what is left is
     # the operand reads' warp index)
     assert body.count("v_readfirstlane_b32") < copies, body
-
-
-def _main_loop(asm):
-    """The header of the loop with the most MFMA work (as amd_isa.k_loop
-    picks it)."""
-    best, key = None, None
-    for header, lines in amd_isa.loops(amd_isa.kernel_body(asm, "gemm_pipelined")).items():
-        p = amd_isa.profile(amd_isa.instructions(lines))
-        if p["mfma_work"] and (key is None or (p["mfma_work"], p["total"]) > key):
-            best, key = header, (p["mfma_work"], p["total"])
-    return best
 
 
 def test_loop_reader():
@@ -151,3 +140,19 @@ def test_mxfp4_copy_mask_split():
     assert loop is not None and loop["mfma"] > 0
     assert loop["ds_xlane"] == 0, sorted(loop.items())
     assert loop.get("vmem_load_128_lds", 0) > 0
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+def test_softmax_rows_are_buffer_accesses(target):
+    """Triton's softmax rows (`x + row * stride + cols`, a runtime stride):
+    16-byte buffer loads and stores with the row step in the resource's
+    base, no scalarized masked global access (the emulator suite checks the
+    numbers, 1000 columns included)."""
+    import suite  # bench/gpu/suite.py
+
+    kern, case = suite.kernels(64)["softmax_bf16_8192_w4"]
+    k = compiler.compile(kern.build(target=target, BLOCK=case["block"]), target=target)
+    p = amd_isa.whole_kernel(k.asm, kern.name)
+    assert p["vmem_load_128"] == 4 and p["vmem_store_128"] == 4, sorted(p.items())
+    assert not any(c.startswith(("vmem_load_16", "vmem_store_16")) for c in p), sorted(p.items())
+    assert "global_load" not in k.asm and "global_store" not in k.asm

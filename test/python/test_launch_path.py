@@ -72,3 +72,25 @@ def test_ctypes_launch(monkeypatch):
     with pytest.raises(TypeError, match="argument 2 of strided is a i32 scalar, got str"):
         kern[(1,)](0x1000, 0x2000, "1")
     assert len(api.launch.calls) == 3
+
+
+def test_sanitized_packer_checks_every_promise(monkeypatch):
+    """An argument with two promises (its divisibility 4 and the 16 an
+    access's alignment needs) is held to both: the address 4 bytes off is
+    refused before the launch, naming the access."""
+    k = ts._compiled("unaligned", target="sm_90a")
+    api = runtime._Api.__new__(runtime._Api)
+    drv = ts._DeferredDriver(False)
+    calls = []
+    drv.cuLaunchKernel = lambda *a: calls.append(a) or (0,)
+    api.drv, api.cupy, api._ctx = drv, None, None
+    monkeypatch.setattr(runtime, "_api", api)
+    monkeypatch.setattr(runtime, "_sanitized", runtime._SanitizedLaunches())
+    kern = runtime.load_data(b"\0", k.metadata())["unaligned"]
+    assert sorted(kern._promises) == [(0, 4), (0, 16), (1, 16)]
+    with pytest.raises(runtime.ContractViolation, match=r"argument 0: address 0x1004 is not a multiple of 16 "
+                                                        r"\(B12: tlxamd.buffer_load"):
+        kern[(2,)](0x1004, 0x2000)
+    assert calls == []
+    kern[(2,)](0x1010, 0x2000)
+    assert len(calls) == 1

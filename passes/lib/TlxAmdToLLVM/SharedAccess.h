@@ -23,13 +23,10 @@ SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
 struct DirectCopyAccess {
   int64_t vec = 1;    ///< elements per instruction and lane
   unsigned bytes = 0; ///< bytes per instruction and lane
-  /// Per instruction: on AMD the warp's block start (uniform: the LDS
-  /// address in M0; lane l writes at it + l * bytes), on NVIDIA the lane's
-  /// own destination.
+  /// Per instruction: on AMD the warp's block start (the LDS address in
+  /// M0, the tile's base plus an offset made uniform already; lane l
+  /// writes at it + l * bytes), on NVIDIA the lane's own destination.
   SmallVector<Value> sharedAddrs;
-  /// Whether `sharedAddrs` are the tile's base plus a uniform offset
-  /// already (AMD): no value of a lane's own.
-  bool uniformAddrs = false;
   /// Per instruction: the byte offset (i32) from the base pointer of the
   /// first element the lane copies, its mask (i1, null: none) and, with
   /// `other`, the `vec` values a masked-out lane writes instead.

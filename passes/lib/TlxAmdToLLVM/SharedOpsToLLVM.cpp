@@ -381,8 +381,10 @@ mlir::tlxamd::directCopyHoist(BufferLoadToSharedOp op,
                            : arith::AndIOp();
   for (unsigned side = 0; both && side < 2; ++side)
     if (auto splat = both->getOperand(side).getDefiningOp<SplatOp>()) {
-      hoist.laneMask = remap(both->getOperand(1 - side));
-      hoist.scalarMask = remap(splat.getSrc());
+      Value lanes = remap(both->getOperand(1 - side));
+      Value scalar = remap(splat.getSrc());
+      if (lanes && scalar)
+        hoist.laneMask = lanes, hoist.scalarMask = scalar;
       break;
     }
   return hoist;
@@ -548,7 +550,6 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     out.sharedAddrs.push_back(LLVM::GEPOp::create(
         rewriter, loc, tile.base.getType(), rewriter.getI8Type(), tile.base,
         ValueRange{offset}));
-  out.uniformAddrs = amd;
   return out;
 }
 

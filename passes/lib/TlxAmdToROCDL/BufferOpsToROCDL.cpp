@@ -240,15 +240,9 @@ struct BufferLoadToSharedLowering
     Value size = i32Const(rewriter, loc, access->bytes);
     auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
     auto copy = [&](size_t i, Value pred) {
-      // M0: one LDS address for the warp (the tile's base, uniform, plus
-      // the uniform offset of the warp's block).
+      // M0: one LDS address for the warp (the tile's base plus the warp's
+      // block offset, made uniform by emitDirectCopyAccess).
       Value lds = access->sharedAddrs[i];
-      if (!access->uniformAddrs) {
-        Value asInt =
-            LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), lds);
-        lds = LLVM::IntToPtrOp::create(
-            rewriter, loc, ptrType, target.warpUniform(rewriter, loc, asInt));
-      }
       Value voffset = access->globalOffsets[i];
       if (pred)
         voffset = LLVM::SelectOp::create(

@@ -95,13 +95,13 @@ Value TargetInfo::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
   return TargetInfoBase::shuffleXor(rewriter, loc, v, laneMask, lane);
 }
 
-/// Whether an inline-asm operand constraint names an AGPR ("a", "=a",
-/// "{a3}", ...).
+/// Whether an inline-asm constraint names an AGPR ("a", "=a", "{a3}",
+/// a clobber "~{a0}", ...).
 static bool namesAgpr(StringRef constraints) {
   SmallVector<StringRef> parts;
   constraints.split(parts, ',');
   return llvm::any_of(parts, [](StringRef c) {
-    c = c.ltrim("=&*");
+    c = c.ltrim("=&*~");
     return c == "a" || c.starts_with("{a");
   });
 }

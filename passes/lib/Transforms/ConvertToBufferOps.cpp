@@ -160,7 +160,10 @@ struct TlxAmdConvertToBufferOpsPass
       // A scalar step the analysis cannot prove non-negative (`row *
       // stride` with a runtime stride) stays in the base, which the buffer
       // resource takes as it is: only the lanes' offsets from it must be
-      // non-negative, and they stay below 2 GiB within the buffer.
+      // non-negative. Like Triton's fat pointers this takes the access to
+      // lie in the argument's buffer (below 2 GiB), so the offsets from a
+      // stepped base stay in the resource's range but for a negative step
+      // within |step| of the 2 GiB limit.
       if (arch->isAMD()) {
         SmallVector<Value> lanes;
         for (Value s : parts->scalarOffsets)

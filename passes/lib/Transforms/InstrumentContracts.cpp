@@ -92,6 +92,10 @@ private:
   /// multiple of `bytes`.
   bool provesAlignment(const AccessChecks &c, RankedTensorType type,
                        unsigned elemBytes, int64_t bytes);
+  /// The largest power of two (bytes) every run's first address is proven
+  /// a multiple of from the access's base.
+  int64_t runStartBytes(const AccessChecks &c, RankedTensorType type,
+                        unsigned elemBytes);
   void plan(AccessChecks &c, RankedTensorType type, Type elemType,
             int64_t width, int64_t loweringUniform);
   /// The kernel argument `c.ptr` is when every run's first address is a
@@ -118,14 +122,17 @@ private:
 
 } // namespace
 
+int64_t Instrumenter::runStartBytes(const AccessChecks &c,
+                                    RankedTensorType type, unsigned elemBytes) {
+  int64_t offsets = sanitizer.getRunStartDivisibility(c.offsets, type, c.run);
+  return c.unit == OffsetUnit::elements ? offsets * elemBytes : offsets;
+}
+
 bool Instrumenter::provesAlignment(const AccessChecks &c, RankedTensorType type,
                                    unsigned elemBytes, int64_t bytes) {
   // The base: a pointer's divisibility is in elements.
   int64_t base = sanitizer.get(c.ptr).divisibility[0] * elemBytes;
-  int64_t offsets = sanitizer.getRunStartDivisibility(c.offsets, type, c.run);
-  if (c.unit == OffsetUnit::elements)
-    offsets *= elemBytes;
-  return base >= bytes && offsets >= bytes;
+  return base >= bytes && runStartBytes(c, type, elemBytes) >= bytes;
 }
 
 std::optional<unsigned> Instrumenter::alignmentArgument(const AccessChecks &c,
@@ -135,12 +142,8 @@ std::optional<unsigned> Instrumenter::alignmentArgument(const AccessChecks &c,
   auto arg = dyn_cast<BlockArgument>(c.ptr);
   auto kernel =
       arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()) : nullptr;
-  if (!kernel || arg.getOwner() != &kernel.getBody().front())
-    return std::nullopt;
-  int64_t offsets = sanitizer.getRunStartDivisibility(c.offsets, type, c.run);
-  if (c.unit == OffsetUnit::elements)
-    offsets *= elemBytes;
-  if (offsets < bytes)
+  if (!kernel || arg.getOwner() != &kernel.getBody().front() ||
+      runStartBytes(c, type, elemBytes) < bytes)
     return std::nullopt;
   return arg.getArgNumber();
 }
