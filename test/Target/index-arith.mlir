@@ -8,20 +8,21 @@
 // RUN: %tlx-compile %S/Inputs/index_2d.mlir --target gfx950 | FileCheck %s --check-prefix=AMD
 // RUN: sed 's/threads_per_warp = \[8, 8\]/threads_per_warp = [4, 8]/' %S/Inputs/index_2d.mlir | %tlx-compile - --target sm_90a | FileCheck %s --check-prefix=NV
 
-// The warp id is read once into an SGPR (warp-uniform), lanes stay in VGPRs.
-// AMD: v_lshrrev_b32_e32 v[[W:[0-9]+]], 6, v0
-// AMD: v_readfirstlane_b32 s[[WS:[0-9]+]], v[[W]]
-// AMD-DAG: s_and_b32 s[[W2:[0-9]+]], s[[WS]], 2
-// AMD-DAG: s_and_b32 s[[W1:[0-9]+]], s[[WS]], 1
-// AMD-DAG: v_and_b32_e32 v[[LROW:[0-9]+]], 56, v0
-// AMD-DAG: v_and_b32_e32 v[[LCOL:[0-9]+]], 7, v0
-// AMD-DAG: s_lshl_b32 s[[W1S:[0-9]+]], s[[W1]], 5
-// AMD-DAG: v_lshl_or_b32 v[[COL:[0-9]+]], v[[LCOL]], 2, s[[W1S]]
-// AMD-DAG: v_lshlrev_b32_e32 v[[ROWL:[0-9]+]], 3, v[[LROW]]
-// AMD-DAG: v_lshl_or_b32 v[[ROW:[0-9]+]], s[[W2]], 8, v[[ROWL]]
-// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x400, v[[ROW]]
-// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x800, v[[ROW]]
-// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0xc00, v[[ROW]]
+// The warp's part comes from one SGPR (LLVM reads the thread id into it
+// once and takes the warp bits with scalar shifts), lanes stay in VGPRs:
+// row = ((l >> 3) & 7) | ((w & 2) << 2), col = 4 (l & 7) | ((w & 1) << 5)
+// with w = t >> 6.
+// AMD: v_readfirstlane_b32 s[[T:[0-9]+]], v0
+// AMD-DAG: v_bfe_u32 v[[LROW:[0-9]+]], v0, 3, 3
+// AMD-DAG: s_lshr_b32 s[[W2:[0-9]+]], s[[T]], 4
+// AMD-DAG: s_lshr_b32 s[[W1:[0-9]+]], s[[T]], 1
+// AMD-DAG: v_and_or_b32 v[[ROW:[0-9]+]], s[[W2]], 8, v[[LROW]]
+// AMD-DAG: v_and_b32_e32 v[[LCOL:[0-9]+]], 28, v{{[0-9]+}}
+// AMD-DAG: v_and_or_b32 v{{[0-9]+}}, s[[W1]], 32, v[[LCOL]]
+// AMD-DAG: v_lshlrev_b32_e32 v[[ROWB:[0-9]+]], 6, v[[ROW]]
+// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x400, v[[ROWB]]
+// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0x800, v[[ROWB]]
+// AMD-DAG: v_or_b32_e32 v{{[0-9]+}}, 0xc00, v[[ROWB]]
 // AMD-COUNT-4: buffer_store_dwordx4
 // AMD-NOT: buffer_store
 // AMD: s_endpgm

@@ -26,8 +26,8 @@
 // CHECK: buffer_load_dwordx4 v[{{[0-9]+:[0-9]+}}], v[[BYTES]], s[{{[0-9]+:[0-9]+}}], 0 offen{{$}}
 // CHECK-NOT: buffer_load
 // CHECK: buffer_store_short v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen{{$}}
-// CHECK-NEXT: v_cndmask_b32
-// CHECK-NEXT: buffer_store_short v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:2
+// CHECK: v_cndmask_b32
+// CHECK: buffer_store_short v{{[0-9]+}}, v{{[0-9]+}}, s[{{.*}}], 0 offen offset:2
 // CHECK: buffer_store_dwordx4 v[{{[0-9]+:[0-9]+}}], v[[BYTES]], s[{{[0-9]+:[0-9]+}}], 0 offen{{$}}
 // CHECK: s_endpgm
 

@@ -6,13 +6,15 @@
 // RUN: ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
 // offs = (pid << 10) | (lane << 2) | ((warp & 3) << 8): lane in a VGPR,
-// warp read into an SGPR, pid (an SGPR) shifted into place.
+// the warp's part from the thread id read into an SGPR (scalar shift and
+// mask), pid (an SGPR) shifted into place.
 // AMD-LABEL: masked_scale:
-// AMD: v_and_b32_e32 v[[L:[0-9]+]], 63, v0
-// AMD: v_readfirstlane_b32 s[[W:[0-9]+]], v{{[0-9]+}}
-// AMD: s_and_b32 s[[W3:[0-9]+]], s[[W]], 3
-// AMD: s_lshl_b32 s[[WS:[0-9]+]], s[[W3]], 8
-// AMD: v_lshl_or_b32 v[[O:[0-9]+]], v[[L]], 2, s[[WS]]
+// AMD-DAG: v_readfirstlane_b32 s[[T:[0-9]+]], v0
+// AMD-DAG: v_lshlrev_b32_e32 v[[T4:[0-9]+]], 2, v0
+// AMD-DAG: s_lshl_b32 s[[TS:[0-9]+]], s[[T]], 2
+// AMD-DAG: v_and_b32_e32 v[[L:[0-9]+]], 0xfc, v[[T4]]
+// AMD-DAG: s_and_b32 s[[WS:[0-9]+]], s[[TS]], 0x300
+// AMD: v_or_b32_e32 v[[O:[0-9]+]], s[[WS]], v[[L]]
 // AMD: v_lshl_or_b32 v{{[0-9]+}}, s{{[0-9]+}}, 10, v[[O]]
 // AMD: v_cmp_gt_i32
 // AMD: buffer_load_dwordx4

@@ -5,7 +5,8 @@
 // the two sched_barrier(0) boundaries sit between the calls, and the
 // results-only commit keeps both accumulators in AGPRs.
 // Transient chain: b resident as two AGPR tuples of 4 registers in one
-// constraint, read directly by the MFMAs; the commit with preserve puts the
+// constraint, read directly by the MFMAs (the chain's accumulator in
+// whichever class the allocator picks); the commit with preserve puts the
 // results in VGPRs and b in AGPRs.
 // Order: 2 x 2 fragments, 2 K steps: the accumulators round-robin per K
 // step, N major and M minor (A alternates, B changes every second MFMA).
@@ -48,7 +49,7 @@
 
 // TR-LABEL: transient_chain:
 // TR: ; amd_register_resident [[B0:a\[[0-9]+:[0-9]+\]]] [[B1:a\[[0-9]+:[0-9]+\]]]
-// TR: v_mfma_f32_32x32x16_bf16 [[ACC:a\[[0-9]+:[0-9]+\]]], [[B0]], v[{{[0-9]+:[0-9]+}}], 0
+// TR: v_mfma_f32_32x32x16_bf16 [[ACC:[av]\[[0-9]+:[0-9]+\]]], [[B0]], v[{{[0-9]+:[0-9]+}}], 0
 // TR: v_mfma_f32_32x32x16_bf16 [[ACC]], [[B1]], v[{{[0-9]+:[0-9]+}}], [[ACC]]
 // TR-NOT: v_mfma
 // TR: ; amd_mfma_commit v[{{[0-9]+:[0-9]+}}] [[B0]] [[B1]]

@@ -195,3 +195,78 @@ def test_pipelined_gemm_matches_numpy(target, M, N, K):
                          binary=False)
     emulator.run(k, (-(-M // 128), -(-N // 128)), _bf16_bits(A), _bf16_bits(B), out, M, N, K)
     np.testing.assert_array_equal(out, A @ B)
+
+
+def _shared_operand_gemm(instr, warps, M, N, K, transposed, a_order, b_order, vec, per_phase, max_phase):
+    """acc = A @ B with both operands staged in swizzled shared tiles
+    (`a_order` / `b_order`: [1, 0] row-major, [0, 1] column-major) and read
+    into the MFMA operand layouts with local_load."""
+    mfma = tl.amd_mfma_layout(4, instr, transposed, warps)
+    la, lb = tl.dot_operand_layout(0, mfma, 8), tl.dot_operand_layout(1, mfma, 8)
+    sa = tl.swizzled_shared_layout(vec, per_phase, max_phase, a_order)
+    sb = tl.swizzled_shared_layout(vec, per_phase, max_phase, b_order)
+
+    @tl.kernel(num_warps=warps[0] * warps[1], name="shared_gemm")
+    def kern(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        rm, rk, rn = tl.arange(0, M), tl.arange(0, K), tl.arange(0, N)
+        ta = tl.local_alloc([M, K], tl.bfloat16, sa, value=tl.load(a + rm[:, None] * K + rk[None, :]))
+        tb = tl.local_alloc([K, N], tl.bfloat16, sb, value=tl.load(b + rk[:, None] * N + rn[None, :]))
+        d = tl.dot(ta.load(la), tb.load(lb))
+        tl.store(tl.convert_layout(c + rm[:, None] * N + rn[None, :], mfma), d)
+
+    return kern
+
+
+# (instr, warps, M, N, K, transposed, A order, B order, swizzle vec / per_phase / max_phase)
+SHARED_CASES = [
+    ([32, 32, 16], [2, 2], 64, 64, 32, False, [1, 0], [1, 0], 8, 1, 8),
+    ([32, 32, 16], [1, 4], 32, 128, 64, True, [1, 0], [1, 0], 8, 2, 4),
+    ([16, 16, 32], [2, 2], 64, 64, 64, False, [1, 0], [1, 0], 4, 1, 8),
+    ([16, 16, 32], [4, 1], 128, 32, 32, True, [0, 1], [1, 0], 8, 1, 4),
+    ([32, 32, 16], [2, 2], 64, 64, 32, False, [0, 1], [0, 1], 1, 1, 1),
+]
+
+
+@pytest.mark.parametrize("instr,warps,M,N,K,transposed,a_order,b_order,vec,per_phase,max_phase", SHARED_CASES)
+def test_transposed_lds_reads_match_numpy(instr, warps, M, N, K, transposed, a_order, b_order, vec, per_phase,
+                                          max_phase):
+    """gfx950 reads an operand whose contiguous shared dimension is not K
+    (B row-major K x N, A column-major) with ds_read_b64_tr_b16 (each lane
+    of a 16-lane group addresses 4 consecutive elements and receives a
+    column of the 4 x 16 block); K-contiguous operands keep ds_read_b128.
+    The emulator models the instruction; the product is exact."""
+    kern = _shared_operand_gemm(instr, warps, M, N, K, transposed, a_order, b_order, vec, per_phase, max_phase)
+    k = compiler.compile(kern.build(target="gfx950"), target="gfx950")
+    # 4 elements per lane and instruction, each warp reading its rows of
+    # A (M / warps[0]) and columns of B (N / warps[1])
+    per_warp = (M * K // warps[0] * (a_order == [0, 1]) + K * N // warps[1] * (b_order == [1, 0])) // (64 * 4)
+    assert per_warp and k.asm.count("ds_read_b64_tr_b16") == per_warp
+    assert "ds_read_u16" not in k.asm and "ds_read_u8" not in k.asm
+    rng = np.random.default_rng(M + 3 * N + K)
+    A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float32)
+    B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float32)
+    out = np.full((M, N), np.nan, np.float32)
+    emulator.run(compiler.compile(kern.build(target="gfx950"), target="gfx950", binary=False), (1,),
+                 _bf16_bits(A), _bf16_bits(B), out)
+    np.testing.assert_array_equal(out, A @ B)
+
+
+def test_transposed_lds_reads_need_cdna4():
+    """gfx942 has no transposing LDS read: the same B operand is gathered
+    element by element there, and computes the same product."""
+    mfma3 = tl.amd_mfma_layout(3, [32, 32, 8], False, [2, 2])
+    lb = tl.dot_operand_layout(1, mfma3, 4)
+    sb = tl.swizzled_shared_layout(8, 1, 8, [1, 0])
+
+    @tl.kernel(num_warps=4)
+    def load_b(b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.bfloat16)):
+        rk, rn = tl.arange(0, 32), tl.arange(0, 64)
+        tb = tl.local_alloc([32, 64], tl.bfloat16, sb, value=tl.load(b + rk[:, None] * 64 + rn[None, :]))
+        tl.store(tl.convert_layout(c + rk[:, None] * 64 + rn[None, :], lb), tb.load(lb))
+
+    k = compiler.compile(load_b.build(target="gfx942"), target="gfx942")
+    assert "ds_read_b64_tr_b16" not in k.asm and "ds_read_u16" in k.asm
+    B = np.arange(32 * 64, dtype=np.uint16).reshape(32, 64)
+    out = np.zeros_like(B)
+    emulator.run(compiler.compile(load_b.build(target="gfx942"), target="gfx942", binary=False), (1,), B, out)
+    np.testing.assert_array_equal(out, B)

@@ -53,8 +53,9 @@ def test_cache_off(tmp_path, monkeypatch, scale_mlir):
 
 @pytest.mark.parametrize("inprocess", ["0", "1"])
 def test_one_codegen_run_object_resources_match_assembly(monkeypatch, scale_mlir, inprocess):
-    """The binary path generates code once (to the object: llc-22, or the
-    resident code generation server) and links once; the resources read
+    """The binary path optimizes and generates code once (to the object:
+    opt-22 and llc-22, or the resident code generation server) and links
+    once; the resources read
     from the code object's metadata note equal the assembly's."""
     monkeypatch.setenv("TLXAMD_CACHE_DIR", "")
     monkeypatch.setenv("TLXAMD_INPROCESS_LLC", inprocess)
@@ -68,11 +69,13 @@ def test_one_codegen_run_object_resources_match_assembly(monkeypatch, scale_mlir
     compiler.compile(scale_mlir, target="gfx950")  # the first starts the server
     monkeypatch.setattr(compiler, "_run", spy)
     k = compiler.compile(scale_mlir, target="gfx950")
+    # the process path: the middle end (opt-22) once, llc-22 per output
     llc = ["llc-22"] if inprocess == "0" else []
-    assert calls == llc + ["ld.lld-22"]
+    opt = ["opt-22"] if inprocess == "0" else []
+    assert calls == opt + llc + ["ld.lld-22"]
     from_note = compiler.amd_binary_resources(k.binary)
     asm = k.asm
-    assert calls == llc + ["ld.lld-22"] + llc and "asm" in k.timings
+    assert calls == opt + llc + ["ld.lld-22"] + opt + llc and "asm" in k.timings
     assert from_note == compiler.amd_resources(asm)
     assert from_note["scale"]["vgpr"] >= 1
 

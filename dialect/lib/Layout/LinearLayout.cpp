@@ -451,6 +451,36 @@ mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
   return MatrixLoad{trans, LinearLayout(1, out)};
 }
 
+std::optional<LinearLayout>
+mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets) {
+  using LL = LinearLayout;
+  using Bases = LL::Bases;
+  const Bases &reg = offsets.getBases(LL::Register),
+              &lane = offsets.getBases(LL::Lane);
+  if (offsets.getRank() != 1 || lane.size() < 4 || reg.size() < 2 ||
+      lane[0][0] != 1 || lane[1][0] != 2)
+    return std::nullopt;
+  // Everything but the two lane bits inside a 4-element run keeps the run
+  // whole and 8-byte aligned.
+  Bases rest(reg.begin(), reg.end());
+  rest.append(lane.begin() + 2, lane.end());
+  for (LL::InDim in : {LL::Warp, LL::Block})
+    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
+  for (const LL::Basis &b : rest)
+    if (b[0] & 3)
+      return std::nullopt;
+  // Lane 4r + c of a group addresses the run that lanes 4c .. 4c + 3 take
+  // as register r: its lane bits 0-1 are the receivers' lane bits 2-3, its
+  // bits 2-3 the register bits 0-1.
+  std::array<Bases, LL::kNumInDims> out;
+  out[LL::Register].assign(reg.begin() + 2, reg.end());
+  out[LL::Lane] = {lane[2], lane[3], reg[0], reg[1]};
+  out[LL::Lane].append(lane.begin() + 4, lane.end());
+  out[LL::Warp] = offsets.getBases(LL::Warp);
+  out[LL::Block] = offsets.getBases(LL::Block);
+  return LinearLayout(1, out);
+}
+
 bool LinearLayout::ShuffleStep::isOwnLane() const {
   if (laneXor != 0)
     return false;

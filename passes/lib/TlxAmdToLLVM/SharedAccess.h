@@ -19,6 +19,19 @@ namespace mlir::tlxamd {
 SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
                          MemDescType type);
 
+/// Whether every row of `run` elements a cooperative matrix load (NVIDIA
+/// ldmatrix, CDNA4 ds_read_b64_tr_b16) reads at a `run`-aligned offset of
+/// `tile` stays whole and aligned: the view's origin is a known multiple of
+/// `run` and padding falls between rows.
+bool keepsSharedRows(const SharedTile &tile, int64_t run);
+
+/// The lanes' addresses of such a load from `tile`: one pointer per
+/// "register" of `addresses` (the layout core's element offset each lane
+/// addresses).
+SmallVector<Value> emitCooperativeLoadAddresses(
+    RewriterBase &rewriter, Location loc, const SharedTile &tile,
+    const LinearLayout &addresses, const ThreadIndex &thread, Type elemType);
+
 /// One thread's copy instructions of a buffer_load_to_shared.
 struct DirectCopyAccess {
   int64_t vec = 1;    ///< elements per instruction and lane

@@ -47,6 +47,50 @@ static Value packMemDesc(RewriterBase &rewriter, Location loc, Type type,
                                      ArrayRef<int64_t>{1});
 }
 
+/// The constant a lowered memory descriptor's field holds, looking through
+/// the insert / extract pairs descriptors are built and taken apart with.
+static std::optional<int64_t> getConstantField(Value v) {
+  while (auto ex = v.getDefiningOp<LLVM::ExtractValueOp>()) {
+    Value c = ex.getContainer();
+    auto ins = c.getDefiningOp<LLVM::InsertValueOp>();
+    while (ins && ins.getPosition() != ex.getPosition())
+      ins = ins.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+    if (!ins)
+      return std::nullopt;
+    v = ins.getValue();
+  }
+  APInt value;
+  if (!matchPattern(v, m_ConstantInt(&value)))
+    return std::nullopt;
+  return value.getSExtValue();
+}
+
+bool mlir::tlxamd::keepsSharedRows(const SharedTile &tile, int64_t run) {
+  std::optional<int64_t> origin =
+      tile.xorOffset ? getConstantField(tile.xorOffset) : 0;
+  if (!origin || (*origin % run))
+    return false;
+  if (tile.padding)
+    for (auto [interval, padding] :
+         llvm::zip(tile.padding.getIntervals(), tile.padding.getPaddings()))
+      if (interval % run || padding % run)
+        return false;
+  return true;
+}
+
+SmallVector<Value> mlir::tlxamd::emitCooperativeLoadAddresses(
+    RewriterBase &rewriter, Location loc, const SharedTile &tile,
+    const LinearLayout &addresses, const ThreadIndex &thread, Type elemType) {
+  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+  SmallVector<Value> ptrs;
+  for (auto &coord : emitCoordinates(rewriter, loc, addresses, thread)) {
+    Value off = finishSharedOffset(rewriter, loc, tile, coord[0]);
+    ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, ptrType, elemType,
+                                       tile.base, ValueRange{off}));
+  }
+  return ptrs;
+}
+
 namespace {
 
 struct LocalAllocLowering : TargetPattern<LocalAllocOp> {

@@ -110,24 +110,6 @@ struct DotOpToMmaSync : TargetPattern<DotOp> {
   }
 };
 
-/// The constant a lowered memory descriptor's field holds, looking through
-/// the insert / extract pairs descriptors are built and taken apart with.
-std::optional<int64_t> getConstantField(Value v) {
-  while (auto ex = v.getDefiningOp<LLVM::ExtractValueOp>()) {
-    Value c = ex.getContainer();
-    auto ins = c.getDefiningOp<LLVM::InsertValueOp>();
-    while (ins && ins.getPosition() != ex.getPosition())
-      ins = ins.getContainer().getDefiningOp<LLVM::InsertValueOp>();
-    if (!ins)
-      return std::nullopt;
-    v = ins.getValue();
-  }
-  APInt value;
-  if (!matchPattern(v, m_ConstantInt(&value)))
-    return std::nullopt;
-  return value.getSExtValue();
-}
-
 /// local_load of 16-bit elements whose layout the layout core maps onto
 /// 8 x 8 matrix loads (the mma.sync operand layouts from a row-major or,
 /// with .trans, column-major tile): one ldmatrix.x4 per 8 registers.
@@ -151,13 +133,12 @@ struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
       return failure();
     SharedTile tile =
         unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
-    std::optional<int64_t> origin =
-        tile.xorOffset ? getConstantField(tile.xorOffset) : 0;
-    if (tile.padding || !origin || (*origin & 7))
-      return failure(); // rows might not be whole and 16-byte aligned
+    if (!keepsSharedRows(tile, 8)) // rows of 8 elements, 16-byte aligned
+      return failure();
     ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, 32);
     Type elem = getTypeConverter()->convertType(type.getElementType());
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+    SmallVector<Value> ptrs = emitCooperativeLoadAddresses(
+        rewriter, loc, tile, plan->addresses, thread, elem);
     Type i32 = rewriter.getI32Type();
     auto result = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
                                                    {i32, i32, i32, i32});
@@ -168,11 +149,7 @@ struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
     auto eltType = NVVM::LdStMatrixEltTypeAttr::get(
         rewriter.getContext(), NVVM::LdStMatrixEltType::B16);
     SmallVector<Value> regs;
-    for (auto &coord :
-         emitCoordinates(rewriter, loc, plan->addresses, thread)) {
-      Value off = finishSharedOffset(rewriter, loc, tile, coord[0]);
-      Value ptr = LLVM::GEPOp::create(rewriter, loc, ptrType, elem, tile.base,
-                                      ValueRange{off});
+    for (Value ptr : ptrs) {
       Value words = NVVM::LdMatrixOp::create(rewriter, loc, result, ptr,
                                              rewriter.getI32IntegerAttr(4),
                                              layout, shape, eltType);

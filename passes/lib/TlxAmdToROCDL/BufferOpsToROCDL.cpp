@@ -68,8 +68,8 @@ private:
   llvm::DenseMap<Value, Value> cache;
 };
 
-/// voffsets of one op: `select(pred, base, OOB) + imm`, the select made
-/// once per (base, predicate).
+/// voffsets of one op: `freeze(select(pred, base, OOB)) + imm`, the select
+/// made once per (base, predicate).
 class VOffsets {
 public:
   VOffsets(RewriterBase &rewriter, Location loc)
@@ -87,6 +87,12 @@ public:
     }
     if (imm == 0)
       return v;
+    // LLVM's instcombine would fold the distance into both arms of a
+    // single-use select (select(p, base + imm, OOB + imm)): a VALU add and a
+    // constant per element instead of the instruction's offset field. The
+    // freeze (a no-op on the value) keeps the add outside.
+    if (pred)
+      v = LLVM::FreezeOp::create(rewriter, loc, v);
     return LLVM::AddOp::create(rewriter, loc, v, i32Const(rewriter, loc, imm));
   }
 

@@ -15,6 +15,9 @@
 #include "../TlxAmdToLLVM/DotLowering.h"
 #include "../TlxAmdToLLVM/LayoutLowering.h"
 #include "../TlxAmdToLLVM/Patterns.h"
+#include "../TlxAmdToLLVM/SharedAccess.h"
+
+#include "tlxamd/Dialect/SharedMemory.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/StringExtras.h"
@@ -562,12 +565,60 @@ struct SchedBarrierToROCDL : TargetPattern<AmdSchedBarrierOp> {
   }
 };
 
+/// local_load of 16-bit elements whose layout the layout core maps onto
+/// CDNA4's transposing LDS reads (getTransposedLoad: an operand whose
+/// contiguous shared dimension runs along the lanes, e.g. a K x N tile
+/// feeding an MFMA's B): one ds_read_b64_tr_b16 per 4 registers instead
+/// of a 2-byte read each. Anything else takes the generic vector loads.
+struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    unsigned lanes = getDistributedLayout(type).getLanesPerWarp();
+    if (!targetInfo.getArch().ldsTransposeReads16 ||
+        type.getElementType().getIntOrFloatBitWidth() != 16 ||
+        lanes != targetInfo.getArch().warpSize)
+      return failure();
+    std::optional<LinearLayout> offsets =
+        getMemDescOffsets(type, op.getSrc().getType());
+    std::optional<LinearLayout> addresses =
+        offsets ? getTransposedLoad(*offsets) : std::nullopt;
+    if (!addresses)
+      return failure();
+    SharedTile tile =
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
+    if (!keepsSharedRows(tile, 4)) // runs of 4 elements, 8-byte aligned
+      return failure();
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, lanes);
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    auto quad = VectorType::get(4, elem);
+    SmallVector<Value> regs;
+    for (Value ptr : emitCooperativeLoadAddresses(rewriter, loc, tile,
+                                                  *addresses, thread, elem))
+      llvm::append_range(
+          regs, unpackRegisters(rewriter, loc,
+                                ROCDL::ds_read_tr16_b64::create(
+                                    rewriter, loc, quad, ptr, ArrayAttr(),
+                                    ArrayAttr(), ArrayAttr())));
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         regs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns.add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL,
-               RegisterClassAnchorToROCDL, ScheduledMfmaToROCDL,
-               MfmaCommitToROCDL, SchedBarrierToROCDL>(converter, targetInfo);
+  patterns
+      .add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL,
+           RegisterClassAnchorToROCDL, ScheduledMfmaToROCDL, MfmaCommitToROCDL,
+           SchedBarrierToROCDL, LocalLoadToTransposedRead>(converter,
+                                                           targetInfo);
 }

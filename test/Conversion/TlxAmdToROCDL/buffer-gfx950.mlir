@@ -22,7 +22,8 @@ gpu.module @m {
     // group is split: one compare (the last element's mask, a proven prefix
     // mask) picks the full-width path, element accesses otherwise, each
     // with its own out-of-bounds select (B8) and its distance (2 bytes per
-    // bf16) as an immediate. Element offsets scaled to bytes (bf16: << 1);
+    // bf16) as an immediate (added to the frozen select: LLVM then keeps it
+    // out of the select's arms). Element offsets scaled to bytes (bf16: << 1);
     // soffset 0; aux .cg = sc0|nt.
     // CHECK: %[[E0:.*]] = llvm.extractelement %{{.*}}[%{{.*}} : i32] : vector<8xi32>
     // CHECK-NEXT: %[[BYTES:.*]] = llvm.shl %[[E0]], %{{.*}} : i32
@@ -37,7 +38,8 @@ gpu.module @m {
     // CHECK: %[[V0:.*]] = llvm.select %{{.*}}, %[[BYTES]], %{{.*}} : i1, i32
     // CHECK-NEXT: rocdl.raw.ptr.buffer.load %[[RS]], %[[V0]], %{{.*}}, %{{.*}} : i16
     // CHECK: %[[S1:.*]] = llvm.select %{{.*}}, %[[BYTES]], %{{.*}} : i1, i32
-    // CHECK: %[[V1:.*]] = llvm.add %[[S1]], %{{.*}} : i32
+    // CHECK-NEXT: %[[F1:.*]] = llvm.freeze %[[S1]] : i32
+    // CHECK: %[[V1:.*]] = llvm.add %[[F1]], %{{.*}} : i32
     // CHECK-NEXT: rocdl.raw.ptr.buffer.load %[[RS]], %[[V1]], %{{.*}}, %{{.*}} : i16
     // CHECK-COUNT-5: rocdl.raw.ptr.buffer.load %[[RS]], %{{.*}} : i16
     // The last element is out on this path (its mask chose it): zero, no
@@ -77,12 +79,14 @@ gpu.module @m {
     // CHECK-NOT: llvm.cond_br
     // CHECK: %[[VOFF:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
     // CHECK-NEXT: rocdl.raw.ptr.buffer.load %{{.*}}, %[[VOFF]], %{{.*}}, %{{.*}} : vector<4xi32>
+    // CHECK-NEXT: %[[FR:.*]] = llvm.freeze %[[VOFF]] : i32
     // CHECK-NEXT: %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
-    // CHECK-NEXT: %[[VOFF2:.*]] = llvm.add %[[VOFF]], %[[C16]] : i32
+    // CHECK-NEXT: %[[VOFF2:.*]] = llvm.add %[[FR]], %[[C16]] : i32
     // CHECK-NEXT: rocdl.raw.ptr.buffer.load %{{.*}}, %[[VOFF2]], %{{.*}}, %{{.*}} : vector<4xi32>
     // CHECK: %[[SOFF:.*]] = llvm.select
     // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %[[SOFF]], %{{.*}}, %{{.*}} : vector<4xi32>
-    // CHECK: %[[SOFF2:.*]] = llvm.add %[[SOFF]], %{{.*}} : i32
+    // CHECK: %[[SFR:.*]] = llvm.freeze %[[SOFF]] : i32
+    // CHECK: %[[SOFF2:.*]] = llvm.add %[[SFR]], %{{.*}} : i32
     // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %[[SOFF2]], %{{.*}}, %{{.*}} : vector<4xi32>
     // CHECK-NOT: llvm.select
     // CHECK-NOT: llvm.cond_br

@@ -100,6 +100,10 @@ struct ArchInfo {
   /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
   /// accumulator request, M10).
   bool scheduledMfmaAgprAccumulators = false;
+  /// Transposing LDS reads of 16-bit elements (ds_read_b64_tr_b16: each
+  /// group of 16 lanes reads a 4 x 16 block and each lane receives a
+  /// column; CDNA4).
+  bool ldsTransposeReads16 = false;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }
