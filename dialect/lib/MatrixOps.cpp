@@ -120,17 +120,19 @@ const MatrixInstr *mlir::tlxamd::findMatrixInstrFor(const ArchInfo &arch,
 }
 
 /// Warps over an m x n tile of tm x tn instructions: split between M and
-/// N while each keeps a whole instruction tile (balanced, M first), then
-/// along M (the warps' tiles repeat).
-static std::pair<unsigned, unsigned>
-splitWarps(int64_t m, int64_t n, int64_t tm, int64_t tn, unsigned numWarps) {
+/// N while each keeps a whole instruction tile (balanced; ties go to M, or
+/// with `nFirst` to N), then along M (the warps' tiles repeat).
+static std::pair<unsigned, unsigned> splitWarps(int64_t m, int64_t n,
+                                                int64_t tm, int64_t tn,
+                                                unsigned numWarps,
+                                                bool nFirst = false) {
   unsigned wm = 1, wn = 1;
   for (unsigned w = 1; w < numWarps; w *= 2) {
     bool mRoom = m >= tm * wm * 2;
     bool nRoom = n >= tn * wn * 2;
-    if (mRoom && (!nRoom || wm <= wn))
-      wm *= 2;
-    else if (nRoom)
+    bool toN =
+        nFirst ? nRoom && (!mRoom || wn <= wm) : nRoom && !(mRoom && wm <= wn);
+    if (toN)
       wn *= 2;
     else
       wm *= 2;
@@ -166,7 +168,11 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
   }
   if (!best)
     return {};
-  auto [wm, wn] = splitWarps(m, n, best->m, best->n, numWarps);
+  // Ties to N (Triton's choice on CDNA): a warp then reads more of A,
+  // whose K-contiguous rows load 16 bytes per lane, and less of a
+  // row-major B, read 8 bytes per lane (transposing reads) or gathered.
+  auto [wm, wn] = splitWarps(m, n, best->m, best->n, numWarps,
+                             /*nFirst=*/true);
   // Transposed: each lane's results run along N, the stores' fast
   // dimension.
   return {AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,

@@ -1,15 +1,20 @@
 // M19: tlx.rematerialized_range (make_range {rematerialize}) is recreated
 // right before each of its users: defined before a loop and used twice in
 // its body, it costs no register across the loop; each use computes its
-// coordinates from the thread index inside the body.
+// coordinates inside the body from the thread index (read at the kernel's
+// entry, where every layout's lane and warp are taken).
 // RUN: tlx-opt %s --convert-scf-to-cf --convert-tlxamd-to-rocdl | FileCheck %s
 
 // CHECK-LABEL: llvm.func @k
-// CHECK-NOT: rocdl.workitem.id.x
+// CHECK: %[[TID:.*]] = rocdl.workitem.id.x : i32
+// CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// CHECK: %[[TID2:.*]] = rocdl.workitem.id.x : i32
+// CHECK: %[[LANE2:.*]] = llvm.and %[[TID2]], %{{.*}} : i32
+// CHECK-NOT: llvm.and
 // CHECK: llvm.cond_br
-// CHECK: rocdl.workitem.id.x
+// CHECK: llvm.and %[[LANE2]]
 // CHECK: llvm.sitofp
-// CHECK: rocdl.workitem.id.x
+// CHECK: llvm.and %[[LANE]]
 // CHECK: rocdl.raw.ptr.buffer.store
 // CHECK: llvm.br
 #blocked = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [64], warps_per_cta = [1], order = [0]}>

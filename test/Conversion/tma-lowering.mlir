@@ -11,8 +11,8 @@
 
 // CHECK-LABEL: llvm.func @tma_tile(%arg0: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %arg1: !llvm.ptr<1>)
 // CHECK-SAME: tlxamd.tensor_maps = [{arg = 0 : i32, box = array<i64: 64, 64>, element = f16, swizzle = 128 : i32}]
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+// CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID:[0-9]+]], %{{.*}} : i32
+// CHECK-NEXT: llvm.mlir.constant(1 : i32)
 // CHECK: nvvm.mbarrier.init %[[BAR:.*]], %{{.*}}, predicate = %[[T0]] : !llvm.ptr<3>, i32, i1
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: nvvm.barrier0

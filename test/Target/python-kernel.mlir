@@ -25,12 +25,12 @@
 // With 32 lanes (8 elements per thread = two groups of 4):
 // offs = (pid << 10) | ((t & 31) << 2) | ((t << 2) & 384), then + 512.
 // NV-LABEL: .visible .entry masked_scale(
-// NV: mov.u32 %r[[PID:[0-9]+]], %ctaid.x;
-// NV: shl.b32 %r[[PIDS:[0-9]+]], %r[[PID]], 10;
-// NV: mov.u32 %r[[T:[0-9]+]], %tid.x;
-// NV: and.b32 %r[[L:[0-9]+]], %r[[T]], 31;
-// NV: shl.b32 %r[[L4:[0-9]+]], %r[[L]], 2;
-// NV: shl.b32 %r[[T4:[0-9]+]], %r[[T]], 2;
+// NV-DAG: mov.u32 %r[[PID:[0-9]+]], %ctaid.x;
+// NV-DAG: shl.b32 %r[[PIDS:[0-9]+]], %r[[PID]], 10;
+// NV-DAG: mov.u32 %r[[T:[0-9]+]], %tid.x;
+// NV-DAG: and.b32 %r[[L:[0-9]+]], %r[[T]], 31;
+// NV-DAG: shl.b32 %r[[L4:[0-9]+]], %r[[L]], 2;
+// NV-DAG: shl.b32 %r[[T4:[0-9]+]], %r[[T]], 2;
 // NV: and.b32 %r[[W:[0-9]+]], %r[[T4]], 384;
 // NV: or.b32 %r[[LW:[0-9]+]], %r[[L4]], %r[[W]];
 // NV: or.b32 %r[[OFF:[0-9]+]], %r[[PIDS]], %r[[LW]];

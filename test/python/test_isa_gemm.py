@@ -156,3 +156,44 @@ def test_softmax_rows_are_buffer_accesses(target):
     assert p["vmem_load_128"] == 4 and p["vmem_store_128"] == 4, sorted(p.items())
     assert not any(c.startswith(("vmem_load_16", "vmem_store_16")) for c in p), sorted(p.items())
     assert "global_load" not in k.asm and "global_store" not in k.asm
+
+
+# gfx950 K loop per K tile and wave, (BK, warps, stages): MFMAs, ds_read_b128
+# (A, K-contiguous), ds_read_b64_tr_b16 (B, N-contiguous: transposing
+# reads), direct-to-LDS copies, and a bound on all instructions (what
+# Triton 3.9's tutorial GEMM takes for the tile is 45-117: bench/ISA_RESULTS.md;
+# the bound is ours at the time plus a margin).
+GFX950_GEMM = {
+    (32, 4, 2): (8, 4, 8, 4, 75), (32, 4, 3): (8, 4, 8, 4, 80),
+    (32, 8, 2): (4, 4, 4, 2, 54), (32, 8, 3): (4, 4, 4, 2, 60),
+    (64, 4, 2): (16, 8, 16, 8, 122), (64, 4, 3): (16, 8, 16, 8, 126),
+    (64, 8, 2): (8, 8, 8, 4, 84), (64, 8, 3): (8, 8, 8, 4, 90),
+}
+
+
+@pytest.mark.parametrize("bk,warps,stages", sorted(GFX950_GEMM))
+def test_gfx950_gemm_k_loop_shape(bk, warps, stages):
+    """The pipelined GEMM's K loop on gfx950: operands read in the widest
+    forms (no 2-byte gathers), no accumulator copies, the buffer index of
+    three stages carried (no division), the warps split as Triton splits
+    them (2 x 4 for 8: the 16-byte A reads carry more of the tile), the
+    epilogue stored from the MFMA layout (no LDS beyond the stages)."""
+    old = gemm_pipelined.num_warps
+    gemm_pipelined.num_warps = warps
+    try:
+        k = compiler.compile(gemm_pipelined.build(target="gfx950", BM=128, BN=128, BK=bk, STAGES=stages, GROUP_M=8),
+                             target="gfx950")
+    finally:
+        gemm_pipelined.num_warps = old
+    mfma, b128, tr, copies, bound = GFX950_GEMM[bk, warps, stages]
+    body = amd_isa.main_loop(k.asm, "gemm_pipelined")
+    p = amd_isa.profile(body)
+    tiles = p["mfma_work"] / (128 * 128 * bk // warps)
+    per = {c: v / tiles for c, v in p.items()}
+    assert (per["mfma"], per["lds_read_128"], per["lds_read_tr_b64"], per["vmem_load_128_lds"]) == \
+        (mfma, b128, tr, copies), sorted(per.items())
+    assert not any(c in per for c in ("lds_read_16", "lds_read_8", "accvgpr", "ds_xlane")), sorted(per.items())
+    assert per["total"] <= bound, sorted(per.items())
+    assert not any(m.startswith("s_mul_hi") for m, _ in body)
+    res = k.resources
+    assert res["lds"] == stages * 128 * bk * 2 * 2 and res["scratch"] == 0

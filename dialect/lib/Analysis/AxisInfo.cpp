@@ -9,6 +9,7 @@
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -466,4 +467,43 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
       .Case([&](arith::CmpIOp op) { return visitCmp(t, op); })
       .Case([&](ContractCheckOp op) { return visitGuard(t, op); })
       .Default([&](Operation *) { return unknownOf(t.shape); });
+}
+
+/// Whether every element of the i32 `v` is provably >= 0 (constants, ranges
+/// from a non-negative start, program ids, loop counters from a
+/// non-negative start, and what splats, broadcasts,
+/// layout changes, additions, multiplications, divisions and remainders make
+/// of them; wrap-around is excluded by the 2 GiB range).
+bool mlir::tlxamd::isProvablyNonNegative(Value v, int depth) {
+  if (depth > 32)
+    return false;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return !c.isNegative();
+  Operation *def = v.getDefiningOp();
+  if (!def) {
+    // An scf.for induction variable counts up from its lower bound.
+    auto arg = cast<BlockArgument>(v);
+    auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+    return loop && loop.getInductionVar() == v &&
+           isProvablyNonNegative(loop.getLowerBound(), depth + 1);
+  }
+  if (auto range = dyn_cast<MakeRangeOp>(def))
+    return int32_t(range.getStart()) >= 0;
+  if (isa<ProgramIdOp, NumProgramsOp>(def))
+    return true;
+  if (isa<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, RequireLayoutOp>(
+          def))
+    return isProvablyNonNegative(def->getOperand(0), depth + 1);
+  // max(x, y) and x & y are when either is.
+  if (isa<arith::AndIOp, arith::MaxSIOp>(def))
+    return isProvablyNonNegative(def->getOperand(0), depth + 1) ||
+           isProvablyNonNegative(def->getOperand(1), depth + 1);
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp>(def))
+    return isProvablyNonNegative(def->getOperand(0), depth + 1) &&
+           isProvablyNonNegative(def->getOperand(1), depth + 1);
+  if (isa<arith::RemUIOp>(def))
+    return isProvablyNonNegative(def->getOperand(1), depth + 1);
+  return false;
 }

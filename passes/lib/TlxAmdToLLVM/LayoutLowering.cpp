@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
@@ -21,6 +22,16 @@ Value mlir::tlxamd::i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
 ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
                                           const TargetInfoBase &targetInfo,
                                           unsigned layoutLanes) {
+  // At the function's entry: loop-invariant code motion does not move the
+  // warp-uniform read (a convergent intrinsic), so everything derived from
+  // it would otherwise be recomputed in each loop iteration.
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *parent = rewriter.getInsertionBlock()->getParentOp();
+  auto func = dyn_cast<FunctionOpInterface>(parent);
+  if (!func)
+    func = parent->getParentOfType<FunctionOpInterface>();
+  if (func && !func.getFunctionBody().empty())
+    rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
   Value tid = targetInfo.threadId(rewriter, loc);
   Value lane = LLVM::AndOp::create(rewriter, loc, tid,
                                    i32Const(rewriter, loc, layoutLanes - 1));

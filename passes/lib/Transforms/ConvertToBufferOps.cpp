@@ -35,42 +35,6 @@ namespace mlir::tlxamd {
 using namespace mlir;
 using namespace mlir::tlxamd;
 
-/// Whether every element of the i32 `v` is provably >= 0 (constants, ranges
-/// from a non-negative start, program ids, loop counters from a
-/// non-negative start, and what splats, broadcasts,
-/// layout changes, additions, multiplications, divisions and remainders make
-/// of them; wrap-around is excluded by the 2 GiB range).
-static bool isNonNegative(Value v, int depth = 0) {
-  if (depth > 32)
-    return false;
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)))
-    return !c.isNegative();
-  Operation *def = v.getDefiningOp();
-  if (!def) {
-    // An scf.for induction variable counts up from its lower bound.
-    auto arg = cast<BlockArgument>(v);
-    auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
-    return loop && loop.getInductionVar() == v &&
-           isNonNegative(loop.getLowerBound(), depth + 1);
-  }
-  if (auto range = dyn_cast<MakeRangeOp>(def))
-    return int32_t(range.getStart()) >= 0;
-  if (isa<ProgramIdOp, NumProgramsOp>(def))
-    return true;
-  if (isa<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, RequireLayoutOp>(
-          def))
-    return isNonNegative(def->getOperand(0), depth + 1);
-  if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
-          arith::RemSIOp, arith::MaxSIOp, arith::AndIOp>(def))
-    return isNonNegative(def->getOperand(0), depth + 1) &&
-           (isa<arith::AndIOp, arith::MaxSIOp>(def) ||
-            isNonNegative(def->getOperand(1), depth + 1));
-  if (isa<arith::RemUIOp>(def))
-    return isNonNegative(def->getOperand(1), depth + 1);
-  return false;
-}
-
 /// `base + offsets` with a uniform scalar base and i32 offsets, looking
 /// through scalar steps of the base (`(p + s) + offsets` is `p + (s +
 /// offsets)`, Triton's `ptr + row * stride + cols`).
@@ -155,7 +119,7 @@ struct TlxAmdConvertToBufferOpsPass
       if (!parts || !getDistributedLayout(ptrs.getType()))
         return std::nullopt;
       if (arch->isAMD() &&
-          (!isRange32(parts->base) || !isNonNegative(parts->offsets)))
+          (!isRange32(parts->base) || !isProvablyNonNegative(parts->offsets)))
         return std::nullopt;
       // A scalar step the analysis cannot prove non-negative (`row *
       // stride` with a runtime stride) stays in the base, which the buffer
@@ -167,7 +131,7 @@ struct TlxAmdConvertToBufferOpsPass
       if (arch->isAMD()) {
         SmallVector<Value> lanes;
         for (Value s : parts->scalarOffsets)
-          (isNonNegative(s) ? lanes : parts->baseSteps).push_back(s);
+          (isProvablyNonNegative(s) ? lanes : parts->baseSteps).push_back(s);
         parts->scalarOffsets = std::move(lanes);
       }
       return parts;

@@ -30,6 +30,8 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // kernels written with explicit layouts.
   pm.addPass(createTlxAmdAssignLayoutsPass(arch->name));
   pm.addPass(createTlxAmdRemoveLayoutConversionsPass(/*assignedOnly=*/true));
+  // Buffer indices `i % STAGES` as loop-carried counters.
+  pm.addPass(createTlxAmdLoopRemainders());
   pm.addPass(createTlxAmdConvertToBufferOpsPass(arch->name));
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
   // The contract sanitizer: run-time checks of what no analysis proves.

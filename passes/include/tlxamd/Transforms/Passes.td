@@ -67,6 +67,23 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
   ];
 }
 
+def TlxAmdLoopRemainders : Pass<"tlxamd-loop-remainders"> {
+  let summary = "Carry `(iv + c) % C` of scf.for counters as loop values";
+  let description = [{
+    A multi-buffered loop indexes its buffers with `i % STAGES` and
+    `(i + STAGES - 1) % STAGES` (the TLX tutorials' buffer index): for a
+    constant divisor that is not a power of two each is a multiply-high,
+    shifts and a subtract per iteration, and the addresses derived from it
+    follow (a power of two is one `and` and stays). Where the dividend is
+    the induction variable of an scf.for
+    with a constant positive step plus a constant, and provably
+    non-negative (the loop's values stay below 2^31), the remainder becomes
+    a loop-carried value: computed once before the loop, then advanced by
+    the step and wrapped with one compare and select per iteration.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
   let summary = "Turn loads and stores through `base + offsets` into buffer ops";
   let description = [{
