@@ -197,3 +197,20 @@ def test_gfx950_gemm_k_loop_shape(bk, warps, stages):
     assert not any(m.startswith("s_mul_hi") for m, _ in body)
     res = k.resources
     assert res["lds"] == stages * 128 * bk * 2 * 2 and res["scratch"] == 0
+
+
+def test_mxfp4_k_loop_shape():
+    """The MXFP4 GEMM (128 x 128 x 256, 4 warps) per K tile and wave: 32
+    scaled MFMAs; A by 4 direct-to-LDS copies read back 16 bytes at a time;
+    B by 8 preshuffled dwordx4 loads; each operand's 128 x 8 scale bytes as
+    one dword per lane (layout assignment proves the scale offsets 4-byte
+    runs, where the kernel promised single bytes): 14 VMEM instructions
+    (Triton 3.9: 10, its B through LDS)."""
+    from preshuffled_gemm import build
+
+    k = compiler.compile(build("e2m1", BM=128, BN=128, BK=256, STAGES=2), target="gfx950")
+    p = amd_isa.k_loop(k.asm, "mxfp4_gemm")
+    assert (p["mfma"], p["vmem_load_128_lds"], p["vmem_load_128"], p["vmem_load_32"], p["lds_read_128"]) == \
+        (32, 4, 8, 2, 8), sorted(p.items())
+    assert not any(c.startswith(("vmem_load_8", "lds_write_8", "accvgpr")) for c in p), sorted(p.items())
+    assert k.resources["scratch"] == 0

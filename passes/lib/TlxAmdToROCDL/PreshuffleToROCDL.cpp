@@ -170,19 +170,10 @@ struct LoadTileToROCDL : PreshufflePattern<PreshuffledBLoadTileOp> {
     Value stride = layout.buildRowStride(m, adaptor.getKBytes());
     Value soffset = layout.buildTileOffset(m, adaptor.getKByte0());
     LinearLayout ll = getLinearLayout(op.getType());
-    // The thread's lane and (wave-uniform, convergent) warp index at the
-    // kernel's entry: with them invariant the voffsets are too, and leave
-    // a K loop.
-    ThreadIndex thread;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(
-          &op->getParentOfType<FunctionOpInterface>()
-               .getFunctionBody()
-               .front());
-      thread = emitThreadIndex(rewriter, loc, targetInfo,
-                               ll.getInDimSize(LinearLayout::Lane));
-    }
+    // emitThreadIndex reads the lane and warp at the kernel's entry: the
+    // voffsets are loop-invariant and leave a K loop.
+    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo,
+                                         ll.getInDimSize(LinearLayout::Lane));
     auto coords = emitCoordinates(rewriter, loc, ll, thread);
     int64_t run = layout.getLaneBytes();
     SmallVector<Value> out;
