@@ -4,8 +4,8 @@ that clock and thermal drift hit both alike; each result is checked too.
 
     PYTHONPATH=python_bindings python3 bench/gpu/ab_bandwidth.py SUITE_A SUITE_B [--kind masked] [--rounds 7]
 
-Prints per kernel and size the median GB/s of A and B over the rounds and
-B / A.
+Prints per kernel and size the median GB/s of A and B over the rounds
+(GFLOP/s for GEMMs) and B / A.
 """
 
 import argparse
@@ -20,6 +20,16 @@ from tlxamd import runtime
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run_gpu import SIZES, bench  # noqa: E402
+
+
+def _work(case, n, esize):
+    """What one launch does, in the rate's unit: bytes read + written (FLOPs
+    for a GEMM: GFLOP/s then)."""
+    if case["kind"] == "gemm":
+        return 2 * n ** 3
+    if case["kind"] == "softmax":
+        return 2 * n * case["cols"] * esize
+    return 2 * n * esize
 
 
 def main(argv=None):
@@ -50,15 +60,16 @@ def main(argv=None):
         if args.b_shared:
             kb.shared = args.b_shared
         esize = torch.tensor([], dtype=TORCH_DT[case["dtype"]]).element_size()
-        for n in case.get("sizes", SIZES[case["kind"]]):
+        for n in case.get("sizes") or SIZES[case["kind"]]:
             oka, _, la = check(ka, case, n, case.get("block", ma["block"]))
             okb, detail, lb = check(kb, mb["cases"][name], n, mb["cases"][name].get("block", mb["block"]))
             ta, tb = [], []
             for _ in range(args.rounds):
                 ta.append(bench(la))
                 tb.append(bench(lb))
-            bwa = 2 * n * esize / statistics.median(ta)
-            bwb = 2 * n * esize / statistics.median(tb)
+            work = _work(case, n, esize)
+            bwa = work / statistics.median(ta)
+            bwb = work / statistics.median(tb)
             ok = oka and okb
             failures += not ok
             print(f"{name:22} {n:11d} {bwa / 1e9:8.0f} {bwb / 1e9:8.0f} {bwb / bwa:7.3f}  "
