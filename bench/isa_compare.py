@@ -79,14 +79,17 @@ def build_tlxamd(what):
     kind, target, p, warps = what
     try:
         if kind == "gemm":
-            from gemm import gemm_pipelined as kern
+            # CDNA4: operands copied straight to LDS (16 bytes a lane);
+            # CDNA3, whose direct copies move 4 bytes: staged through registers
+            from gemm import gemm_pipelined, gemm_staged
 
+            kern = gemm_staged if target == "gfx942" else gemm_pipelined
             old, kern.num_warps = kern.num_warps, warps
             try:
                 module = kern.build(target=target, **p)
             finally:
                 kern.num_warps = old
-            name = "gemm_pipelined"
+            name = kern.name
         elif kind == "softmax":
             import suite
 

@@ -119,6 +119,102 @@ def gemm_pipelined(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+def _col_swizzle(col_elements):
+    """A K x N tile stored K-contiguous (order [0, 1]): the same 16-byte
+    chunk swizzle over its columns."""
+    per_phase = max(1, 64 // col_elements)
+    return tl.swizzled_shared_layout(8, per_phase, 8 // per_phase, [0, 1])
+
+
+def _staging(rows, cols, warps):
+    """How B's rows x cols tile (row-major K x N in global memory) goes
+    through registers: each thread reads a block of rows of 8 N elements
+    (16 bytes a read); with at least 2 rows a thread, the tile is stored
+    K-contiguous (the block transposed in the thread's registers: K runs
+    of 2-4 elements per shared write) so that the MFMA operand reads 8
+    bytes a lane, else N-contiguous as it came (one row a thread; the
+    operand then gathers, as Triton's does there). (layout, K-contiguous)."""
+    share = rows * cols // (64 * warps)
+    k = max(1, min(4, share // 8))
+    tn = cols // 8
+    tk = 64 // tn
+    wk = max(1, min(warps, rows // (k * tk)))
+    return tl.blocked_layout([k, 8], [tk, tn], [wk, warps // wk], [1, 0]), k > 1
+
+
+def _buffer(bufs, i, count):
+    """Buffer i of `count` (a tile allocated with one buffer is that buffer)."""
+    return bufs if count == 1 else bufs.index(i)
+
+
+@tl.kernel(num_warps=4)
+def gemm_staged(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
+                M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+    """The pipelined GEMM staged through registers, the CDNA3 form (its
+    direct-to-LDS copies move 4 bytes a lane where a register load moves
+    16): each iteration loads tile i + STAGES - 1 into registers while tile
+    i is multiplied from shared memory, then stores it into the buffer tile
+    i used, so STAGES - 1 shared buffers per operand hold the tiles in
+    flight (128 x 128 x 64 in 3 stages fits CDNA3's 64 KiB). Where a
+    thread holds two or more of B's rows, B is stored K-contiguous,
+    transposed in registers on the way in, so that both operands are read
+    8 bytes a lane (kWidth 4); see _staging."""
+    K = tl.multiple_of(K, 8)
+    N = tl.multiple_of(N, 8)
+    pid = tl.program_id(0) + tl.program_id(1) * tl.num_programs(0)
+    blocks_m = tl.cdiv(M, BM)
+    per_group = GROUP_M * tl.cdiv(N, BN)
+    first_m = pid // per_group * GROUP_M
+    rows = tl.minimum(blocks_m - first_m, GROUP_M)
+    m0 = (first_m + pid % per_group % rows) * BM
+    n0 = (pid % per_group // rows) * BN
+    rm = m0 + tl.arange(0, BM)
+    rk = tl.arange(0, BK)
+    lb, k_major = _staging(BK, BN, tl.num_warps())
+    rkb = tl.arange(0, BK, layout=tl.slice_layout(1, lb))
+    rnb = n0 + tl.arange(0, BN, layout=tl.slice_layout(0, lb))
+    a_bufs = tl.local_alloc([BM, BK], tl.bfloat16, _row_swizzle(BK), num=STAGES - 1)
+    b_bufs = tl.local_alloc([BK, BN], tl.bfloat16, _col_swizzle(BK) if k_major else _row_swizzle(BN),
+                            num=STAGES - 1)
+    # The ragged K tile first (k0 <= 0): only the prologue masks K.
+    steps = tl.cdiv(K, BK)
+    k0 = K - steps * BK
+    a_offs = rm[:, None] * K + rk[None, :]
+    b_offs = rkb[:, None] * N + rnb[None, :]
+    row_in = rm[:, None] < M
+    col_in = rnb[None, :] < N
+    for s in tl.static_range(STAGES - 1):
+        ka = k0 + s * BK + rk
+        kb = k0 + s * BK + rkb
+        _buffer(a_bufs, s, STAGES - 1).store(
+            tl.buffer_load(a, a_offs + (k0 + s * BK), mask=row_in & (ka[None, :] >= 0) & (ka[None, :] < K),
+                           other=0.0))
+        _buffer(b_bufs, s, STAGES - 1).store(
+            tl.buffer_load(b, b_offs + (k0 + s * BK) * N, mask=(kb[:, None] >= 0) & (kb[:, None] < K) & col_in,
+                           other=0.0, contiguity=8))
+    a_rows = tl.broadcast_to(row_in, [BM, BK])  # the loop's masks, whole tiles
+    b_cols = tl.broadcast_to(col_in, [BK, BN])
+    acc = tl.zeros([BM, BN], tl.float32)
+    for i in tl.range(0, steps - (STAGES - 1)):
+        k = k0 + (i + STAGES - 1) * BK  # whole tiles: k >= 0
+        # the K step advances the base pointers; each thread's B block is
+        # rows of 8 consecutive N elements (contiguity 8)
+        x = tl.buffer_load(a + k, a_offs, mask=a_rows, other=0.0)
+        y = tl.buffer_load(b + k * N, b_offs, mask=b_cols, other=0.0, contiguity=8)
+        at = _buffer(a_bufs, i % (STAGES - 1), STAGES - 1)
+        bt = _buffer(b_bufs, i % (STAGES - 1), STAGES - 1)
+        acc = tl.dot(at.load(), bt.load(), acc)
+        at.store(x)
+        bt.store(y)
+    for i in tl.range(tl.maximum(steps - (STAGES - 1), 0), steps):
+        at = _buffer(a_bufs, i % (STAGES - 1), STAGES - 1)
+        bt = _buffer(b_bufs, i % (STAGES - 1), STAGES - 1)
+        acc = tl.dot(at.load(), bt.load(), acc)
+    rn = n0 + tl.arange(0, BN)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 if __name__ == "__main__":
     for target, instr in (("gfx950", "v_mfma"), ("gfx942", "v_mfma"), ("sm_90a", "mma.sync")):
         k = compiler.compile(gemm.build(target=target, BM=64, BN=64, BK=32), target=target)

@@ -214,3 +214,46 @@ def test_mxfp4_k_loop_shape():
         (32, 4, 8, 2, 8), sorted(p.items())
     assert not any(c.startswith(("vmem_load_8", "lds_write_8", "accvgpr")) for c in p), sorted(p.items())
     assert k.resources["scratch"] == 0
+
+
+# gfx942 K loop of the register-staged GEMM (examples/gemm.py's gemm_staged)
+# per K tile and wave, (BK, warps, stages): MFMAs, 16-byte global loads,
+# 8-byte operand reads (ds_read_b64 / ds_read2st64_b64), 2-byte B gathers
+# (the 8-warp BK 32 tile keeps B N-contiguous, as Triton does there), and a
+# bound on all instructions (Triton 3.9: 67-178, bench/ISA_RESULTS.md).
+GFX942_GEMM = {
+    (32, 4, 2): (16, 4, 14, 0, 82), (32, 4, 3): (16, 4, 14, 0, 108),
+    (32, 8, 2): (8, 2, 7, 16, 84), (32, 8, 3): (8, 2, 7, 16, 102),
+    (64, 4, 2): (32, 8, 30, 0, 140), (64, 4, 3): (32, 8, 30, 0, 182),
+    (64, 8, 2): (16, 4, 23, 0, 98), (64, 8, 3): (16, 4, 23, 0, 128),
+}
+
+
+@pytest.mark.parametrize("bk,warps,stages", sorted(GFX942_GEMM))
+def test_gfx942_staged_gemm_k_loop_shape(bk, warps, stages):
+    """CDNA3's GEMM staged through registers: 16-byte global loads (where
+    direct-to-LDS copies move 4 bytes), STAGES - 1 shared buffers (128 x
+    128 x 64 in 3 stages fits the 64 KiB), B's block transposed in
+    registers and written K-contiguous (ds_write_b32 / b64 from registers
+    that are not a register prefix) so that both operands read 8 bytes a
+    lane, no accumulator copies, no scratch."""
+    from gemm import gemm_staged
+
+    old = gemm_staged.num_warps
+    gemm_staged.num_warps = warps
+    try:
+        k = compiler.compile(gemm_staged.build(target="gfx942", BM=128, BN=128, BK=bk, STAGES=stages, GROUP_M=8),
+                             target="gfx942")
+    finally:
+        gemm_staged.num_warps = old
+    mfma, vmem, read64, read16, bound = GFX942_GEMM[bk, warps, stages]
+    p = amd_isa.k_loop(k.asm, "gemm_staged")
+    tiles = p["mfma_work"] / (128 * 128 * bk // warps)
+    per = {c: v / tiles for c, v in p.items()}
+    assert (per["mfma"], per["vmem_load_128"], per["lds_read_64"], per.get("lds_read_16", 0)) == \
+        (mfma, vmem, read64, read16), sorted(per.items())
+    assert not any(c.startswith(("vmem_load_32_lds", "accvgpr", "ds_xlane", "lds_write_16")) for c in per), \
+        sorted(per.items())
+    assert per["total"] <= bound, sorted(per.items())
+    res = k.resources
+    assert res["lds"] == (stages - 1) * 128 * bk * 2 * 2 and res["scratch"] == 0

@@ -417,70 +417,6 @@ std::optional<llvm::SmallVector<int64_t>> LinearLayout::getRegisterMap(
   return map;
 }
 
-std::optional<MatrixLoad>
-mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
-  using LL = LinearLayout;
-  using Bases = LL::Bases;
-  using Basis = LL::Basis;
-  const Bases &reg = offsets.getBases(LL::Register),
-              &lane = offsets.getBases(LL::Lane);
-  if (offsets.getRank() != 1 || lane.size() != 5 || reg.size() < 3)
-    return std::nullopt;
-  auto is = [](const Basis &b, int32_t v) { return b[0] == v; };
-  bool plain = is(reg[0], 1) && is(lane[0], 2) && is(lane[1], 4);
-  bool trans = is(lane[2], 1) && is(lane[3], 2) && is(lane[4], 4);
-  if (plain == trans)
-    return std::nullopt;
-  // The row bases (which 8 addresses) and everything beyond one
-  // instruction keep rows whole and 16-byte aligned.
-  Bases rows = plain ? Bases{lane[2], lane[3], lane[4]}
-                     : Bases{reg[0], lane[0], lane[1]};
-  Bases rest = rows;
-  rest.append(reg.begin() + 1, reg.end());
-  for (LL::InDim in : {LL::Warp, LL::Block})
-    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
-  for (const Basis &b : rest)
-    if (b[0] & 7)
-      return std::nullopt;
-  std::array<Bases, LL::kNumInDims> out;
-  out[LL::Register].assign(reg.begin() + 3, reg.end());
-  out[LL::Lane] = rows;
-  out[LL::Lane].append({reg[1], reg[2]}); // lanes 8-31: matrices 1-3
-  out[LL::Warp] = offsets.getBases(LL::Warp);
-  out[LL::Block] = offsets.getBases(LL::Block);
-  return MatrixLoad{trans, LinearLayout(1, out)};
-}
-
-std::optional<LinearLayout>
-mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets) {
-  using LL = LinearLayout;
-  using Bases = LL::Bases;
-  const Bases &reg = offsets.getBases(LL::Register),
-              &lane = offsets.getBases(LL::Lane);
-  if (offsets.getRank() != 1 || lane.size() < 4 || reg.size() < 2 ||
-      lane[0][0] != 1 || lane[1][0] != 2)
-    return std::nullopt;
-  // Everything but the two lane bits inside a 4-element run keeps the run
-  // whole and 8-byte aligned.
-  Bases rest(reg.begin(), reg.end());
-  rest.append(lane.begin() + 2, lane.end());
-  for (LL::InDim in : {LL::Warp, LL::Block})
-    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
-  for (const LL::Basis &b : rest)
-    if (b[0] & 3)
-      return std::nullopt;
-  // Lane 4r + c of a group addresses the run that lanes 4c .. 4c + 3 take
-  // as register r: its lane bits 0-1 are the receivers' lane bits 2-3, its
-  // bits 2-3 the register bits 0-1.
-  std::array<Bases, LL::kNumInDims> out;
-  out[LL::Register].assign(reg.begin() + 2, reg.end());
-  out[LL::Lane] = {lane[2], lane[3], reg[0], reg[1]};
-  out[LL::Lane].append(lane.begin() + 4, lane.end());
-  out[LL::Warp] = offsets.getBases(LL::Warp);
-  out[LL::Block] = offsets.getBases(LL::Block);
-  return LinearLayout(1, out);
-}
-
 bool LinearLayout::ShuffleStep::isOwnLane() const {
   if (laneXor != 0)
     return false;
@@ -599,6 +535,33 @@ LinearLayout::getSharedOffsets(const LinearLayout &dist,
   LinearLayout l(1, std::move(out));
   l.outSizes[0] = int32_t(int64_t(1) << bits);
   return l;
+}
+
+LinearLayout LinearLayout::withContiguousRegistersFirst(
+    llvm::SmallVectorImpl<int64_t> &origin) const {
+  const Bases &reg = bases[Register];
+  llvm::SmallVector<unsigned> order;
+  for (int32_t want = 1;; want *= 2) {
+    auto it = llvm::find_if(reg, [&](const Basis &b) { return b[0] == want; });
+    if (it == reg.end())
+      break;
+    order.push_back(it - reg.begin());
+  }
+  for (unsigned i = 0; i < reg.size(); ++i)
+    if (!llvm::is_contained(order, i))
+      order.push_back(i);
+  std::array<Bases, kNumInDims> out = bases;
+  out[Register].clear();
+  for (unsigned i : order)
+    out[Register].push_back(reg[i]);
+  origin.clear();
+  for (int64_t r = 0; r < (int64_t(1) << order.size()); ++r) {
+    int64_t o = 0;
+    for (auto [j, i] : llvm::enumerate(order))
+      o |= ((r >> j) & 1) << i;
+    origin.push_back(o);
+  }
+  return LinearLayout(rank, out);
 }
 
 int64_t LinearLayout::getContiguousOffsets() const {

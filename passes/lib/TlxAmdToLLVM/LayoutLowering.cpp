@@ -323,15 +323,20 @@ void mlir::tlxamd::storeShared(RewriterBase &rewriter, Location loc,
                                ArrayRef<Value> values) {
   if (values.empty())
     return;
+  // Registers consecutive in the tile wherever they are in the register
+  // order (a block a thread transposes on its way into the tile) first.
+  SmallVector<int64_t> origin;
+  LinearLayout ordered = offsets.withContiguousRegistersFirst(origin);
   Type elemType = values.front().getType();
   Type memType = tileStorageType(rewriter, elemType);
   unsigned bytes = getSharedTileElementBytes(elemType);
   SharedGroups g =
-      emitSharedGroups(rewriter, loc, tile, offsets, thread, bytes);
+      emitSharedGroups(rewriter, loc, tile, ordered, thread, bytes);
   for (auto [i, off] : llvm::enumerate(g.offsets)) {
     SmallVector<Value> group;
     for (int64_t e = 0; e < g.vec; ++e)
-      group.push_back(toStorage(rewriter, loc, values[i * g.vec + e], memType));
+      group.push_back(
+          toStorage(rewriter, loc, values[origin[i * g.vec + e]], memType));
     Value stored =
         g.vec == 1 ? group.front()
                    : packRegisters(rewriter, loc,
@@ -346,11 +351,14 @@ SmallVector<Value>
 mlir::tlxamd::loadShared(RewriterBase &rewriter, Location loc,
                          const SharedTile &tile, const LinearLayout &offsets,
                          const ThreadIndex &thread, Type elemType) {
+  SmallVector<int64_t> origin;
+  LinearLayout ordered = offsets.withContiguousRegistersFirst(origin);
   Type memType = tileStorageType(rewriter, elemType);
   unsigned bytes = getSharedTileElementBytes(elemType);
   SharedGroups g =
-      emitSharedGroups(rewriter, loc, tile, offsets, thread, bytes);
-  SmallVector<Value> out;
+      emitSharedGroups(rewriter, loc, tile, ordered, thread, bytes);
+  SmallVector<Value> out(origin.size());
+  int64_t r = 0;
   for (Value off : g.offsets) {
     Type loadType =
         g.vec == 1 ? memType : Type(VectorType::get({g.vec}, memType));
@@ -361,7 +369,7 @@ mlir::tlxamd::loadShared(RewriterBase &rewriter, Location loc,
     SmallVector<Value> elems =
         g.vec == 1 ? SmallVector<Value>{v} : unpackRegisters(rewriter, loc, v);
     for (Value e : elems)
-      out.push_back(fromStorage(rewriter, loc, e, elemType));
+      out[origin[r++]] = fromStorage(rewriter, loc, e, elemType);
   }
   return out;
 }

@@ -194,6 +194,14 @@ public:
   /// Registers, from register 0, whose offsets (a getSharedOffsets result)
   /// are consecutive: the widest vector one shared access moves.
   int64_t getContiguousOffsets() const;
+  /// This offsets layout (rank 1) with the register bits whose offsets
+  /// are 1, 2, 4, ... (in any register position) moved first, in that
+  /// order, the other register bits after them in theirs: a thread's
+  /// registers that sit consecutively in the tile become a register prefix
+  /// (getContiguousOffsets). `origin[r]` is the register of this layout
+  /// that register r of the result is.
+  LinearLayout
+  withContiguousRegistersFirst(llvm::SmallVectorImpl<int64_t> &origin) const;
 
   /// What a warp's accesses to shared memory cost under a bank model
   /// (`banks` banks of 4 bytes): lanes are served `banks * 4 /

@@ -1,0 +1,75 @@
+//===- MatrixLoads.cpp - cooperative shared-memory matrix loads ----------===//
+//
+// The layout core's plans for the loads in which lanes fetch for each other
+// (NVIDIA ldmatrix, CDNA4 ds_read_b64_tr_b16): from the element offsets a
+// distributed layout's registers have in a shared tile, whether the
+// instruction serves it and which offset each lane addresses.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Layout/LinearLayout.h"
+
+using namespace mlir::tlxamd;
+
+std::optional<MatrixLoad>
+mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
+  using LL = LinearLayout;
+  using Bases = LL::Bases;
+  using Basis = LL::Basis;
+  const Bases &reg = offsets.getBases(LL::Register),
+              &lane = offsets.getBases(LL::Lane);
+  if (offsets.getRank() != 1 || lane.size() != 5 || reg.size() < 3)
+    return std::nullopt;
+  auto is = [](const Basis &b, int32_t v) { return b[0] == v; };
+  bool plain = is(reg[0], 1) && is(lane[0], 2) && is(lane[1], 4);
+  bool trans = is(lane[2], 1) && is(lane[3], 2) && is(lane[4], 4);
+  if (plain == trans)
+    return std::nullopt;
+  // The row bases (which 8 addresses) and everything beyond one
+  // instruction keep rows whole and 16-byte aligned.
+  Bases rows = plain ? Bases{lane[2], lane[3], lane[4]}
+                     : Bases{reg[0], lane[0], lane[1]};
+  Bases rest = rows;
+  rest.append(reg.begin() + 1, reg.end());
+  for (LL::InDim in : {LL::Warp, LL::Block})
+    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
+  for (const Basis &b : rest)
+    if (b[0] & 7)
+      return std::nullopt;
+  std::array<Bases, LL::kNumInDims> out;
+  out[LL::Register].assign(reg.begin() + 3, reg.end());
+  out[LL::Lane] = rows;
+  out[LL::Lane].append({reg[1], reg[2]}); // lanes 8-31: matrices 1-3
+  out[LL::Warp] = offsets.getBases(LL::Warp);
+  out[LL::Block] = offsets.getBases(LL::Block);
+  return MatrixLoad{trans, LinearLayout(1, out)};
+}
+
+std::optional<LinearLayout>
+mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets) {
+  using LL = LinearLayout;
+  using Bases = LL::Bases;
+  const Bases &reg = offsets.getBases(LL::Register),
+              &lane = offsets.getBases(LL::Lane);
+  if (offsets.getRank() != 1 || lane.size() < 4 || reg.size() < 2 ||
+      lane[0][0] != 1 || lane[1][0] != 2)
+    return std::nullopt;
+  // Everything but the two lane bits inside a 4-element run keeps the run
+  // whole and 8-byte aligned.
+  Bases rest(reg.begin(), reg.end());
+  rest.append(lane.begin() + 2, lane.end());
+  for (LL::InDim in : {LL::Warp, LL::Block})
+    rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
+  for (const LL::Basis &b : rest)
+    if (b[0] & 3)
+      return std::nullopt;
+  // Lane 4r + c of a group addresses the run that lanes 4c .. 4c + 3 take
+  // as register r: its lane bits 0-1 are the receivers' lane bits 2-3, its
+  // bits 2-3 the register bits 0-1.
+  std::array<Bases, LL::kNumInDims> out;
+  out[LL::Register].assign(reg.begin() + 2, reg.end());
+  out[LL::Lane] = {lane[2], lane[3], reg[0], reg[1]};
+  out[LL::Lane].append(lane.begin() + 4, lane.end());
+  out[LL::Warp] = offsets.getBases(LL::Warp);
+  out[LL::Block] = offsets.getBases(LL::Block);
+  return LinearLayout(1, out);
+}
