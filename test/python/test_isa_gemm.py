@@ -257,3 +257,27 @@ def test_gfx942_staged_gemm_k_loop_shape(bk, warps, stages):
     assert per["total"] <= bound, sorted(per.items())
     res = k.resources
     assert res["lds"] == (stages - 1) * 128 * bk * 2 * 2 and res["scratch"] == 0
+
+
+# Softmax (bench/gpu/suite.py's kernels, 4 warps) over the whole kernel:
+# a bound on the instructions (Triton 3.9: 221-1041, bench/ISA_RESULTS.md)
+# and at most 64 VGPRs (8 waves per SIMD, as Triton's).
+SOFTMAX_BOUND = {("f32", 1000): 215, ("f32", 4096): 550, ("f32", 8192): 990,
+                 ("bf16", 1000): 245, ("bf16", 4096): 650, ("bf16", 8192): 1200}
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+@pytest.mark.parametrize("dt,cols", sorted(SOFTMAX_BOUND))
+def test_softmax_kernel_shape(target, dt, cols):
+    """The row softmax at Triton's occupancy: LLVM's instcombine would fuse a
+    thread's 32 row elements into <32 x float> arithmetic that register
+    allocation holds in 70 VGPRs (7 waves); the middle end scalarizes it
+    back to 16-byte pieces (58 VGPRs)."""
+    import suite  # bench/gpu/suite.py
+
+    kern, case = suite.kernels(64)[f"softmax_{dt}_{cols}_w4"]
+    k = compiler.compile(kern.build(target=target, BLOCK=case["block"]), target=target)
+    p = amd_isa.whole_kernel(k.asm, kern.name)
+    assert p["total"] <= SOFTMAX_BOUND[dt, cols], sorted(p.items())
+    res = k.resources
+    assert res["vgpr"] <= 64 and res["agpr"] == 0 and res["scratch"] == 0, res
