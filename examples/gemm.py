@@ -189,7 +189,7 @@ def gemm_staged(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.po
         kb = k0 + s * BK + rkb
         _buffer(a_bufs, s, STAGES - 1).store(
             tl.buffer_load(a, a_offs + (k0 + s * BK), mask=row_in & (ka[None, :] >= 0) & (ka[None, :] < K),
-                           other=0.0))
+                           other=0.0, contiguity=8))
         _buffer(b_bufs, s, STAGES - 1).store(
             tl.buffer_load(b, b_offs + (k0 + s * BK) * N, mask=(kb[:, None] >= 0) & (kb[:, None] < K) & col_in,
                            other=0.0, contiguity=8))
@@ -198,9 +198,9 @@ def gemm_staged(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.po
     acc = tl.zeros([BM, BN], tl.float32)
     for i in tl.range(0, steps - (STAGES - 1)):
         k = k0 + (i + STAGES - 1) * BK  # whole tiles: k >= 0
-        # the K step advances the base pointers; each thread's B block is
-        # rows of 8 consecutive N elements (contiguity 8)
-        x = tl.buffer_load(a + k, a_offs, mask=a_rows, other=0.0)
+        # the K step advances the base pointers; 8 consecutive elements per
+        # access (K-contiguous rows of A, each thread's rows of B's block)
+        x = tl.buffer_load(a + k, a_offs, mask=a_rows, other=0.0, contiguity=8)
         y = tl.buffer_load(b + k * N, b_offs, mask=b_cols, other=0.0, contiguity=8)
         at = _buffer(a_bufs, i % (STAGES - 1), STAGES - 1)
         bt = _buffer(b_bufs, i % (STAGES - 1), STAGES - 1)

@@ -45,6 +45,11 @@ def mxfp4_gemm(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.point
     as_offs = rm[:, None] * (K // 32) + rs[None, :]  # the K step advances the base pointers
     bs_offs = rn[:, None] * (K // 32) + rs[None, :]
     steps = K // BK
+    # A row's BK // 32 scale bytes are consecutive (K is a multiple of BK):
+    # each thread reads its share of the scales as one run of up to 4
+    # bytes (B12: consecutive, one mask, aligned).
+    SC_A = max(1, min(4, BM * (BK // 32) // (64 * tl.num_warps())))
+    SC_B = max(1, min(4, BN * (BK // 32) // (64 * tl.num_warps())))
     # A: row-major bytes through LDS, STAGES - 1 tiles in flight.
     a_bufs = tl.local_alloc([BM, BK // 2], tl.int8, _a_layout(BK // 2), num=STAGES)
     a_offs = rm[:, None] * (K // 2) + ra[None, :]
@@ -68,8 +73,8 @@ def mxfp4_gemm(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.point
         tl.async_commit_group()
         x = a_bufs.index(i % STAGES).load()
         y = loader.load_tile(n0, i * (BK // B_PACK), BK // B_PACK, BN)
-        xs = tl.buffer_load(a_scale + i * (BK // 32), as_offs, mask=a_scale_in, other=0)
-        ys = tl.buffer_load(b_scale + i * (BK // 32), bs_offs, mask=b_scale_in, other=0)
+        xs = tl.buffer_load(a_scale + i * (BK // 32), as_offs, mask=a_scale_in, other=0, contiguity=SC_A)
+        ys = tl.buffer_load(b_scale + i * (BK // 32), bs_offs, mask=b_scale_in, other=0, contiguity=SC_B)
         acc = tl.dot_scaled(x, xs, "e2m1", y, ys, B_FORMAT, acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=row_in & (rn[None, :] < N))
 

@@ -203,9 +203,9 @@ def test_mxfp4_k_loop_shape():
     """The MXFP4 GEMM (128 x 128 x 256, 4 warps) per K tile and wave: 32
     scaled MFMAs; A by 4 direct-to-LDS copies read back 16 bytes at a time;
     B by 8 preshuffled dwordx4 loads; each operand's 128 x 8 scale bytes as
-    one dword per lane (layout assignment proves the scale offsets 4-byte
-    runs, where the kernel promised single bytes): 14 VMEM instructions
-    (Triton 3.9: 10, its B through LDS)."""
+    one dword per lane (the kernel promises runs of 4 scale bytes,
+    contiguity 4): 14 VMEM instructions (Triton 3.9: 10, its B through
+    LDS)."""
     from preshuffled_gemm import build
 
     k = compiler.compile(build("e2m1", BM=128, BN=128, BK=256, STAGES=2), target="gfx950")

@@ -386,25 +386,6 @@ private:
     return run >= wanted ? have : Attribute();
   }
 
-  /// Elements per thread an explicit buffer load provably reads as one
-  /// run (consecutive offsets from an aligned start, an aligned base), at
-  /// most 16 bytes and the thread's share of the tensor. (A store would
-  /// also need its value pinned, B9: stores keep their promise.)
-  int64_t provenBufferRun(Operation *op, const AxisInfo &info, unsigned fast,
-                          RankedTensorType offsets) {
-    auto load = dyn_cast<BufferLoadOp>(op);
-    if (!load)
-      return 1;
-    int64_t bytes =
-        std::max(1u, getElementBitWidth(load.getType().getElementType()) / 8);
-    const AxisInfo &b = axis.get(load.getPtr());
-    int64_t run =
-        std::min({info.contiguity[fast], info.divisibility[fast],
-                  b.divisibility.empty() ? 1 : b.divisibility[0], 16 / bytes});
-    int64_t share = offsets.getNumElements() / int64_t(numWarps * warpSize);
-    return std::max<int64_t>(1, std::min(run, share));
-  }
-
   Attribute coalescedLayout(Operation *op) {
     Value addresses = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
     if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))
@@ -424,14 +405,7 @@ private:
     unsigned fast = order[0];
     int64_t perThread;
     if (auto c = op->getAttrOfType<IntegerAttr>("contiguity")) {
-      perThread = c.getInt(); // a buffer op's contract (B5)
-      // ...or the run the analysis proves for its offsets and base, which
-      // the op then promises (Triton infers its buffer ops' widths).
-      int64_t proven = provenBufferRun(op, info, fast, type);
-      if (proven > perThread) {
-        perThread = proven;
-        op->setAttr("contiguity", IntegerAttr::get(c.getType(), proven));
-      }
+      perThread = c.getInt(); // a buffer op's contract (B5; B14: 1 stays 1)
     } else {
       Type pointee = copy ? copy.getDest().getType().getElementType()
                           : getElementTypeOrSelf(getPointeeLike(type));
