@@ -25,12 +25,19 @@ SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
 /// `run` and padding falls between rows.
 bool keepsSharedRows(const SharedTile &tile, int64_t run);
 
-/// The lanes' addresses of such a load from `tile`: one pointer per
-/// "register" of `addresses` (the layout core's element offset each lane
-/// addresses).
-SmallVector<Value> emitCooperativeLoadAddresses(
-    RewriterBase &rewriter, Location loc, const SharedTile &tile,
-    const LinearLayout &addresses, const ThreadIndex &thread, Type elemType);
+/// `op` (a local_load of 16-bit elements over warps of `lanes` lanes)
+/// lowered to a cooperative matrix load: `plan` maps the registers' element
+/// offsets in the tile to the offset each lane addresses, one "register"
+/// per instruction (nullopt: the instruction does not serve the layout),
+/// each lane's row `run` elements (keepsSharedRows); `load(ptr, elem)`
+/// emits one instruction and returns the registers it fills. Failure where
+/// it does not apply (the generic loads serve the op then).
+LogicalResult lowerCooperativeLoad(
+    ConversionPatternRewriter &rewriter, LocalLoadOp op, Value src,
+    const TargetInfoBase &targetInfo, const TypeConverter &converter,
+    unsigned lanes, int64_t run,
+    function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
+    function_ref<SmallVector<Value>(Value, Type)> load);
 
 /// One thread's copy instructions of a buffer_load_to_shared.
 struct DirectCopyAccess {

@@ -78,17 +78,40 @@ bool mlir::tlxamd::keepsSharedRows(const SharedTile &tile, int64_t run) {
   return true;
 }
 
-SmallVector<Value> mlir::tlxamd::emitCooperativeLoadAddresses(
-    RewriterBase &rewriter, Location loc, const SharedTile &tile,
-    const LinearLayout &addresses, const ThreadIndex &thread, Type elemType) {
+LogicalResult mlir::tlxamd::lowerCooperativeLoad(
+    ConversionPatternRewriter &rewriter, LocalLoadOp op, Value src,
+    const TargetInfoBase &targetInfo, const TypeConverter &converter,
+    unsigned lanes, int64_t run,
+    function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
+    function_ref<SmallVector<Value>(Value, Type)> load) {
+  RankedTensorType type = op.getType();
+  if (type.getElementType().getIntOrFloatBitWidth() != 16 ||
+      getDistributedLayout(type).getLanesPerWarp() != lanes)
+    return failure();
+  std::optional<LinearLayout> offsets =
+      getMemDescOffsets(type, op.getSrc().getType());
+  std::optional<LinearLayout> addresses =
+      offsets ? plan(*offsets) : std::nullopt;
+  if (!addresses)
+    return failure();
+  Location loc = op.getLoc();
+  SharedTile tile = unpackMemDesc(rewriter, loc, src, op.getSrc().getType());
+  if (!keepsSharedRows(tile, run))
+    return failure();
+  ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, lanes);
+  Type elem = converter.convertType(type.getElementType());
   auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-  SmallVector<Value> ptrs;
-  for (auto &coord : emitCoordinates(rewriter, loc, addresses, thread)) {
+  SmallVector<Value> ptrs, regs;
+  for (auto &coord : emitCoordinates(rewriter, loc, *addresses, thread)) {
     Value off = finishSharedOffset(rewriter, loc, tile, coord[0]);
-    ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, ptrType, elemType,
-                                       tile.base, ValueRange{off}));
+    ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, ptrType, elem, tile.base,
+                                       ValueRange{off}));
   }
-  return ptrs;
+  for (Value ptr : ptrs)
+    llvm::append_range(regs, load(ptr, elem));
+  rewriter.replaceOp(
+      op, packRegisters(rewriter, loc, converter.convertType(type), regs));
+  return success();
 }
 
 namespace {

@@ -121,38 +121,24 @@ struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    RankedTensorType type = op.getType();
-    if (type.getElementType().getIntOrFloatBitWidth() != 16 ||
-        getDistributedLayout(type).getLanesPerWarp() != 32)
-      return failure();
-    std::optional<LinearLayout> offsets =
-        getMemDescOffsets(type, op.getSrc().getType());
-    std::optional<MatrixLoad> plan =
-        offsets ? getMatrixLoad(*offsets) : std::nullopt;
-    if (!plan)
-      return failure();
-    SharedTile tile =
-        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
-    if (!keepsSharedRows(tile, 8)) // rows of 8 elements, 16-byte aligned
-      return failure();
-    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, 32);
-    Type elem = getTypeConverter()->convertType(type.getElementType());
-    SmallVector<Value> ptrs = emitCooperativeLoadAddresses(
-        rewriter, loc, tile, plan->addresses, thread, elem);
-    Type i32 = rewriter.getI32Type();
-    auto result = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                                   {i32, i32, i32, i32});
-    auto layout = NVVM::MMALayoutAttr::get(rewriter.getContext(),
-                                           plan->trans ? NVVM::MMALayout::col
-                                                       : NVVM::MMALayout::row);
-    auto shape = NVVM::LdStMatrixShapeAttr::get(rewriter.getContext(), 8, 8);
-    auto eltType = NVVM::LdStMatrixEltTypeAttr::get(
-        rewriter.getContext(), NVVM::LdStMatrixEltType::B16);
-    SmallVector<Value> regs;
-    for (Value ptr : ptrs) {
-      Value words = NVVM::LdMatrixOp::create(rewriter, loc, result, ptr,
-                                             rewriter.getI32IntegerAttr(4),
-                                             layout, shape, eltType);
+    MLIRContext *ctx = rewriter.getContext();
+    bool trans = false;
+    auto plan = [&](const LinearLayout &offsets) {
+      std::optional<MatrixLoad> m = getMatrixLoad(offsets);
+      trans = m && m->trans;
+      return m ? std::optional<LinearLayout>(m->addresses) : std::nullopt;
+    };
+    auto load = [&](Value ptr, Type elem) {
+      Type i32 = rewriter.getI32Type();
+      Value words = NVVM::LdMatrixOp::create(
+          rewriter, loc,
+          LLVM::LLVMStructType::getLiteral(ctx, {i32, i32, i32, i32}), ptr,
+          rewriter.getI32IntegerAttr(4),
+          NVVM::MMALayoutAttr::get(ctx, trans ? NVVM::MMALayout::col
+                                              : NVVM::MMALayout::row),
+          NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+          NVVM::LdStMatrixEltTypeAttr::get(ctx, NVVM::LdStMatrixEltType::B16));
+      SmallVector<Value> regs;
       for (int64_t j = 0; j < 4; ++j) {
         Value w = LLVM::ExtractValueOp::create(rewriter, loc, words,
                                                ArrayRef<int64_t>{j});
@@ -160,11 +146,11 @@ struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
             LLVM::BitcastOp::create(rewriter, loc, VectorType::get(2, elem), w);
         llvm::append_range(regs, unpackRegisters(rewriter, loc, pair));
       }
-    }
-    rewriter.replaceOp(op, packRegisters(rewriter, loc,
-                                         getTypeConverter()->convertType(type),
-                                         regs));
-    return success();
+      return regs;
+    };
+    // rows of 8 elements, 16-byte aligned
+    return lowerCooperativeLoad(rewriter, op, adaptor.getSrc(), targetInfo,
+                                *getTypeConverter(), 32, 8, plan, load);
   }
 };
 

@@ -576,38 +576,18 @@ struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
   LogicalResult
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    RankedTensorType type = op.getType();
-    unsigned lanes = getDistributedLayout(type).getLanesPerWarp();
-    if (!targetInfo.getArch().ldsTransposeReads16 ||
-        type.getElementType().getIntOrFloatBitWidth() != 16 ||
-        lanes != targetInfo.getArch().warpSize)
+    if (!targetInfo.getArch().ldsTransposeReads16)
       return failure();
-    std::optional<LinearLayout> offsets =
-        getMemDescOffsets(type, op.getSrc().getType());
-    std::optional<LinearLayout> addresses =
-        offsets ? getTransposedLoad(*offsets) : std::nullopt;
-    if (!addresses)
-      return failure();
-    SharedTile tile =
-        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc().getType());
-    if (!keepsSharedRows(tile, 4)) // runs of 4 elements, 8-byte aligned
-      return failure();
-    ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo, lanes);
-    Type elem = getTypeConverter()->convertType(type.getElementType());
-    auto quad = VectorType::get(4, elem);
-    SmallVector<Value> regs;
-    for (Value ptr : emitCooperativeLoadAddresses(rewriter, loc, tile,
-                                                  *addresses, thread, elem))
-      llvm::append_range(
-          regs, unpackRegisters(rewriter, loc,
-                                ROCDL::ds_read_tr16_b64::create(
-                                    rewriter, loc, quad, ptr, ArrayAttr(),
-                                    ArrayAttr(), ArrayAttr())));
-    rewriter.replaceOp(op, packRegisters(rewriter, loc,
-                                         getTypeConverter()->convertType(type),
-                                         regs));
-    return success();
+    // runs of 4 elements, 8-byte aligned
+    return lowerCooperativeLoad(
+        rewriter, op, adaptor.getSrc(), targetInfo, *getTypeConverter(),
+        targetInfo.getArch().warpSize, 4, getTransposedLoad,
+        [&](Value ptr, Type elem) {
+          Value quad = ROCDL::ds_read_tr16_b64::create(
+              rewriter, op.getLoc(), VectorType::get(4, elem), ptr, ArrayAttr(),
+              ArrayAttr(), ArrayAttr());
+          return unpackRegisters(rewriter, op.getLoc(), quad);
+        });
   }
 };
 
