@@ -292,3 +292,40 @@ def test_document_pinned_store_builds_without_layouts():
     assert k.asm.count("buffer_store_dwordx2") == 4  # 4 BF16 = 8 bytes per group
     nv = compiler.compile(doc_pinned_store_free.build(target="sm_90a"), target="sm_90a")
     assert nv.asm.count("st.global.v2.b32") == 4
+
+
+def test_masks_and_values_broadcast_to_the_pointers():
+    """Triton's rule: a load's or store's mask and `other` / value of
+    extent 1 along a dimension repeat along it to the pointers' shape (the
+    tutorial matmul's `mask=offs_k[None, :] < K - k * BK`), for tl.load,
+    tl.store and tl.buffer_load; other shapes are errors naming both."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    @tl.kernel(num_warps=4)
+    def k(a: tl.pointer(tl.float32), out: tl.pointer(tl.float32), K: tl.int32):
+        rm = tl.arange(0, 16)
+        rk = tl.arange(0, 64)
+        offs = rm[:, None] * 64 + rk[None, :]
+        x = tl.load(a + offs, mask=rk[None, :] < K, other=tl.full([16, 1], -1.0, tl.float32))
+        y = tl.buffer_load(a, offs, mask=rm[:, None] < 8, other=0.0)
+        tl.store(out + offs, x + y, mask=rk[None, :] < K + 8)
+
+    A = np.arange(16 * 64, dtype=np.float32).reshape(16, 64)
+    out = np.full((16, 64), np.nan, np.float32)
+    emulator.run(compiler.compile(k.build(target="gfx950"), target="gfx950", binary=False), (1,), A, out, 40)
+    x = np.where(np.arange(64)[None, :] < 40, A, -1.0)
+    y = np.where(np.arange(16)[:, None] < 8, A, 0.0)
+    want = np.where(np.arange(64)[None, :] < 48, x + y, np.nan)
+    np.testing.assert_array_equal(out, want)
+    compiler.compile(k.build(target="sm_90a"), target="sm_90a")
+
+    @tl.kernel(num_warps=4)
+    def bad(a: tl.pointer(tl.float32)):
+        rm = tl.arange(0, 16)
+        tl.load(a + rm[:, None] * 64 + tl.arange(0, 64)[None, :], mask=tl.arange(0, 2)[:, None] < 1)
+
+    with pytest.raises(ValueError) as e:
+        bad.build(target="gfx950")
+    assert "mask shape (2, 1) does not broadcast to the pointers' shape (16, 64)" in str(e.value)

@@ -205,7 +205,7 @@ def test_atomics_ir():
     (lambda p, h: tl.atomic_and(p, 1.0), TypeError, "atomic_and needs integers, got float32"),
     (lambda p, h: tl.atomic_add(p, 1.0, sem="seq_cst"), ValueError, "sem must be one of"),
     (lambda p, h: tl.atomic_add(p + tl.arange(0, 64), tl.zeros([32], tl.float32)), ValueError,
-     "val shape (32,) differs from the pointers' shape (64,)"),
+     "val shape (32,) does not broadcast to the pointers' shape (64,)"),
 ])
 def test_atomic_misuse(body, exc, message):
     @tl.kernel(num_warps=4)

@@ -9,6 +9,7 @@ from typing import Optional
 from ..dialects import tlxamd as _ops
 from .core import (
     MAX_TENSOR_ELEMENTS,
+    _broadcast_like,
     _cast,
     _like_layout,
     _located,
@@ -51,11 +52,9 @@ def _check_mask(mask, like: tensor) -> Optional[tensor]:
         return None
     if not isinstance(mask, tensor) or mask.dtype is not int1:
         raise TypeError(f"mask must be a boolean tensor, got {mask!r}")
-    if mask.shape != like.shape:
-        if mask.is_scalar:
-            return _splat(mask, like.shape, like._encoding)
-        raise ValueError(f"mask shape {mask.shape} differs from offsets shape {like.shape}")
-    return _like_layout(mask, like, "mask", "the offsets")
+    if mask.is_scalar:
+        return _splat(mask, like.shape, like._encoding)
+    return _broadcast_like(mask, like, "mask", "the offsets")
 
 
 def _check_cache(cache, allowed, kind) -> Optional[str]:

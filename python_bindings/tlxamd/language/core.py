@@ -895,6 +895,18 @@ def max_contiguous(x, values) -> tensor:
     return _hint(x, values, "tlxamd.contiguity", "max_contiguous")
 
 
+def _broadcast_like(x: tensor, like: tensor, what: str, other: str) -> tensor:
+    """`x` repeated along its extent-1 dimensions to `like`'s shape (Triton
+    broadcasts a load's or store's mask and values to the pointers' shape),
+    then in `like`'s layout."""
+    if x.shape != like.shape:
+        if len(x.shape) != len(like.shape) or any(a not in (1, b) for a, b in zip(x.shape, like.shape)):
+            raise ValueError(f"{what} shape {x.shape} does not broadcast to {other}' shape {like.shape} "
+                             f"(same rank; each extent equal or 1)")
+        x = broadcast_to(x, like.shape)
+    return _like_layout(x, like, what, other)
+
+
 def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
     """`x` in the layout of `like` (a layout-free `x` is converted too)."""
     if _same_encoding(x, like):

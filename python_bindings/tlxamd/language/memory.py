@@ -10,6 +10,7 @@ from typing import Optional
 
 from ..dialects import tlxamd as _ops
 from .core import (
+    _broadcast_like,
     _builder,
     _cast,
     _like_layout,
@@ -54,9 +55,7 @@ def _mask(mask, like: tensor) -> Optional[tensor]:
         return mask
     if mask.is_scalar:
         return _splat(mask, like.shape, like._encoding)
-    if mask.shape != like.shape:
-        raise ValueError(f"mask shape {mask.shape} differs from the pointers' shape {like.shape}")
-    return _like_layout(mask, like, "mask", "the pointers")
+    return _broadcast_like(mask, like, "mask", "the pointers")
 
 
 def _value_like(value, like: tensor, elem, what: str) -> tensor:
@@ -72,9 +71,7 @@ def _value_like(value, like: tensor, elem, what: str) -> tensor:
         return v
     if v.is_scalar:
         return _splat(v, like.shape, like._encoding)
-    if v.shape != like.shape:
-        raise ValueError(f"{what} shape {v.shape} differs from the pointers' shape {like.shape}")
-    return _like_layout(v, like, what, "the pointers")
+    return _broadcast_like(v, like, what, "the pointers")
 
 
 def load(pointer, mask=None, other=None, boundary_check=(), padding_option="", cache_modifier="",
