@@ -329,3 +329,49 @@ def test_masks_and_values_broadcast_to_the_pointers():
     with pytest.raises(ValueError) as e:
         bad.build(target="gfx950")
     assert "mask shape (2, 1) does not broadcast to the pointers' shape (16, 64)" in str(e.value)
+
+
+def test_assume():
+    """tl.assume(cond) (Triton's): an llvm.intr.assume of the scalar
+    condition; the buffer conversion takes `x > 0` / `x >= 0` promises as
+    proof that offsets built from x are not negative, so the tutorial-style
+    `(pid % n) * stride + arange` pointers become buffer accesses; the
+    emulator ignores the promise and computes the same."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    @tl.kernel(num_warps=4)
+    def k(a: tl.pointer(tl.float32), out: tl.pointer(tl.float32), n: tl.int32, stride: tl.int32,
+          ASSUME: tl.constexpr):
+        if ASSUME:
+            tl.assume(n > 0)
+            tl.assume(stride >= 0)
+        offs = (tl.program_id(0) % n) * stride + tl.arange(0, 256)
+        tl.store(out + offs, tl.load(a + offs) * 2.0)
+
+    with_assume = compiler.compile(k.build(target="gfx950", ASSUME=True), target="gfx950")
+    without = compiler.compile(k.build(target="gfx950", ASSUME=False), target="gfx950")
+    assert "llvm.assume" in with_assume.llvm_ir and "llvm.assume" not in without.llvm_ir
+    assert "buffer_load_dword" in with_assume.asm and "global_load" not in with_assume.asm
+    assert "global_load" in without.asm
+    assert "llvm.assume" in compiler.compile(k.build(target="sm_90a", ASSUME=True), target="sm_90a").llvm_ir
+    A = np.arange(2 * 256, dtype=np.float32)
+    out = np.zeros_like(A)
+    emulator.run(compiler.compile(k.build(target="gfx950", ASSUME=True), target="gfx950", binary=False), (2,),
+                 A, out, 2, 256)
+    np.testing.assert_array_equal(out, A * 2)
+
+    @tl.kernel(num_warps=4)
+    def bad_tensor(a: tl.pointer(tl.float32)):
+        tl.assume(tl.arange(0, 64) > 0)
+
+    with pytest.raises(TypeError, match="assume needs a scalar boolean"):
+        bad_tensor.build(target="gfx950")
+
+    @tl.kernel(num_warps=4)
+    def bad_false(a: tl.pointer(tl.float32)):
+        tl.assume(False)
+
+    with pytest.raises(ValueError, match="the promise is false"):
+        bad_false.build(target="gfx950")

@@ -474,9 +474,39 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
 /// non-negative start, and what splats, broadcasts,
 /// layout changes, additions, multiplications, divisions and remainders make
 /// of them; wrap-around is excluded by the 2 GiB range).
+/// Whether the kernel promises `v >= 0` (or `v > c` with c >= -1) with
+/// tl.assume: a comparison of `v` with a constant that an
+/// `llvm.intr.assume` takes.
+static bool isAssumedNonNegative(Value v) {
+  for (Operation *user : v.getUsers()) {
+    auto cmp = dyn_cast<arith::CmpIOp>(user);
+    if (!cmp || llvm::none_of(cmp->getUsers(), [](Operation *u) {
+          return u->getName().getStringRef() == "llvm.intr.assume";
+        }))
+      continue;
+    APInt c;
+    bool lhs = cmp.getLhs() == v;
+    if (!matchPattern(lhs ? cmp.getRhs() : cmp.getLhs(), m_ConstantInt(&c)))
+      continue;
+    int64_t k = c.getSExtValue();
+    using P = arith::CmpIPredicate;
+    P p = cmp.getPredicate();
+    // v >= k, v > k (or k <= v, k < v)
+    if ((lhs && p == P::sge) || (!lhs && p == P::sle))
+      if (k >= 0)
+        return true;
+    if ((lhs && p == P::sgt) || (!lhs && p == P::slt))
+      if (k >= -1)
+        return true;
+  }
+  return false;
+}
+
 bool mlir::tlxamd::isProvablyNonNegative(Value v, int depth) {
   if (depth > 32)
     return false;
+  if (isAssumedNonNegative(v))
+    return true;
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
     return !c.isNegative();

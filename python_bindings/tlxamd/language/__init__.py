@@ -58,6 +58,7 @@ from .core import (  # noqa: F401
     amd_mfma_layout,
     amd_wmma_layout,
     arange,
+    assume,
     bfloat16,
     blocked_layout,
     broadcast_to,

@@ -34,6 +34,7 @@ from typing import Dict, Optional, Tuple, Union
 
 from .. import ir
 from ..dialects import arith, gpu
+from ..dialects import llvm as _llvm
 from ..dialects import tlxamd as _ops
 from ..layouts import (  # noqa: F401  (re-exported: the documents' names)
     AMDMFMALayout,
@@ -895,6 +896,20 @@ def max_contiguous(x, values) -> tensor:
     return _hint(x, values, "tlxamd.contiguity", "max_contiguous")
 
 
+def assume(cond) -> None:
+    """Triton's tl.assume: promise that the scalar condition `cond` holds
+    (`llvm.intr.assume`; LLVM's optimizations use it, and the buffer
+    conversion takes `x >= 0` / `x > 0` on a value as proof that it is not
+    negative). A false promise gives wrong results."""
+    if isinstance(cond, bool):
+        if not cond:
+            raise ValueError("assume(False): the promise is false")
+        return
+    if not isinstance(cond, tensor) or cond.dtype is not int1 or not cond.is_scalar:
+        raise TypeError(f"assume needs a scalar boolean (a comparison of scalars), got {cond!r}")
+    _llvm.intr_assume(cond.handle, [], [])
+
+
 def _broadcast_like(x: tensor, like: tensor, what: str, other: str) -> tensor:
     """`x` repeated along its extent-1 dimensions to `like`'s shape (Triton
     broadcasts a load's or store's mask and values to the pointers' shape),
@@ -919,7 +934,7 @@ def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
 
 
 # Every builder (and tensor operator) records the user's source location.
-for _name in ("cast", "broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
+for _name in ("assume", "cast", "broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
               "require_layout", "where", "multiple_of", "max_contiguous"):
     globals()[_name] = _located(globals()[_name])
 for _name, _attr in list(vars(tensor).items()):

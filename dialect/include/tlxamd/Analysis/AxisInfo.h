@@ -38,7 +38,8 @@ constexpr llvm::StringLiteral kContiguityAttrName = "tlxamd.contiguity";
 /// Triton's AMD launcher specializes it), so 32-bit buffer offsets reach it.
 constexpr llvm::StringLiteral kPointerRangeAttrName = "tlxamd.pointer_range";
 
-/// Whether every element of the i32 `v` is provably >= 0: constants,
+/// Whether every element of the i32 `v` is provably >= 0: promised with
+/// tl.assume (`v >= 0`, `v > 0`), constants,
 /// ranges from a non-negative start, program ids, scf.for counters from a
 /// non-negative start, and what splats, broadcasts, layout changes,
 /// additions, multiplications, divisions and remainders make of them
