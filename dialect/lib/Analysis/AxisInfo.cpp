@@ -300,7 +300,19 @@ static AxisInfo visitAddSub(Transfer t, Operation *op) {
       });
 }
 
+/// Whether `v` is 1 (a constant or a splat of one).
+static bool isOne(Value v) {
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    v = splat->getOperand(0);
+  return matchPattern(v, m_One());
+}
+
 static AxisInfo visitMul(Transfer t, arith::MulIOp op) {
+  // x * 1 is x (Triton's `offs * stride` with a stride of 1).
+  if (isOne(op.getRhs()))
+    return t.analysis.get(op.getLhs());
+  if (isOne(op.getLhs()))
+    return t.analysis.get(op.getRhs());
   return visitBinary(
       t, op, [](const AxisInfo &a, const AxisInfo &b, unsigned d) {
         return std::pair<int64_t, int64_t>(
