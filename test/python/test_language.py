@@ -391,3 +391,29 @@ def test_multiplying_by_one_keeps_contiguity():
     two = compiler.compile(k.build(target="gfx950", STRIDE=2), target="gfx950").asm
     assert "buffer_load_dwordx4" in one and "buffer_store_dwordx4" in one
     assert "buffer_load_dwordx4" not in two
+
+
+def test_debug_barrier():
+    """tl.debug_barrier: a gpu.barrier (s_barrier on AMD, bar.sync on
+    NVIDIA); outside a kernel it raises like every builder."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    @tl.kernel(num_warps=4)
+    def k(a: tl.pointer(tl.float32), out: tl.pointer(tl.float32)):
+        r = tl.arange(0, 256)
+        x = tl.load(a + r)
+        tl.debug_barrier()
+        tl.store(out + r, x + 1.0)
+
+    assert "s_barrier" in compiler.compile(k.build(target="gfx950"), target="gfx950").asm
+    assert "bar.sync" in compiler.compile(k.build(target="sm_90a"), target="sm_90a").asm
+    A = np.arange(256, dtype=np.float32)
+    out = np.zeros_like(A)
+    emulator.run(compiler.compile(k.build(target="gfx950"), target="gfx950", binary=False), (1,), A, out)
+    np.testing.assert_array_equal(out, A + 1)
+    with pytest.raises(RuntimeError, match="while a @kernel is being built"):
+        tl.debug_barrier()
+    with pytest.raises(RuntimeError, match="while a @kernel is being built"):
+        tl.assume(True)

@@ -67,6 +67,7 @@ from .core import (  # noqa: F401
     constexpr,
     contiguity_per_thread,
     convert_layout,
+    debug_barrier,
     dot_operand_layout,
     dtype,
     elements_per_thread,

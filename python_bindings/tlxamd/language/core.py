@@ -896,11 +896,21 @@ def max_contiguous(x, values) -> tensor:
     return _hint(x, values, "tlxamd.contiguity", "max_contiguous")
 
 
+def debug_barrier() -> None:
+    """Triton's tl.debug_barrier: every thread of the program reaches this
+    point, and their shared-memory accesses before it are visible after it
+    (`gpu.barrier`: `s_barrier` with workgroup fences on AMD, `bar.sync` on
+    NVIDIA)."""
+    _builder()
+    gpu.BarrierOp()
+
+
 def assume(cond) -> None:
     """Triton's tl.assume: promise that the scalar condition `cond` holds
     (`llvm.intr.assume`; LLVM's optimizations use it, and the buffer
     conversion takes `x >= 0` / `x > 0` on a value as proof that it is not
     negative). A false promise gives wrong results."""
+    _builder()
     if isinstance(cond, bool):
         if not cond:
             raise ValueError("assume(False): the promise is false")
@@ -934,7 +944,7 @@ def _like_layout(x: tensor, like: tensor, what: str, other: str) -> tensor:
 
 
 # Every builder (and tensor operator) records the user's source location.
-for _name in ("assume", "cast", "broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
+for _name in ("assume", "debug_barrier", "cast", "broadcast_to", "program_id", "num_programs", "arange", "full", "zeros", "expand_dims", "convert_layout",
               "require_layout", "where", "multiple_of", "max_contiguous"):
     globals()[_name] = _located(globals()[_name])
 for _name, _attr in list(vars(tensor).items()):
