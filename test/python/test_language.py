@@ -417,3 +417,39 @@ def test_debug_barrier():
         tl.debug_barrier()
     with pytest.raises(RuntimeError, match="while a @kernel is being built"):
         tl.assume(True)
+
+
+def test_zero_d_tensors_and_numeric_where_conditions():
+    """Triton's `tl.zeros([], dtype)` (a 0-d accumulator, held as a
+    scalar) and `tl.where` with an integer condition (nonzero is true)."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    @tl.kernel(num_warps=4)
+    def k(a: tl.pointer(tl.float32), out: tl.pointer(tl.float32)):
+        acc = tl.zeros([], tl.float32)
+        for i in range(0, 4):
+            acc += tl.load(a + i)
+        r = tl.arange(0, 64)
+        tl.store(out + r, tl.where(r % 2, tl.load(a + r), acc))
+
+    A = np.arange(64, dtype=np.float32)
+    out = np.zeros_like(A)
+    emulator.run(compiler.compile(k.build(target="gfx950"), target="gfx950", binary=False), (1,), A, out)
+    np.testing.assert_array_equal(out, np.where(np.arange(64) % 2, A, A[:4].sum()))
+    compiler.compile(k.build(target="sm_90a"), target="sm_90a")
+
+    @tl.kernel(num_warps=4)
+    def bad_layout(a: tl.pointer(tl.float32)):
+        tl.zeros([], tl.float32, layout=tl.blocked_layout([1], [64], [4], [0]))
+
+    with pytest.raises(ValueError, match="a 0-d tensor has no layout"):
+        bad_layout.build(target="gfx950")
+
+    @tl.kernel(num_warps=4)
+    def bad_cond(a: tl.pointer(tl.float32)):
+        tl.store(a, tl.where(a, 1.0, 0.0))
+
+    with pytest.raises(TypeError, match="where condition must be a boolean or a number"):
+        bad_cond.build(target="gfx950")

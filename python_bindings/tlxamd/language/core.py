@@ -757,6 +757,8 @@ def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
 def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
     """A tensor of `shape` filled with `value`."""
     _builder()
+    if isinstance(shape, (list, tuple)) and len(shape) == 0:
+        return _scalar_full(value, _check_dtype(dtype, "full"), layout)
     shape = _check_shape(shape, "full")
     dtype = _check_dtype(dtype, "full")
     if layout is not None and not isinstance(layout, Layout):
@@ -775,6 +777,25 @@ def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
     attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else \
         ir.IntegerAttr.get(elem, _signless(int(value), dtype))
     return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result, dtype)
+
+
+def _scalar_full(value, dtype: dtype, layout) -> tensor:
+    """full([], value, dtype): a 0-d tensor, which tlxamd holds as a scalar
+    (Triton's `tl.zeros([], dtype)` accumulators)."""
+    if layout is not None:
+        raise ValueError("a 0-d tensor has no layout")
+    if isinstance(value, tensor):
+        if not value.is_scalar:
+            raise ValueError(f"full([], ...) takes a number or a scalar tensor, got shape {value.shape}")
+        return _cast(value, dtype)
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
+    if isinstance(value, float) and not dtype.is_float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"full value {value} is not a finite number; {dtype.name} cannot hold it")
+        value = int(value)
+    _check_fits(value, dtype, "full value")
+    return _to_tensor(value, ty=dtype)
 
 
 def zeros(shape, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
@@ -838,8 +859,10 @@ def require_layout(values: tensor, layout: Layout, pin: bool = False) -> tensor:
 
 def where(cond: tensor, x, y) -> tensor:
     cond = _to_tensor(cond)
+    if cond.dtype.is_ptr:
+        raise TypeError(f"where condition must be a boolean or a number, got {cond.dtype.name}")
     if cond.dtype is not int1:
-        raise TypeError(f"where condition must be a boolean tensor, got {cond.dtype.name}")
+        cond = cond != 0  # Triton casts the condition to int1: nonzero is true
     a = _to_tensor(x, like=_to_tensor(y) if isinstance(y, tensor) else None)
     b = _to_tensor(y, like=a)
     a, b = _promote(a, b)
