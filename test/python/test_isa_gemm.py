@@ -158,6 +158,13 @@ def test_softmax_rows_are_buffer_accesses(target):
     assert "global_load" not in k.asm and "global_store" not in k.asm
 
 
+def _per_tile(profile, bk, warps):
+    """A K loop's profile per 128 x 128 x bk tile and wave (LLVM may
+    unroll the loop)."""
+    tiles = profile["mfma_work"] / (128 * 128 * bk // warps)
+    return {c: v / tiles for c, v in profile.items()}
+
+
 # gfx950 K loop per K tile and wave, (BK, warps, stages): MFMAs, ds_read_b128
 # (A, K-contiguous), ds_read_b64_tr_b16 (B, N-contiguous: transposing
 # reads), direct-to-LDS copies, and a bound on all instructions (what
@@ -187,9 +194,7 @@ def test_gfx950_gemm_k_loop_shape(bk, warps, stages):
         gemm_pipelined.num_warps = old
     mfma, b128, tr, copies, bound = GFX950_GEMM[bk, warps, stages]
     body = amd_isa.main_loop(k.asm, "gemm_pipelined")
-    p = amd_isa.profile(body)
-    tiles = p["mfma_work"] / (128 * 128 * bk // warps)
-    per = {c: v / tiles for c, v in p.items()}
+    per = _per_tile(amd_isa.profile(body), bk, warps)
     assert (per["mfma"], per["lds_read_128"], per["lds_read_tr_b64"], per["vmem_load_128_lds"]) == \
         (mfma, b128, tr, copies), sorted(per.items())
     assert not any(c in per for c in ("lds_read_16", "lds_read_8", "accvgpr", "ds_xlane")), sorted(per.items())
@@ -247,9 +252,7 @@ def test_gfx942_staged_gemm_k_loop_shape(bk, warps, stages):
     finally:
         gemm_staged.num_warps = old
     mfma, vmem, read64, read16, bound = GFX942_GEMM[bk, warps, stages]
-    p = amd_isa.k_loop(k.asm, "gemm_staged")
-    tiles = p["mfma_work"] / (128 * 128 * bk // warps)
-    per = {c: v / tiles for c, v in p.items()}
+    per = _per_tile(amd_isa.k_loop(k.asm, "gemm_staged"), bk, warps)
     assert (per["mfma"], per["vmem_load_128"], per["lds_read_64"], per.get("lds_read_16", 0)) == \
         (mfma, vmem, read64, read16), sorted(per.items())
     assert not any(c.startswith(("vmem_load_32_lds", "accvgpr", "ds_xlane", "lds_write_16")) for c in per), \

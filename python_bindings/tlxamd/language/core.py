@@ -754,11 +754,32 @@ def arange(start: int, end: int, layout: Optional[Layout] = None) -> tensor:
     return tensor(_ops.make_range(_tensor_type([n], int32, layout), start, end))
 
 
+def _full_number(value, dtype: dtype):
+    """`value` (a Python number) checked to be one of `dtype`: a float for
+    an integer type truncated, but finite."""
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
+    if isinstance(value, float) and not dtype.is_float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"full value {value} is not a finite number; {dtype.name} cannot hold it")
+        value = int(value)
+    _check_fits(value, dtype, "full value")
+    return value
+
+
 def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
-    """A tensor of `shape` filled with `value`."""
+    """A tensor of `shape` filled with `value`; `shape` [] is a 0-d tensor,
+    which tlxamd holds as a scalar (Triton's `tl.zeros([], dtype)`)."""
     _builder()
     if isinstance(shape, (list, tuple)) and len(shape) == 0:
-        return _scalar_full(value, _check_dtype(dtype, "full"), layout)
+        dtype = _check_dtype(dtype, "full")
+        if layout is not None:
+            raise ValueError("a 0-d tensor has no layout")
+        if isinstance(value, tensor):
+            if not value.is_scalar:
+                raise ValueError(f"full([], ...) takes a number or a scalar tensor, got shape {value.shape}")
+            return _cast(value, dtype)
+        return _to_tensor(_full_number(value, dtype), ty=dtype)
     shape = _check_shape(shape, "full")
     dtype = _check_dtype(dtype, "full")
     if layout is not None and not isinstance(layout, Layout):
@@ -766,36 +787,11 @@ def full(shape, value, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
     t = _tensor_type(shape, dtype, layout)
     if isinstance(value, tensor):
         return _splat(_cast(value, dtype), shape, t.encoding)
-    if not isinstance(value, (bool, int, float)):
-        raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
-    if isinstance(value, float) and not dtype.is_float:
-        if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError(f"full value {value} is not a finite number; {dtype.name} cannot hold it")
-        value = int(value)
-    _check_fits(value, dtype, "full value")
+    value = _full_number(value, dtype)
     elem = dtype.to_ir()
     attr = ir.FloatAttr.get(elem, float(value)) if dtype.is_float else \
         ir.IntegerAttr.get(elem, _signless(int(value), dtype))
     return tensor(arith.ConstantOp(t, ir.DenseElementsAttr.get_splat(t, attr)).result, dtype)
-
-
-def _scalar_full(value, dtype: dtype, layout) -> tensor:
-    """full([], value, dtype): a 0-d tensor, which tlxamd holds as a scalar
-    (Triton's `tl.zeros([], dtype)` accumulators)."""
-    if layout is not None:
-        raise ValueError("a 0-d tensor has no layout")
-    if isinstance(value, tensor):
-        if not value.is_scalar:
-            raise ValueError(f"full([], ...) takes a number or a scalar tensor, got shape {value.shape}")
-        return _cast(value, dtype)
-    if not isinstance(value, (bool, int, float)):
-        raise TypeError(f"full value must be a number or a scalar tensor, got {value!r}")
-    if isinstance(value, float) and not dtype.is_float:
-        if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError(f"full value {value} is not a finite number; {dtype.name} cannot hold it")
-        value = int(value)
-    _check_fits(value, dtype, "full value")
-    return _to_tensor(value, ty=dtype)
 
 
 def zeros(shape, dtype: dtype, layout: Optional[Layout] = None) -> tensor:
