@@ -121,7 +121,23 @@ from .frontend import (  # noqa: F401
 )
 from .frontend import tl_range as range  # noqa: F401,A001
 from .local import local_alloc  # noqa: F401
-from .math import abs, cdiv, clamp, cos, exp, exp2, fma, log, log2, maximum, minimum, rsqrt, sin, sqrt  # noqa: F401,A004
+from .math import (  # noqa: F401,A004
+    abs,
+    cdiv,
+    clamp,
+    cos,
+    exp,
+    exp2,
+    fma,
+    log,
+    log2,
+    maximum,
+    minimum,
+    rsqrt,
+    sin,
+    sqrt,
+    umulhi,
+)
 from .matrix import dot, dot_scaled  # noqa: F401
 from .memory import (  # noqa: F401
     atomic_add,

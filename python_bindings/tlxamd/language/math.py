@@ -65,6 +65,16 @@ def fma(x, y, z) -> tensor:
     return tensor(_math.fma(a.handle, b.handle, c.handle))
 
 
+def umulhi(x, y) -> tensor:
+    """The high 32 bits of the 64-bit product of two unsigned 32-bit
+    integers (Triton's tl.umulhi: Philox's building block)."""
+    _builder()
+    a, b = _pair(x, y)
+    if a.dtype.is_float or a.dtype.is_ptr or a.dtype.bits != 32:
+        raise TypeError(f"umulhi needs 32-bit integers, got {a.dtype.name}")
+    return tensor(arith.MulUIExtendedOp(a.handle, b.handle).results[1], a.dtype)
+
+
 def cdiv(x, div):
     """Ceiling division: Python integers at compile time, tensors at run time."""
     if isinstance(x, int) and isinstance(div, int):
@@ -96,7 +106,7 @@ rsqrt = _unary("rsqrt", _math.rsqrt)
 sin = _unary("sin", _math.sin)
 cos = _unary("cos", _math.cos)
 
-for _name in ("maximum", "minimum", "clamp", "abs", "fma", "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
+for _name in ("umulhi", "maximum", "minimum", "clamp", "abs", "fma", "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
               "sin", "cos"):
     globals()[_name] = _located(globals()[_name])
 del _name
