@@ -19,17 +19,12 @@ namespace mlir::tlxamd {
 SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
                          MemDescType type);
 
-/// Whether every row of `run` elements a cooperative matrix load (NVIDIA
-/// ldmatrix, CDNA4 ds_read_b64_tr_b16) reads at a `run`-aligned offset of
-/// `tile` stays whole and aligned: the view's origin is a known multiple of
-/// `run` and padding falls between rows.
-bool keepsSharedRows(const SharedTile &tile, int64_t run);
-
 /// `op` (a local_load of 16-bit elements over warps of `lanes` lanes)
 /// lowered to a cooperative matrix load: `plan` maps the registers' element
 /// offsets in the tile to the offset each lane addresses, one "register"
 /// per instruction (nullopt: the instruction does not serve the layout),
-/// each lane's row `run` elements (keepsSharedRows); `load(ptr, elem)`
+/// each lane's row `run` elements, whole and aligned in the tile (the
+/// view's origin and padding allowing); `load(ptr, elem)`
 /// emits one instruction and returns the registers it fills. Failure where
 /// it does not apply (the generic loads serve the op then).
 LogicalResult lowerCooperativeLoad(

@@ -65,7 +65,10 @@ static std::optional<int64_t> getConstantField(Value v) {
   return value.getSExtValue();
 }
 
-bool mlir::tlxamd::keepsSharedRows(const SharedTile &tile, int64_t run) {
+/// Whether every row of `run` elements a cooperative matrix load reads at a
+/// `run`-aligned offset of `tile` stays whole and aligned: the view's origin
+/// is a known multiple of `run` and padding falls between rows.
+static bool keepsSharedRows(const SharedTile &tile, int64_t run) {
   std::optional<int64_t> origin =
       tile.xorOffset ? getConstantField(tile.xorOffset) : 0;
   if (!origin || (*origin % run))
@@ -85,7 +88,8 @@ LogicalResult mlir::tlxamd::lowerCooperativeLoad(
     function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
     function_ref<SmallVector<Value>(Value, Type)> load) {
   RankedTensorType type = op.getType();
-  if (type.getElementType().getIntOrFloatBitWidth() != 16 ||
+  Type elemType = type.getElementType();
+  if (!elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() != 16 ||
       getDistributedLayout(type).getLanesPerWarp() != lanes)
     return failure();
   std::optional<LinearLayout> offsets =

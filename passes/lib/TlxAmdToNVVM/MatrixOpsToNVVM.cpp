@@ -17,7 +17,6 @@
 #include "../TlxAmdToLLVM/SharedAccess.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
