@@ -30,10 +30,11 @@ import os
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import _launch, contracts
+from ._driver import driver  # noqa: F401  (Triton's triton.runtime.driver)
 from .contracts import ContractViolation
 
-__all__ = ["ContractViolation", "CudaError", "Module", "Kernel", "TensorDescriptor", "check_violations", "load",
-           "load_data"]
+__all__ = ["ContractViolation", "CudaError", "Module", "Kernel", "TensorDescriptor", "check_violations", "driver",
+           "load", "load_data"]
 
 
 class CudaError(RuntimeError):

@@ -185,7 +185,11 @@ static const ArchInfo kArchs[] = {
      .numAGPRs = 256,
      .mfmaVersion = 3,
      .matrixInstrs = kCDNA3Matrix,
-     .asyncCopy = AsyncCopyKind::BufferLds},
+     .asyncCopy = AsyncCopyKind::BufferLds,
+     // MI300X
+     .computeUnits = 304,
+     .maxThreadsPerUnit = 2048,
+     .registersPerBlock = 65536},
     {.name = "gfx950",
      .vendor = Vendor::AMD,
      .family = "CDNA4 (MI350)",
@@ -206,7 +210,11 @@ static const ArchInfo kArchs[] = {
      .matrixInstrs = kCDNA4Matrix,
      .asyncCopy = AsyncCopyKind::BufferLds,
      .scheduledMfmaAgprAccumulators = true,
-     .ldsTransposeReads16 = true},
+     .ldsTransposeReads16 = true,
+     // MI355X
+     .computeUnits = 256,
+     .maxThreadsPerUnit = 2048,
+     .registersPerBlock = 65536},
     {.name = "gfx1250",
      .vendor = Vendor::AMD,
      .family = "gfx1250",
@@ -239,7 +247,11 @@ static const ArchInfo kArchs[] = {
      .maxClusterSize = 8,
      .ptxFp8Conversions = true,
      .asyncCopy = AsyncCopyKind::CpAsync,
-     .tma = true},
+     .tma = true,
+     // H100 / H200 SXM
+     .computeUnits = 132,
+     .maxThreadsPerUnit = 2048,
+     .registersPerBlock = 65536},
     {.name = "sm_100a",
      .vendor = Vendor::NVIDIA,
      .family = "Blackwell",
@@ -260,7 +272,11 @@ static const ArchInfo kArchs[] = {
      .maxClusterSize = 8,
      .ptxFp8Conversions = true,
      .asyncCopy = AsyncCopyKind::CpAsync,
-     .tma = true},
+     .tma = true,
+     // B200
+     .computeUnits = 148,
+     .maxThreadsPerUnit = 2048,
+     .registersPerBlock = 65536},
 };
 
 //===----------------------------------------------------------------------===//
@@ -484,7 +500,10 @@ static llvm::json::Object toJSON(const ArchInfo &a) {
       {"matrix_instrs", std::move(matrix)},
       {"tensor_memory_bytes", a.tensorMemoryBytes},
       {"max_cluster_size", a.maxClusterSize},
-      {"ptx_fp8_conversions", a.ptxFp8Conversions}};
+      {"ptx_fp8_conversions", a.ptxFp8Conversions},
+      {"compute_units", a.computeUnits},
+      {"max_threads_per_unit", a.maxThreadsPerUnit},
+      {"registers_per_block", a.registersPerBlock}};
 }
 
 void mlir::tlxamd::printCapabilityTableJSON(llvm::raw_ostream &os) {

@@ -111,6 +111,7 @@ from .core import (  # noqa: F401
 )
 from .frontend import (  # noqa: F401
     CompilationError,
+    divisible_int,
     jit,
     kernel,
     num_warps,

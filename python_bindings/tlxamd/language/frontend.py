@@ -94,18 +94,57 @@ def _check_compilable(fn: Callable, what: str) -> None:
 
 
 class jit:
-    """`@tl.jit`: a helper function that kernels call; it is inlined at
-    each call, its parameters bound to the caller's values."""
+    """`@tl.jit` (`@triton.jit`): a function compiled from its source. Called
+    from a kernel it is inlined, its parameters bound to the caller's
+    values; launched, `f[grid](*args, **meta)`, it is a kernel whose
+    parameter kinds come from the arguments (tlxamd._jit). As Triton's:
+    `@jit(do_not_specialize=[...], do_not_specialize_on_alignment=[...])`
+    names parameters (or their indices) the launcher does not specialize."""
 
-    def __init__(self, fn: Callable):
+    def __init__(self, fn: Optional[Callable] = None, *, do_not_specialize=(), do_not_specialize_on_alignment=(),
+                 debug=None, noinline=None, repr=None, launch_metadata=None):
+        self.fn = None
+        self.do_not_specialize = tuple(do_not_specialize)
+        self.do_not_specialize_on_alignment = tuple(do_not_specialize_on_alignment)
+        self.debug = debug
+        self._launcher = None
+        if fn is not None:
+            self._set(fn)
+
+    def _set(self, fn: Callable):
+        if isinstance(fn, jit):
+            fn = fn.fn
         if not callable(fn):
             raise TypeError(f"@jit decorates a function, got {fn!r}")
         _check_compilable(fn, "@jit function")
         self.fn = fn
         functools.update_wrapper(self, fn)
+        self.arg_names = list(inspect.signature(fn).parameters)
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError(f"@jit function {self.fn.__name__} can only be called from a kernel")
+        if self.fn is None:  # @jit(...) as a decorator factory
+            if len(args) != 1 or kwargs:
+                raise TypeError("@jit(...) decorates one function")
+            self._set(args[0])
+            return self
+        raise RuntimeError(f"@jit function {self.fn.__name__} can only be called from a kernel; launch it with "
+                           f"{self.fn.__name__}[grid](...)")
+
+    def __getitem__(self, grid):
+        """`f[grid]`: a launcher, called with the kernel's arguments."""
+        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+
+    def run(self, *args, grid, warmup: bool = False, **kwargs):
+        """Launch (or with warmup=True only compile) for these arguments."""
+        from .. import _jit
+
+        if self._launcher is None:
+            self._launcher = _jit.Launcher(self)
+        return self._launcher.run(grid, args, kwargs, warmup)
+
+    def warmup(self, *args, grid, **kwargs):
+        """The compiled kernel for these arguments, launched nowhere."""
+        return self.run(*args, grid=grid, warmup=True, **kwargs)
 
     def _inline_call(self, *args):
         """Compile the function's body at the current insertion point with
@@ -672,8 +711,8 @@ class CodeGenerator(ast.NodeVisitor):
         except TypeError as e:
             raise self._error(node, f"{helper.fn.__name__}(): {e}") from None
         bound.apply_defaults()
-        for name, p in sig.parameters.items():
-            if p.annotation is constexpr and _is_runtime(bound.arguments.get(name)):
+        for name, ann in declared_annotations(helper.fn).items():
+            if ann is constexpr and _is_runtime(bound.arguments.get(name)):
                 raise self._error(node, f"{helper.fn.__name__}(): parameter '{name}' is constexpr but got a "
                                         f"runtime value")
         sub = CodeGenerator(helper.fn, dict(bound.arguments))
@@ -747,6 +786,75 @@ def _core_maximum():
     return _math.maximum
 
 
+# Python types as annotations (`n: int`): the launcher derives the kind
+# from the value, as Triton does.
+_HOST_ANNOTATIONS = (inspect.Parameter.empty, int, float, bool, "int", "float", "bool")
+
+
+class divisible_int:
+    """An integer parameter known to be a multiple of `divisibility` (a
+    power of two): what the launcher makes of an int argument divisible by
+    16, as Triton's does. The analyses read it from the argument's
+    `tlxamd.divisibility`."""
+
+    def __init__(self, dtype_: dtype, divisibility: int = 16):
+        if not isinstance(dtype_, dtype) or not dtype_.is_int:
+            raise TypeError(f"divisible_int takes an integer dtype, got {dtype_!r}")
+        if isinstance(divisibility, bool) or not isinstance(divisibility, int) or divisibility < 1 or \
+                divisibility & (divisibility - 1):
+            raise ValueError(f"divisibility is a positive power of two, got {divisibility!r}")
+        self.dtype, self.divisibility = dtype_, divisibility
+
+    def to_ir(self):
+        return self.dtype.to_ir()
+
+    def __eq__(self, other):
+        return isinstance(other, divisible_int) and (self.dtype, self.divisibility) == (other.dtype,
+                                                                                        other.divisibility)
+
+    def __hash__(self):
+        return hash((self.dtype, self.divisibility))
+
+    def __repr__(self):
+        return f"divisible_int({self.dtype!r}, {self.divisibility})"
+
+
+def declared_annotations(fn: Callable) -> Dict[str, Any]:
+    """Each parameter's annotation, with string annotations (`from
+    __future__ import annotations`) evaluated in the function's scope; one
+    that does not evaluate counts as constexpr when it names it, as in
+    Triton, and as absent otherwise."""
+    out = {}
+    for name, p in inspect.signature(fn).parameters.items():
+        ann = p.annotation
+        if isinstance(ann, str):
+            try:
+                ann = eval(ann, dict(fn.__globals__), _closure_vars(fn))  # noqa: S307 (the user's own annotation)
+            except Exception:
+                ann = constexpr if "constexpr" in ann else inspect.Parameter.empty
+        out[name] = ann
+    return out
+
+
+def _kernel_annotation(ann):
+    """`ann` when it names a kernel parameter's kind, else None."""
+    if isinstance(ann, (pointer, dtype, tensor_descriptor, divisible_int)) or ann is constexpr:
+        return ann
+    return None
+
+
+def _arg_attributes(ann) -> Dict[str, Any]:
+    if isinstance(ann, pointer):
+        return ann.arg_attributes()
+    if isinstance(ann, divisible_int):
+        return {"tlxamd.divisibility": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), ann.divisibility)}
+    return {}
+
+
+def _scalar_type(ann) -> dtype:
+    return ann.dtype if isinstance(ann, divisible_int) else ann
+
+
 class kernel:
     """`@kernel(num_warps=4)`: a kernel compiled from its source;
     `.build(target, **constexprs)` returns an `ir.Module` holding one
@@ -780,17 +888,40 @@ class kernel:
         self.fn = fn
         self.name = self.name or fn.__name__
         self.signature = inspect.signature(fn)
+        self.declared = declared_annotations(fn)
         for p in self.signature.parameters.values():
             if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
                 star = "*" if p.kind is inspect.Parameter.VAR_POSITIONAL else "**"
                 raise _def_error(fn, f"kernel parameter '{star}{p.name}': kernels take named parameters "
                                      f"only (each one is a kernel argument)")
-            ann = p.annotation
-            if ann is inspect.Parameter.empty:
-                raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
-                                f"(scalar), tensor_descriptor(...) or constexpr")
-            if not (isinstance(ann, (pointer, dtype, tensor_descriptor)) or ann is constexpr):
+            ann = self.declared[p.name]
+            if _kernel_annotation(ann) is None and ann not in _HOST_ANNOTATIONS:
                 raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")
+
+    def annotations(self, signature: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """Each parameter's kind: its annotation (pointer(dtype), a dtype,
+        tensor_descriptor(...) or constexpr), or the entry of `signature`
+        (name -> one of those) that the launcher derives from the values
+        passed. An unannotated parameter needs an entry."""
+        signature = dict(signature or {})
+        params = self.signature.parameters
+        unknown = [k for k in signature if k not in params]
+        if unknown:
+            raise TypeError(f"{self.name}: signature names no parameter {', '.join(map(repr, unknown))} "
+                            f"(parameters: {', '.join(params)})")
+        out = {}
+        for p in params.values():
+            ann = signature.get(p.name, self.declared[p.name])
+            kind = _kernel_annotation(ann)
+            if kind is None:
+                if p.name in signature:
+                    raise TypeError(f"{self.name}: signature entry '{p.name}' is {ann!r}, not pointer(dtype), a "
+                                    f"dtype, tensor_descriptor(...) or constexpr")
+                raise TypeError(f"kernel parameter '{p.name}' needs an annotation: pointer(dtype), a dtype "
+                                f"(scalar), tensor_descriptor(...) or constexpr (or launch it the Triton way, "
+                                f"kernel[grid](...), which derives them from the arguments)")
+            out[p.name] = kind
+        return out
 
     def __call__(self, fn: Callable) -> "kernel":
         if self.fn is not None:
@@ -799,13 +930,18 @@ class kernel:
         return self
 
     def build(self, target: Optional[str] = None, context: Optional[ir.Context] = None,
-              assign_layouts: bool = True, **constexprs) -> ir.Module:
+              assign_layouts: bool = True, signature: Optional[Dict[str, Any]] = None,
+              **constexprs) -> ir.Module:
         """The kernel for `target` (a capability-table name; the default AMD
-        target when omitted) with the given constexpr values."""
+        target when omitted) with the given constexpr values. `signature`
+        (parameter name -> pointer(dtype) / dtype / tensor_descriptor /
+        constexpr) gives the kinds of parameters without annotations (or
+        replaces annotations)."""
         target = _targets.default("amd") if target is None else target
         info = _targets.get(target)
         params = list(self.signature.parameters.values())
-        const_names = {p.name for p in params if p.annotation is constexpr}
+        anns = self.annotations(signature)
+        const_names = {p.name for p in params if anns[p.name] is constexpr}
         for k in constexprs:
             if k not in const_names:
                 raise TypeError(f"{self.name}.build() got an unexpected constexpr '{k}' "
@@ -819,8 +955,8 @@ class kernel:
         ctx = context or _default_context()
         with ctx, self._def_location():
             module = ir.Module.create()
-            runtime = [p for p in params if p.annotation is not constexpr]
-            arg_types = [p.annotation.to_ir() for p in runtime]
+            runtime = [p for p in params if anns[p.name] is not constexpr]
+            arg_types = [anns[p.name].to_ir() for p in runtime]
             with ir.InsertionPoint(module.body):
                 gm = gpu.GPUModuleOp(f"{self.name}_module")
                 gm.bodyRegion.blocks.append()
@@ -832,8 +968,7 @@ class kernel:
                     if self.num_ctas > 1:
                         fn.attributes["tlxamd.num_ctas"] = ir.IntegerAttr.get(
                             ir.IntegerType.get_signless(32), self.num_ctas)
-                    arg_attrs = [ir.DictAttr.get(p.annotation.arg_attributes() if isinstance(p.annotation, pointer)
-                                                 else {}) for p in runtime]
+                    arg_attrs = [ir.DictAttr.get(_arg_attributes(anns[p.name])) for p in runtime]
                     if any(len(a) for a in arg_attrs):
                         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(arg_attrs)
                     entry = fn.add_entry_block()
@@ -842,14 +977,15 @@ class kernel:
                         args: Dict[str, Any] = {}
                         it = iter(entry.arguments)
                         for p in params:
-                            if p.annotation is constexpr:
+                            ann = anns[p.name]
+                            if ann is constexpr:
                                 args[p.name] = constexprs[p.name]
-                            elif isinstance(p.annotation, pointer):
-                                args[p.name] = pointer_value(next(it), p.annotation)
-                            elif isinstance(p.annotation, tensor_descriptor):
-                                args[p.name] = tensor_descriptor_value(next(it), p.annotation)
+                            elif isinstance(ann, pointer):
+                                args[p.name] = pointer_value(next(it), ann)
+                            elif isinstance(ann, tensor_descriptor):
+                                args[p.name] = tensor_descriptor_value(next(it), ann)
                             else:
-                                args[p.name] = tensor(next(it), p.annotation)
+                                args[p.name] = tensor(next(it), _scalar_type(ann))
                         gen = CodeGenerator(self.fn, args)
                         ret = gen.run()
                         if ret is not None:

@@ -104,6 +104,12 @@ struct ArchInfo {
   /// group of 16 lanes reads a 4 x 16 block and each lane receives a
   /// column; CDNA4).
   bool ldsTransposeReads16 = false;
+  /// The flagship product's compute units / SMs, threads per unit and
+  /// registers per workgroup (what a launcher sizes persistent grids and
+  /// occupancy with; 0: no product to name).
+  unsigned computeUnits = 0;
+  unsigned maxThreadsPerUnit = 0;
+  unsigned registersPerBlock = 0;
 
   bool isAMD() const { return vendor == Vendor::AMD; }
   bool isNVIDIA() const { return vendor == Vendor::NVIDIA; }

@@ -1,0 +1,66 @@
+"""Run a public Triton / Gluon / TLX tutorial file on tlxamd with its import
+lines changed and nothing else.
+
+    python bench/tutorials/run.py TUTORIAL.py [--no-bench]
+
+The tutorial is read from the given path (fetched from its repository; the
+project keeps no copy), its `import triton...` / `from triton... import`
+lines are rewritten to the tlxamd modules of the same names, the real
+`triton` package is blocked so that nothing falls through to it, and the
+file is executed as `__main__`. `--no-bench` turns `perf_report` sweeps into
+a line saying they were skipped (the emulator runs each launch on the CPU;
+the sweeps' sizes are for GPUs). The exit status is the tutorial's.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+# (pattern of an import line, its replacement)
+IMPORTS = [
+    (r"^(\s*)import triton\.language as (\w+)\s*$", r"\1import tlxamd.language as \2"),
+    (r"^(\s*)import triton\s*$", r"\1import tlxamd as triton"),
+    (r"^(\s*)import triton as (\w+)\s*$", r"\1import tlxamd as \2"),
+    (r"^(\s*)from triton\.tools\.tensor_descriptor import TensorDescriptor\s*$",
+     r"\1from tlxamd.runtime import TensorDescriptor"),
+    (r"^(\s*)from triton\.experimental import gluon\s*$", r"\1from tlxamd.experimental import gluon"),
+    (r"^(\s*)from triton\.experimental\.gluon import language as (\w+)\s*$",
+     r"\1from tlxamd.experimental.gluon import language as \2"),
+    (r"^(\s*)import triton\.language\.extra\.tlx as (\w+)\s*$", r"\1import tlxamd.language.extra.tlx as \2"),
+    (r"^(\s*)from triton(\.[\w.]+)? import ", r"\1from tlxamd\2 import "),
+    (r"^(\s*)import triton(\.[\w.]+) as (\w+)\s*$", r"\1import tlxamd\2 as \3"),
+]
+
+
+def port(source: str) -> tuple:
+    """The source with its triton import lines rewritten, and how many."""
+    out, changed = [], 0
+    for line in source.splitlines(keepends=True):
+        new = line
+        for pat, rep in IMPORTS:
+            if re.match(pat, line.rstrip("\n")):
+                new = re.sub(pat, rep, line.rstrip("\n")) + "\n"
+                break
+        changed += new != line
+        out.append(new)
+    return "".join(out), changed
+
+
+def main(argv) -> int:
+    path = argv[0]
+    source, changed = port(open(path).read())
+    sys.modules["triton"] = None  # nothing may reach the real Triton
+    if "--no-bench" in argv:
+        from tlxamd import testing
+
+        testing.Mark.run = lambda self, *a, **k: print(f"(perf_report {self.fn.__name__} skipped)")
+    print(f"[{path}: {changed} import lines changed]", flush=True)
+    sys.argv = [path]
+    code = compile(source, path, "exec", dont_inherit=True)
+    exec(code, {"__name__": "__main__", "__file__": path})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

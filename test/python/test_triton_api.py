@@ -1,0 +1,271 @@
+"""Triton's calling convention and module surface (`import tlxamd as
+triton`): kernels without annotations launched with `kernel[grid](...)`,
+specialized on the values passed, run in the AMD emulator on host arrays;
+autotune, heuristics, testing and the driver."""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import tlxamd as triton
+import tlxamd.language as tl
+from tlxamd import _jit
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pid = tl.program_id(axis=0)
+    offsets = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) + tl.load(y_ptr + offsets, mask=mask),
+             mask=mask)
+
+
+def test_vector_add_the_triton_way():
+    rng = np.random.default_rng(0)
+    n = 1000
+    x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
+    out = np.full(n, np.nan, np.float32)
+    grid = lambda meta: (triton.cdiv(n, meta["BLOCK_SIZE"]),)  # noqa: E731
+    add_kernel[grid](x, y, out, n, BLOCK_SIZE=256)
+    np.testing.assert_array_equal(out, x + y)
+    # the second launch reuses the compiled specialization
+    compiled = add_kernel.warmup(x, y, out, n, BLOCK_SIZE=256, grid=grid)
+    assert len(add_kernel._launcher.cache) == 1
+    assert compiled.target == _jit.emulated_target() and compiled.metadata.num_warps == 4
+    assert "buffer_load" in compiled.asm["amdgcn"] or "global_load" in compiled.asm["amdgcn"]
+
+
+def test_cpu_torch_tensors_and_num_warps():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(3000)
+    y = torch.randn(3000)
+    out = torch.empty_like(x)
+    add_kernel[(3,)](x, y, out, x.numel(), BLOCK_SIZE=1024, num_warps=8)
+    torch.testing.assert_close(out, x + y)
+    k = add_kernel.warmup(x, y, out, x.numel(), BLOCK_SIZE=1024, num_warps=8, grid=(3,))
+    assert k.metadata.num_warps == 8 and k.n_regs > 0
+
+
+def _module_of(fn, *args, **kwargs):
+    return fn.warmup(*args, grid=(1,), **kwargs).compiled.mlir
+
+
+def test_integer_specializations():
+    x = np.zeros(64, np.float32)
+    # 64 is a multiple of 16: the argument carries the fact; 1 is a constant
+    launcher = add_kernel._launcher if add_kernel._launcher else None
+    assert launcher is None or isinstance(launcher, _jit.Launcher)
+    sig, consts, runtime = _jit.Launcher(add_kernel)._specialize([x, x, x, 64, 32])
+    assert sig["n_elements"] == tl.divisible_int(tl.int32, 16) and runtime == [0, 1, 2, 3]
+    sig, consts, runtime = _jit.Launcher(add_kernel)._specialize([x, x, x, 1, 32])
+    assert sig["n_elements"] is tl.constexpr and consts["n_elements"] == 1 and runtime == [0, 1, 2]
+    sig, _, _ = _jit.Launcher(add_kernel)._specialize([x, x, x, 17, 32])
+    assert sig["n_elements"] is tl.int32
+    sig, _, _ = _jit.Launcher(add_kernel)._specialize([x, x, x, 1 << 40, 32])
+    assert sig["n_elements"] == tl.divisible_int(tl.int64, 16)
+    assert sig["x_ptr"] == tl.pointer(tl.float32) and sig["x_ptr"].divisibility == 16
+
+
+def test_do_not_specialize():
+    @triton.jit(do_not_specialize=["n"])
+    def copy(src, dst, n, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+
+    sig, consts, _ = _jit.Launcher(copy)._specialize([np.zeros(4), np.zeros(4), 1, 64])
+    assert sig["n"] is tl.int32 and "n" not in consts
+    src, dst = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    copy[(1,)](src, dst, 1, BLOCK=64)
+    assert dst[0] == 0 and not dst[1:].any()
+
+
+def test_divisible_int_reaches_the_analysis():
+    """A stride divisible by 16 lets each thread load 16 bytes."""
+    @triton.jit
+    def rows(x, out, stride, BLOCK: tl.constexpr):
+        r = tl.program_id(0)
+        c = tl.arange(0, BLOCK)
+        tl.store(out + r * stride + c, tl.load(x + r * stride + c) * 2.0)
+
+    x = np.arange(4 * 256, dtype=np.float32)
+    out = np.zeros_like(x)
+    rows[(4,)](x, out, 256, BLOCK=256, num_warps=1)
+    np.testing.assert_array_equal(out, 2 * x)
+    wide = rows.warmup(x, out, 256, BLOCK=256, num_warps=1, grid=(4,)).asm["amdgcn"]
+    narrow = rows.warmup(x, out, 255, BLOCK=256, num_warps=1, grid=(3,)).asm["amdgcn"]
+    assert "buffer_load_dwordx4" in wide and "buffer_load_dwordx4" not in narrow
+
+
+def test_launch_errors():
+    x = np.zeros(16, np.float32)
+    with pytest.raises(TypeError, match="add_kernel\\[grid\\]"):
+        add_kernel[(1,)](x, x, x, BLOCK_SIZE=16)
+    with pytest.raises(TypeError, match="argument 'n_elements'"):
+        add_kernel[(1,)](x, x, x, object(), BLOCK_SIZE=16)
+    with pytest.raises(ValueError, match="positive"):
+        add_kernel[(0,)](x, x, x, 16, BLOCK_SIZE=16)
+    with pytest.raises(NotImplementedError, match="maxnreg"):
+        add_kernel[(1,)](x, x, x, 16, BLOCK_SIZE=16, maxnreg=128)
+    with pytest.raises(RuntimeError, match="launch it with"):
+        add_kernel(x, x, x, 16, 16)
+
+
+def test_unannotated_kernel_build_needs_a_signature():
+    @tl.kernel(num_warps=4)
+    def k(p, n):
+        pass
+
+    with pytest.raises(TypeError, match="parameter 'p' needs an annotation"):
+        k.build(target="gfx950")
+    module = k.build(target="gfx950", signature={"p": tl.pointer(tl.float32), "n": tl.divisible_int(tl.int32)})
+    assert "tlxamd.divisibility = 16 : i32" in str(module)
+    with pytest.raises(TypeError, match="names no parameter 'q'"):
+        k.build(target="gfx950", signature={"q": tl.int32})
+
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, alpha, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * alpha, mask=offs < n)
+
+
+def test_autotune_in_the_emulator_takes_the_first_config_that_compiles():
+    tuned = triton.autotune(configs=[triton.Config({"BLOCK": 100}), triton.Config({"BLOCK": 128}, num_warps=2),
+                                     triton.Config({"BLOCK": 256})], key=["n"])(scale_kernel)
+    x = np.arange(300, dtype=np.float32)
+    out = np.zeros_like(x)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        tuned[lambda meta: (triton.cdiv(300, meta["BLOCK"]),)](x, out, 300, 0.5)
+    assert any("first configuration that compiles" in str(m.message) for m in w)
+    np.testing.assert_array_equal(out, 0.5 * x)
+    assert tuned.best_config.kwargs == {"BLOCK": 128} and tuned.best_config.num_warps == 2
+    assert list(tuned.cache) == [(300, "float32", "float32")]
+    with pytest.raises(ValueError, match="conflicting meta-parameters"):
+        tuned[(1,)](x, out, 300, 0.5, BLOCK=64)
+
+
+def test_heuristics_and_host_helpers():
+    kern = triton.heuristics({"BLOCK": lambda args: triton.next_power_of_2(args["n"])})(scale_kernel)
+    x = np.arange(100, dtype=np.float32)
+    out = np.zeros_like(x)
+    kern[(1,)](x, out, 100, 3.0)
+    np.testing.assert_array_equal(out, 3 * x)
+    assert [triton.next_power_of_2(n) for n in (0, 1, 2, 3, 100, 128)] == [0, 1, 2, 4, 128, 128]
+    assert triton.cdiv(10, 3) == 4 and triton.cdiv(9, 3) == 3
+    assert str(triton.Config({"B": 1}, num_warps=8)) == "B: 1, num_warps: 8, num_ctas: 1, num_stages: 3"
+
+
+def test_driver_describes_the_emulated_target(monkeypatch):
+    from tlxamd.runtime import driver
+
+    monkeypatch.setenv("TLXAMD_TARGET", "gfx942")
+    active = driver.active
+    if active.is_cuda:
+        pytest.skip("a CUDA device is the active one")
+    assert active.get_current_target() == triton.runtime.driver.active.get_current_target()
+    assert active.get_current_target().arch == "gfx942" and active.get_current_target().backend == "hip"
+    props = active.utils.get_device_properties(active.get_active_torch_device().index)
+    assert props["multiprocessor_count"] == 304 and props["max_shared_mem"] == 64 * 1024
+    assert props["warpSize"] == 64
+    monkeypatch.setenv("TLXAMD_TARGET", "sm_90a")
+    with pytest.raises(ValueError, match="needs an AMD target"):
+        active.get_current_target()
+
+
+def test_testing_helpers(capsys):
+    calls = []
+    ms = triton.testing.do_bench(lambda: calls.append(1), warmup=1, rep=2)
+    assert ms >= 0 and len(calls) >= 2
+    q = triton.testing.do_bench(lambda: None, rep=1, quantiles=[0.5, 0.2, 0.8])
+    assert len(q) == 3
+    triton.testing.assert_close(np.ones(3), np.ones(3) + 1e-3)
+    with pytest.raises(AssertionError):
+        triton.testing.assert_close(np.ones(3), np.ones(3) + 1)
+
+    @triton.testing.perf_report(triton.testing.Benchmark(
+        x_names=["n"], x_vals=[1, 2], line_arg="p", line_vals=["a", "b"], line_names=["A", "B"],
+        plot_name="demo", args={"k": 10}))
+    def bench(n, p, k):
+        return n * k + (p == "b")
+
+    bench.run(print_data=True)
+    out = capsys.readouterr().out
+    assert "demo:" in out and "10" in out and "21" in out
+
+
+@triton.jit
+def softmax_rows(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_cols, BLOCK_SIZE: tl.constexpr,
+                 num_stages: tl.constexpr):
+    start = tl.program_id(0)
+    for row in tl.range(start, n_rows, tl.num_programs(0), num_stages=num_stages):
+        cols = tl.arange(0, BLOCK_SIZE)
+        x = tl.load(in_ptr + row * in_stride + cols, mask=cols < n_cols, other=-float("inf"))
+        x = x - tl.max(x, axis=0)
+        num = tl.exp(x)
+        tl.store(out_ptr + row * out_stride + cols, num / tl.sum(num, axis=0), mask=cols < n_cols)
+
+
+def test_softmax_tutorial_style():
+    """The tutorial's persistent softmax, with its warmup / n_regs sizing."""
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((37, 100)).astype(np.float32)
+    y = np.zeros_like(x)
+    block = triton.next_power_of_2(x.shape[1])
+    k = softmax_rows.warmup(y, x, x.shape[1], y.shape[1], 37, 100, BLOCK_SIZE=block, num_stages=2, num_warps=4,
+                            grid=(1,))
+    k._init_handles()
+    props = triton.runtime.driver.active.utils.get_device_properties(0)
+    assert k.n_regs > 0 and props["max_num_regs"] // (k.n_regs * 64 * 4) >= 1
+    k[(8, 1, 1)](y, x, x.shape[1], y.shape[1], 37, 100, block, 2)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(y, e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-7)
+
+
+@triton.jit
+def layer_norm_fwd(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl.constexpr):
+    row = tl.program_id(0)
+    Y += row * stride
+    X += row * stride
+    _mean = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        _mean += tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+    mean = tl.sum(_mean, axis=0) / N
+    _var = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.)
+        _var += x * x
+    rstd = 1 / tl.sqrt(tl.sum(_var, axis=0) / N + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    for off in range(0, N, BLOCK_SIZE):
+        cols = off + tl.arange(0, BLOCK_SIZE)
+        mask = cols < N
+        x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        y = (x - mean) * rstd * tl.load(W + cols, mask=mask) + tl.load(B + cols, mask=mask)
+        tl.store(Y + cols, y, mask=mask)
+
+
+def test_layer_norm_forward_tutorial_style():
+    rng = np.random.default_rng(2)
+    m, n = 6, 300
+    x = rng.standard_normal((m, n)).astype(np.float16)
+    w = rng.standard_normal(n).astype(np.float16)
+    b = rng.standard_normal(n).astype(np.float16)
+    y = np.zeros_like(x)
+    mean, rstd = np.zeros(m, np.float32), np.zeros(m, np.float32)
+    layer_norm_fwd[(m,)](x, y, w, b, mean, rstd, x.shape[1], n, 1e-5, BLOCK_SIZE=128, num_warps=2)
+    xf = x.astype(np.float32)
+    mu = xf.mean(axis=1)
+    rs = 1 / np.sqrt(xf.var(axis=1) + 1e-5)
+    np.testing.assert_allclose(mean, mu, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(rstd, rs, rtol=1e-4)
+    ref = (xf - mu[:, None]) * rs[:, None] * w.astype(np.float32) + b.astype(np.float32)
+    np.testing.assert_allclose(y.astype(np.float32), ref, rtol=1e-2, atol=1e-2)
+    assert not math.isnan(float(y.sum()))
