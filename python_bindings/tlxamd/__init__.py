@@ -17,7 +17,13 @@ independent of (and may be imported beside) the upstream `mlir` package.
 
 import importlib
 
+from . import _nocompiler
+
 __version__ = "0.1.0"
+
+# Without the compiled extension (a launch-only install) the compiler's
+# modules are stand-ins: kernel files import, prebuilt kernels launch.
+_nocompiler.install_if_needed()
 
 # Triton's names, imported on first use (`import tlxamd` stays light).
 _TRITON_NAMES = {

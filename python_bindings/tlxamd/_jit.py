@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import time
 import types
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from . import _launch
 
@@ -368,8 +368,7 @@ class Launcher:
         return signature, constants, runtime
 
     def _compile(self, key, values, meta):
-        from . import compiler
-        from .language import frontend
+        from . import _nocompiler
 
         num_warps, num_stages, num_ctas = meta[:3]
         for name, value in zip(_META_FIXED, meta[3:]):
@@ -378,6 +377,14 @@ class Launcher:
                                           f"this launch option (only its default, {_META_FIXED[name]!r})")
         target, device = _device_target(values)
         signature, constants, runtime = self._specialize(values)
+        if not _nocompiler.compiler_installed():
+            entry = (self._prebuilt(target, signature, constants, meta, len(values), runtime), device,
+                     tuple(runtime))
+            self.cache[key] = entry
+            return entry
+        from . import compiler
+        from .language import frontend
+
         t0 = time.perf_counter()
         k = frontend.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name)
         module = k.build(target, signature=signature, **constants)
@@ -389,3 +396,44 @@ class Launcher:
         entry = (kernel, device, tuple(runtime))
         self.cache[key] = entry
         return entry
+
+    def _prebuilt(self, target, signature, constants, meta, count, runtime):
+        """The specialization compiled ahead of time (tlxamd._prebuilt), or
+        with TLXAMD_JIT_MANIFEST set a dry run that records it."""
+        from . import _nocompiler, _prebuilt
+
+        k = _prebuilt.key(self.fn, target, signature, constants, meta[:3])
+        entry = _prebuilt.lookup(k)
+        info = {"num_warps": meta[0], "num_stages": meta[1], "num_ctas": meta[2], "compile_seconds": 0.0}
+        constant_positions = [i for i in range(count) if i not in runtime]
+        if entry is not None:
+            return CompiledKernel(self.name, _prebuilt.Loaded(entry), constant_positions, info)
+        manifest = os.environ.get("TLXAMD_JIT_MANIFEST")
+        if not manifest:
+            raise _nocompiler.CompilerUnavailable(
+                f"kernel {self.name} for {target} ({_prebuilt.signature_record(signature)}, constants "
+                f"{constants}) is not among the prebuilt kernels (TLXAMD_PREBUILT="
+                f"{os.environ.get('TLXAMD_PREBUILT', '')!r}, key {k[:16]}); run with TLXAMD_JIT_MANIFEST=FILE to "
+                f"record it, then python -m tlxamd.precompile FILE --out DIR where the compiler is installed")
+        _prebuilt.record(manifest, k, self.fn, target, signature, constants, meta[:3])
+        return _DryRun(self.name, target, info)
+
+
+class _DryRun:
+    """A specialization recorded for ahead-of-time compilation: launches do
+    nothing (placeholder resources)."""
+
+    def __init__(self, name: str, target: str, info: Dict[str, Any]):
+        self.name, self.target = name, target
+        self.n_regs, self.n_spills = 32, 0
+        self.metadata = types.SimpleNamespace(name=name, target=target, shared=1024, **info)
+        self.asm: Dict[str, Any] = {}
+
+    def _init_handles(self):
+        pass
+
+    def launch_runtime(self, grid, args, stream=None):
+        pass
+
+    def __getitem__(self, grid):
+        return lambda *args, stream=None: None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Sequence
 
 __all__ = ["do_bench", "assert_close", "perf_report", "Benchmark", "Mark"]
 

@@ -16,7 +16,12 @@ from ..ir import Attribute, register_attribute_builder  # noqa: E402
 from ._tlxamd_ops_gen import *  # noqa: F401,F403
 from ._tlxamd_ops_gen import _Dialect  # noqa: F401
 
-_SPELLINGS = _json.loads(_vocabulary())
+try:
+    _SPELLINGS = _json.loads(_vocabulary())
+except RuntimeError:  # a launch-only install (tlxamd._nocompiler): no dialect here to spell
+    import collections as _collections
+
+    _SPELLINGS = _collections.defaultdict(list)
 
 
 def _vocabulary_enum(name: str, key: str, doc: str):

@@ -1,0 +1,230 @@
+"""The public tutorials' kernels compiled by Triton and by tlxamd, launched
+the Triton way (`kernel[grid](...)`) and timed side by side in one process
+on the GPU, against torch.
+
+    python bench/gpu/triton_style.py TUTORIALS_DIR [--out FILE]
+
+TUTORIALS_DIR holds the upstream tutorial files (01-vector-add.py,
+02-fused-softmax.py, 03-matrix-multiplication.py, 05-layer-norm.py, read
+from the public repository; the project keeps no copy). Each kernel's
+`def` is taken from its file and executed twice, once with `triton` /
+`tl` bound to Triton and once to tlxamd, so both compile the same text.
+
+Measured: the layer-norm forward (fp16, 4096 rows, 1024-16384 columns) and
+the persistent fused softmax (fp32, 4096 rows) in GB/s, with their launch
+code from the tutorials; the host time of a cached `kernel[grid](...)`
+launch (vector add); the first-call compile time; autotuning of the
+matmul kernel over four configurations, timed on the GPU, and that a
+second call with the same key does not time again.
+
+Under TLXAMD_JIT_MANIFEST (a launch-only install recording what to
+compile) tlxamd's launches are dry runs and the checks are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import time
+
+import torch
+
+DRY = bool(os.environ.get("TLXAMD_JIT_MANIFEST"))
+
+
+def load(path: str, names, triton_module, tl_module) -> dict:
+    """The named defs of a tutorial file, executed with the given modules."""
+    tree = ast.parse(open(path).read())
+    ns = {"triton": triton_module, "tl": tl_module, "__name__": "tutorial"}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in names:
+            exec(compile(ast.Module(body=[node], type_ignores=[]), path, "exec", dont_inherit=True), ns)
+    missing = [n for n in names if n not in ns]
+    if missing:
+        raise SystemExit(f"{path}: no def {missing}")
+    return ns
+
+
+def bench(fn) -> float:
+    import triton.testing  # the real one: the same timer for every side
+
+    return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+def layer_norm(dirname, sides, rows=4096, cols=(1024, 2048, 4096, 8192, 16384)):
+    out = []
+    for n in cols:
+        x = -2.3 + 0.5 * torch.randn(rows, n, device="cuda", dtype=torch.float16)
+        w = torch.rand(n, device="cuda", dtype=torch.float16)
+        b = torch.rand(n, device="cuda", dtype=torch.float16)
+        ref = torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
+        row = {"kernel": "layer_norm_fwd", "N": n}
+        for name, (triton_m, ns) in sides.items():
+            kern = ns["_layer_norm_fwd_fused"]
+            y = torch.empty_like(x)
+            mean = torch.empty(rows, device="cuda", dtype=torch.float32)
+            rstd = torch.empty(rows, device="cuda", dtype=torch.float32)
+            block = min(65536 // x.element_size(), triton_m.next_power_of_2(n))
+            warps = min(max(block // 256, 1), 8)
+
+            def run():
+                kern[(rows,)](x, y, w, b, mean, rstd, x.stride(0), n, 1e-5, BLOCK_SIZE=block, num_warps=warps,
+                              num_ctas=1)
+
+            run()
+            torch.cuda.synchronize()
+            if not (DRY and name == "tlxamd"):
+                err = (y.float() - ref.float()).abs().max().item()
+                row[f"{name}_maxerr"] = err
+                assert err < 1e-2, (name, n, err)
+            ms = bench(run)
+            row[f"{name}_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
+        row["torch_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (
+            bench(lambda: torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)) * 1e-3)
+        out.append(row)
+    return out
+
+
+def softmax(dirname, sides, rows=4096, cols=(256, 1024, 2048, 4096, 8192, 12288)):
+    props = torch.cuda.get_device_properties(0)
+    num_sm, regs, smem = props.multi_processor_count, 65536, props.shared_memory_per_block_optin
+    out = []
+    for n in cols:
+        x = torch.randn(rows, n, device="cuda", dtype=torch.float32)
+        ref = torch.softmax(x, dim=1)
+        row = {"kernel": "softmax", "N": n}
+        for name, (triton_m, ns) in sides.items():
+            kern = ns["softmax_kernel"]
+            y = torch.empty_like(x)
+            block = triton_m.next_power_of_2(n)
+            warps, stages = 8, 4 if smem > 200000 else 2
+            k = kern.warmup(y, x, x.stride(0), y.stride(0), rows, n, BLOCK_SIZE=block, num_stages=stages,
+                            num_warps=warps, grid=(1,))
+            k._init_handles()
+            occupancy = regs // (max(k.n_regs, 1) * 32 * warps)
+            occupancy = min(occupancy, smem // max(k.metadata.shared, 1))
+            programs = min(num_sm * max(occupancy, 1), rows)
+
+            def run():
+                k[(programs, 1, 1)](y, x, x.stride(0), y.stride(0), rows, n, block, stages)
+
+            run()
+            torch.cuda.synchronize()
+            if not (DRY and name == "tlxamd"):
+                err = (y - ref).abs().max().item()
+                row[f"{name}_maxerr"] = err
+                assert err < 1e-5, (name, n, err)
+            ms = bench(run)
+            row[f"{name}_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
+            row[f"{name}_regs"] = k.n_regs
+            row[f"{name}_programs"] = programs
+        row["torch_GBps"] = 2 * x.numel() * 4 * 1e-9 / (bench(lambda: torch.softmax(x, dim=-1)) * 1e-3)
+        out.append(row)
+    return out
+
+
+def launch_overhead(sides, launches=5000):
+    """Host microseconds per cached launch of a small kernel."""
+    x = torch.rand(1024, device="cuda")
+    y = torch.rand(1024, device="cuda")
+    out = {}
+    for name, (triton_m, ns) in sides.items():
+        kern = ns["add_kernel"]
+        o = torch.empty_like(x)
+        grid = lambda meta: (triton_m.cdiv(1024, meta["BLOCK_SIZE"]),)  # noqa: E731
+        t_first = time.perf_counter()
+        kern[grid](x, y, o, 1024, BLOCK_SIZE=1024)
+        torch.cuda.synchronize()
+        out[f"{name}_first_call_s"] = time.perf_counter() - t_first
+        best = float("inf")
+        for _ in range(3):
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for _ in range(launches):
+                kern[grid](x, y, o, 1024, BLOCK_SIZE=1024)
+            t1 = time.perf_counter()
+            torch.cuda.synchronize()
+            best = min(best, (t1 - t0) / launches * 1e6)
+        out[f"{name}_launch_us"] = best
+        if not (DRY and name == "tlxamd"):
+            assert torch.equal(o, x + y), name
+    return out
+
+
+def autotuned_matmul(path, tlxamd, tl):
+    """The tutorial's matmul kernel under tlxamd's autotune: 4 configs, key
+    M, N, K; a second call with the same key must not time again."""
+    ns = load(path, ["matmul_kernel", "leaky_relu"], tlxamd, tl)
+    configs = [tlxamd.Config({"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk, "GROUP_SIZE_M": 8},
+                             num_warps=w, num_stages=s)
+               for bm, bn, bk, w, s in ((128, 256, 64, 8, 3), (128, 128, 32, 4, 4), (64, 128, 32, 4, 4),
+                                        (128, 64, 32, 4, 4))]
+    kern = tlxamd.autotune(configs=configs, key=["M", "N", "K"])(ns["matmul_kernel"])
+    m = n = k = 4096
+    a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+    c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+
+    def run():
+        grid = lambda meta: (tlxamd.cdiv(m, meta["BLOCK_SIZE_M"]) * tlxamd.cdiv(n, meta["BLOCK_SIZE_N"]),)  # noqa
+        kern[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0),
+                   c.stride(1), ACTIVATION="")
+
+    run()
+    first = kern.bench_time
+    timings = {str(cfg): t[0] for cfg, t in (kern.configs_timings or {}).items()}
+    run()
+    same_key_retimed = kern.bench_time != first or len(kern.cache) != 1
+    torch.cuda.synchronize()
+    result = {"configs_ms": timings, "best": str(kern.best_config), "tuning_s": first,
+              "second_call_retimed": same_key_retimed}
+    if not DRY:
+        ref = torch.matmul(a, b)
+        result["maxerr"] = (c.float() - ref.float()).abs().max().item()
+        ms = bench(run)
+        result["TFLOPs"] = 2 * m * n * k * 1e-12 / (ms * 1e-3)
+        result["torch_TFLOPs"] = 2 * m * n * k * 1e-12 / (bench(lambda: torch.matmul(a, b)) * 1e-3)
+    return result
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("tutorials")
+    p.add_argument("--out", default="")
+    args = p.parse_args()
+    import triton as real_triton
+    import triton.language as real_tl
+
+    import tlxamd
+    import tlxamd.language as tl
+
+    d = args.tutorials
+    files = {"ln": os.path.join(d, "05-layer-norm.py"), "sm": os.path.join(d, "02-fused-softmax.py"),
+             "add": os.path.join(d, "01-vector-add.py"), "mm": os.path.join(d, "03-matrix-multiplication.py")}
+
+    def sides(key, names):
+        return {"triton": (real_triton, load(files[key], names, real_triton, real_tl)),
+                "tlxamd": (tlxamd, load(files[key], names, tlxamd, tl))}
+
+    results = {"device": torch.cuda.get_device_name(0), "triton": real_triton.__version__,
+               "launch": launch_overhead(sides("add", ["add_kernel"])),
+               "layer_norm": layer_norm(d, sides("ln", ["_layer_norm_fwd_fused"])),
+               "softmax": softmax(d, sides("sm", ["softmax_kernel"])),
+               "autotune": autotuned_matmul(files["mm"], tlxamd, tl)}
+    text = json.dumps(results, indent=1)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    print(text)
+    for section in ("layer_norm", "softmax"):
+        for r in results[section]:
+            print(f"{r['kernel']:>15} N={r['N']:>6}: tlxamd {r['tlxamd_GBps']:7.0f} GB/s  triton "
+                  f"{r['triton_GBps']:7.0f}  torch {r['torch_GBps']:7.0f}  ratio {r['tlxamd_GBps'] / r['triton_GBps']:.2f}")
+    la = results["launch"]
+    print(f"launch: tlxamd {la['tlxamd_launch_us']:.2f} us, triton {la['triton_launch_us']:.2f} us")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The public tutorials and bench/gpu/triton_style.py on the GPU machine, in
+# one of two modes (bench/tutorials/run.py, tlxamd._prebuilt):
+#   record   launch-only dry runs that write the specializations to compile
+#            to $OUT/manifest.jsonl (compile them with python -m
+#            tlxamd.precompile $OUT/manifest.jsonl --out bench/gpu/prebuilt)
+#   run      the real runs, kernels from bench/gpu/prebuilt
+# Tutorial files are read from bench/tutorials/cache (fetched, not kept).
+set -uo pipefail
+mode=$1; shift
+cd "$(dirname "$0")/../.."
+export PYTHONPATH=$PWD/python_bindings PYTHONUNBUFFERED=1
+if [ "$mode" = record ]; then
+  export TLXAMD_JIT_MANIFEST=$OUT/manifest.jsonl
+else
+  export TLXAMD_PREBUILT=$PWD/bench/gpu/prebuilt
+fi
+for t in "$@"; do
+  echo "=== $t"
+  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$t.py" > "$OUT/$t.log" 2>&1
+  echo "exit $?"; tail -n 25 "$OUT/$t.log"
+done
+echo "=== triton_style"
+timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" > "$OUT/triton_style.log" 2>&1
+echo "exit $?"; tail -n 30 "$OUT/triton_style.log"

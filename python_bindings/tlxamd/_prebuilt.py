@@ -1,0 +1,282 @@
+"""Kernels compiled ahead of time, for machines that launch but cannot
+compile (the package's pure-Python files without its extension, e.g. a GPU
+machine whose Python the extension was not built for).
+
+There `kernel[grid](...)` looks its specialization up in the directories
+`TLXAMD_PREBUILT` names (os.pathsep-separated). A specialization not found
+is an error, unless `TLXAMD_JIT_MANIFEST` names a file: then the launch is
+a dry run (nothing is launched, `warmup` returns a placeholder) and the
+specialization is appended to that file with everything needed to compile
+it elsewhere: the kernel's source, the compile-time values it reads (the
+constants, modules and `@jit` helpers its code names) and the kinds of its
+arguments. `python -m tlxamd.precompile MANIFEST --out DIR` compiles each
+record on a machine with the compiler, into DIR.
+
+The key of a specialization is a hash of the kernel's source and
+environment, the argument kinds, constexpr values, launch options, target
+and the package's Python sources, computed the same way on both machines.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import hashlib
+import inspect
+import json
+import linecache
+import os
+import textwrap
+import types
+from typing import Any, Dict, Optional
+
+_OPAQUE = object()
+
+
+def _code_names(code: types.CodeType) -> set:
+    names = set(code.co_names) | set(code.co_freevars)
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            names |= _code_names(c)
+    return names
+
+
+def _serialize(v, seen: Dict[int, str]):
+    from . import language as tl
+    from .language.frontend import jit
+
+    if isinstance(v, types.ModuleType):
+        return {"module": v.__name__}
+    if isinstance(v, jit):
+        return {"jit": environment(v.fn, seen)}
+    if isinstance(v, tl.dtype):
+        return {"dtype": v.name}
+    if isinstance(v, tl.constexpr):
+        return {"constexpr": _serialize(v.value, seen)}
+    if v is None or isinstance(v, (bool, int, float, str, tuple)):
+        try:
+            if ast.literal_eval(repr(v)) == v:
+                return {"value": repr(v)}
+        except (ValueError, SyntaxError):
+            pass
+    return {"opaque": type(v).__name__}
+
+
+def environment(fn, seen: Optional[Dict[int, str]] = None) -> Dict[str, Any]:
+    """What compiling `fn` reads: its source and the values of the names
+    its code uses (globals and closure variables), helpers recursively."""
+    seen = {} if seen is None else seen
+    if id(fn) in seen:
+        return {"ref": seen[id(fn)]}
+    seen[id(fn)] = fn.__qualname__
+    lines, first = inspect.getsourcelines(fn)
+    closure = {}
+    if fn.__closure__:
+        closure = {n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)}
+    env = {}
+    for name in sorted(_code_names(fn.__code__)):
+        if name in closure:
+            env[name] = _serialize(closure[name], seen)
+        elif name in fn.__globals__:
+            env[name] = _serialize(fn.__globals__[name], seen)
+    return {"name": fn.__name__, "qualname": fn.__qualname__, "filename": inspect.getsourcefile(fn) or "",
+            "firstlineno": first, "source": "".join(lines), "globals": env}
+
+
+def _strip_locations(env):
+    if isinstance(env, dict):
+        return {k: _strip_locations(v) for k, v in env.items() if k not in ("filename", "firstlineno")}
+    return env
+
+
+_PACKAGE_HASH: Optional[str] = None
+
+
+def _package_hash() -> str:
+    """The package's Python sources that shape what a kernel compiles to."""
+    global _PACKAGE_HASH
+    if _PACKAGE_HASH is None:
+        h = hashlib.sha256()
+        root = os.path.dirname(__file__)
+        for sub in ("language", "."):
+            d = os.path.join(root, sub)
+            for name in sorted(os.listdir(d)):
+                if name.endswith(".py"):
+                    with open(os.path.join(d, name), "rb") as f:
+                        h.update(name.encode() + b"\0" + f.read())
+        _PACKAGE_HASH = h.hexdigest()
+    return _PACKAGE_HASH
+
+
+def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
+    from . import language as tl
+    from .language.frontend import divisible_int
+
+    out = {}
+    for name, kind in signature.items():
+        if kind is tl.constexpr:
+            out[name] = ["constexpr"]
+        elif isinstance(kind, tl.pointer):
+            out[name] = ["ptr", kind.element_ty.name, kind.divisibility, kind.pointer_range]
+        elif isinstance(kind, divisible_int):
+            out[name] = ["divint", kind.dtype.name, kind.divisibility]
+        elif isinstance(kind, tl.dtype):
+            out[name] = ["scalar", kind.name]
+        else:
+            raise TypeError(f"parameter '{name}': {kind!r} cannot be compiled ahead of time")
+    return out
+
+
+def signature_from_record(record: Dict[str, Any]) -> Dict[str, Any]:
+    from . import language as tl
+    from .language.frontend import divisible_int
+
+    out = {}
+    for name, kind in record.items():
+        if kind[0] == "constexpr":
+            out[name] = tl.constexpr
+        elif kind[0] == "ptr":
+            out[name] = tl.pointer(getattr(tl, kind[1]), divisibility=kind[2], pointer_range=kind[3])
+        elif kind[0] == "divint":
+            out[name] = divisible_int(getattr(tl, kind[1]), kind[2])
+        else:
+            out[name] = getattr(tl, kind[1])
+    return out
+
+
+def constants_record(constants: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: _serialize(v, {}) for k, v in constants.items()}
+
+
+def key(fn, target: str, signature: Dict[str, Any], constants: Dict[str, Any], meta) -> str:
+    payload = json.dumps([_strip_locations(environment(fn)), target, signature_record(signature),
+                          constants_record(constants), list(meta), _package_hash()], sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def directories():
+    return [d for d in os.environ.get("TLXAMD_PREBUILT", "").split(os.pathsep) if d]
+
+
+def lookup(k: str) -> Optional[dict]:
+    for d in directories():
+        path = os.path.join(d, k + ".json")
+        if os.path.exists(path):
+            with open(path) as f:
+                return json.load(f)
+    return None
+
+
+def store(directory: str, k: str, name: str, compiled) -> str:
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, k + ".json")
+    entry = {"name": name, "target": compiled.target, "kernels": compiled.kernels,
+             "resources": compiled.resources, "asm": compiled.asm,
+             "binary": base64.b64encode(compiled.binary or b"").decode()}
+    with open(path + ".tmp", "w") as f:
+        json.dump(entry, f)
+    os.replace(path + ".tmp", path)
+    return path
+
+
+class Loaded:
+    """A prebuilt entry with what a compiled kernel offers a launcher."""
+
+    is_amd = False
+
+    def __init__(self, entry: dict):
+        self.target, self.kernels = entry["target"], entry["kernels"]
+        self.resources = entry.get("resources", {})
+        self.asm, self.mlir, self.llvm_ir = entry.get("asm", ""), "", ""
+        self.binary = base64.b64decode(entry["binary"])
+
+    def metadata(self) -> dict:
+        return {"target": self.target, "kernels": self.kernels}
+
+
+def record(manifest: str, k: str, fn, target: str, signature, constants, meta) -> None:
+    with open(manifest, "a") as f:
+        f.write(json.dumps({"key": k, "environment": environment(fn), "target": target,
+                            "signature": signature_record(signature), "constants": constants_record(constants),
+                            "meta": list(meta)}) + "\n")
+
+
+def _deserialize(s, rebuilt: Dict[str, Any]):
+    import importlib
+
+    from . import language as tl
+
+    if "module" in s:
+        name = s["module"]
+        return importlib.import_module(name)
+    if "jit" in s:
+        return tl.jit(rebuild(s["jit"], rebuilt))
+    if "dtype" in s:
+        return getattr(tl, s["dtype"])
+    if "constexpr" in s:
+        v = _deserialize(s["constexpr"], rebuilt)
+        return _OPAQUE if v is _OPAQUE else tl.constexpr(v)
+    if "value" in s:
+        return ast.literal_eval(s["value"])
+    return _OPAQUE
+
+
+def rebuild(env: Dict[str, Any], rebuilt: Optional[Dict[str, Any]] = None):
+    """The function an environment record describes, compiled from its
+    source (decorators dropped) with its names bound to the recorded
+    values; inspect finds its source at the recorded file and line."""
+    rebuilt = {} if rebuilt is None else rebuilt
+    if "ref" in env:
+        return rebuilt[env["ref"]]
+    scope: Dict[str, Any] = {"__name__": "tlxamd_prebuilt", "__builtins__": builtins}
+    placeholder = types.SimpleNamespace()
+    rebuilt[env["qualname"]] = placeholder
+    for name, s in env["globals"].items():
+        v = _deserialize(s, rebuilt)
+        if v is not _OPAQUE:
+            scope[name] = v
+    source = textwrap.dedent(env["source"])
+    tree = ast.parse(source)
+    fdef = tree.body[0]
+    fdef.decorator_list = []
+    ast.increment_lineno(tree, env["firstlineno"] - 1)
+    filename = env["filename"] or f"<prebuilt {env['name']}>"
+    # functions of one file share its lines: each puts its own in place
+    own = env["source"].splitlines(keepends=True)
+    start = env["firstlineno"] - 1
+    cached = linecache.cache.get(filename)
+    lines = list(cached[2]) if cached and cached[1] is None else []
+    lines += ["\n"] * max(0, start + len(own) - len(lines))
+    lines[start:start + len(own)] = own
+    linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
+    exec(compile(tree, filename, "exec", dont_inherit=True), scope)
+    fn = scope[env["name"]]
+    rebuilt[env["qualname"]] = fn
+    return fn
+
+
+def precompile(manifest: str, out: str) -> int:
+    """Compile every record of a manifest into `out`; returns how many."""
+    from . import compiler
+    from .language import frontend
+
+    done = set(os.listdir(out)) if os.path.isdir(out) else set()
+    count = 0
+    with open(manifest) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    for r in records:
+        if r["key"] + ".json" in done:
+            continue
+        fn = rebuild(r["environment"])
+        constants = {k: _deserialize(v, {}) for k, v in r["constants"].items()}
+        constants = {k: (v.value if hasattr(v, "value") and type(v).__name__ == "constexpr" else v)
+                     for k, v in constants.items()}
+        num_warps, _, num_ctas = r["meta"][:3]
+        k = frontend.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__)
+        module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
+        compiled = compiler.compile(module, target=r["target"], binary=True)
+        store(out, r["key"], fn.__name__, compiled)
+        done.add(r["key"] + ".json")
+        count += 1
+    return count
