@@ -10,6 +10,7 @@ the same way on both.
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any, Dict, Optional, Union
 
 
@@ -29,6 +30,18 @@ class GPUTarget:
         return self.backend == "hip"
 
 
+def emulated_target() -> str:
+    """The AMD target host arrays run for: `TLXAMD_TARGET`, else gfx950."""
+    from . import targets
+
+    name = os.environ.get("TLXAMD_TARGET") or targets.default("amd")
+    info = targets.lookup(name)
+    if info is None or info["vendor"] != "amd":
+        raise ValueError(f"TLXAMD_TARGET={name!r}: host arrays run in the AMD emulator, which needs an AMD target "
+                         f"({', '.join(targets.names('amd'))})")
+    return name
+
+
 def _cuda_available() -> bool:
     try:
         import torch
@@ -46,9 +59,9 @@ class _Utils:
         max_num_regs, warpSize, max_threads_per_sm (and the clocks on CUDA)."""
         if self._driver.is_cuda:
             return _cuda_properties(device)
-        from . import _jit, targets
+        from . import targets
 
-        e = targets.get(_jit.emulated_target())
+        e = targets.get(emulated_target())
         if not e["compute_units"]:
             raise ValueError(f"the capability table names no product for {e['name']}: it has no compute-unit "
                              f"count to report")
@@ -114,9 +127,9 @@ class ActiveDriver:
 
             major, minor = torch.cuda.get_device_capability()
             return GPUTarget("cuda", major * 10 + minor, 32)
-        from . import _jit, targets
+        from . import targets
 
-        name = _jit.emulated_target()
+        name = emulated_target()
         return GPUTarget("hip", name, targets.get(name)["warp_size"])
 
     def get_benchmarker(self):

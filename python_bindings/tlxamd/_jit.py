@@ -109,21 +109,36 @@ def _kind_of(value, specialize: bool, align: bool):
         return tl.float32
     if _is_array(value):
         dt, misalign, nbytes = _address(value)
+        on_gpu = getattr(value, "is_cuda", False)  # NVIDIA code does not read the range: not in the key
         return tl.pointer(getattr(tl, _dtype_name(dt)), divisibility=16 if align and misalign == 0 else 1,
-                          pointer_range=32 if nbytes < (1 << 31) else None)
+                          pointer_range=None if on_gpu or nbytes >= (1 << 31) else 32)
     raise TypeError(f"cannot pass {type(value).__name__} {value!r:.60} to a kernel (tensors, arrays, ints, "
                     f"floats, bools, None, dtypes and tl.constexpr values)")
+
+
+_TENSOR = None  # torch.Tensor, once torch is imported
 
 
 def _key_of(v):
     """What of an argument its specialization depends on (cheap: it is
     computed at every launch)."""
+    global _TENSOR
     t = type(v)
+    if t is _TENSOR:
+        if v.is_cuda:  # NVIDIA code does not depend on the buffer's size
+            return (v.dtype, v.data_ptr() & 15 == 0)
+        return (v.dtype, v.data_ptr() & 15 == 0, False, v.untyped_storage().nbytes() < (1 << 31))
     if t is int:
-        return (t, v == 1, v % 16 == 0, -(1 << 31) <= v < (1 << 31))
+        return (t, v == 1, v & 15 == 0, -(1 << 31) <= v < (1 << 31))
     if t is float or t is bool or v is None:
         return t
     if hasattr(v, "data_ptr"):
+        if _TENSOR is None and type(v).__module__.startswith("torch"):
+            import torch
+
+            _TENSOR = torch.Tensor
+            if t is _TENSOR:
+                return _key_of(v)
         return (v.dtype, v.data_ptr() % 16 == 0, v.device.type, v.untyped_storage().nbytes() < (1 << 31))
     if _is_array(v):
         dt, misalign, nbytes = _address(v)
@@ -177,20 +192,10 @@ def _device_target(args) -> Tuple[str, Any]:
                 raise ValueError(f"tensor arguments are on {device} and {a.device}; a launch uses one device")
             device = a.device
     if device is None:
+        from ._driver import emulated_target
+
         return emulated_target(), None
     return cuda_target(device), device
-
-
-def emulated_target() -> str:
-    """The AMD target host arrays run for: `TLXAMD_TARGET`, else gfx950."""
-    from . import targets
-
-    name = os.environ.get("TLXAMD_TARGET") or targets.default("amd")
-    info = targets.lookup(name)
-    if info is None or info["vendor"] != "amd":
-        raise ValueError(f"TLXAMD_TARGET={name!r}: host arrays run in the AMD emulator, which needs an AMD target "
-                         f"({', '.join(targets.names('amd'))})")
-    return name
 
 
 _cuda_targets: Dict[int, str] = {}
@@ -260,20 +265,18 @@ class CompiledKernel:
 
         def launcher(*args, stream=None):
             runtime_args = [a for i, a in enumerate(args) if i not in self._constant]
-            self.launch_runtime(grid, runtime_args, _stream(stream))
+            if stream is None and not self.compiled.is_amd:
+                stream = _current_stream(None)  # torch's current stream, as Triton's launch takes
+            self.launch_runtime(grid, runtime_args, stream)
 
         return launcher
-
-
-def _stream(stream):
-    return 0 if stream is None else stream
 
 
 def _current_stream(device) -> int:
     import torch
 
-    return torch._C._cuda_getCurrentRawStream(device.index if device.index is not None else
-                                              torch.cuda.current_device())
+    index = device.index if device is not None and device.index is not None else torch.cuda.current_device()
+    return torch._C._cuda_getCurrentRawStream(index)
 
 
 class Launcher:
@@ -288,10 +291,10 @@ class Launcher:
         self.name = self.fn.__name__
         self.params = list(inspect.signature(self.fn).parameters.values())
         self.names = [p.name for p in self.params]
-        from .language import constexpr
-        from .language.frontend import declared_annotations
+        from . import language as tl
 
-        declared = declared_annotations(self.fn)
+        constexpr = tl.constexpr
+        declared = tl.frontend.declared_annotations(self.fn)
         self.constexpr_params = {i for i, p in enumerate(self.params) if declared[p.name] is constexpr}
 
         def positions(names):
@@ -308,6 +311,8 @@ class Launcher:
         self.no_specialize = positions(jit_fn.do_not_specialize)
         self.no_align = positions(jit_fn.do_not_specialize_on_alignment)
         self.bind = _make_binder(self.fn)
+        self.key = self._make_key()
+        self.label = f"kernel {self.name}"
         self._hint_names = [k for k in _AMD_HINTS if k not in self.names]
         self._no_hints = (None,) * len(self._hint_names)
         self.cache: Dict[Any, Tuple[CompiledKernel, Any, Tuple[int, ...]]] = {}
@@ -319,8 +324,7 @@ class Launcher:
             raise TypeError(f"{self.name}[grid](...): {e}") from None
         if hints != self._no_hints:
             self._check_hints(hints)
-        key = (tuple(values[i] if i in self.constexpr_params else _key_of(values[i])
-                     for i in range(len(values))), meta)
+        key = (self.key(*values), meta)
         hit = self.cache.get(key)
         if hit is None:
             hit = self._compile(key, values, meta)
@@ -328,15 +332,25 @@ class Launcher:
         if callable(grid):
             grid = grid(dict(zip(self.names, values), num_warps=meta[0], num_stages=meta[1], num_ctas=meta[2]))
         if warmup:
-            _launch.normalize_grid(grid, f"kernel {self.name}")
+            _launch.normalize_grid(grid, self.label)
             return kernel
-        grid = _launch.normalize_grid(grid, f"kernel {self.name}")
+        grid = _launch.normalize_grid(grid, self.label)
         runtime_args = [values[i] for i in runtime_positions]
         if device is None:
             kernel.launch_runtime(grid, runtime_args)
         else:
             kernel.launch_runtime(grid, runtime_args, _current_stream(device))
         return kernel
+
+    def _make_key(self) -> Callable:
+        """The specialization key of a call's arguments (generated: one
+        call per launch)."""
+        names = [f"a{i}" for i in range(len(self.params))]
+        parts = [n if i in self.constexpr_params else f"_k({n})" for i, n in enumerate(names)]
+        scope = {"_k": _key_of}
+        exec(compile(f"def key({', '.join(names)}):\n    return ({''.join(p + ', ' for p in parts)})\n",
+                     f"<tlxamd key of {self.name}>", "exec"), scope)
+        return scope["key"]
 
     def _check_hints(self, hints):
         for name, value in zip(self._hint_names, hints):
@@ -383,10 +397,10 @@ class Launcher:
             self.cache[key] = entry
             return entry
         from . import compiler
-        from .language import frontend
+        from . import language as tl
 
         t0 = time.perf_counter()
-        k = frontend.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name)
+        k = tl.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name)
         module = k.build(target, signature=signature, **constants)
         compiled = compiler.compile(module, target=target, binary=device is not None)
         constant_positions = [i for i in range(len(values)) if i not in runtime]
@@ -406,6 +420,8 @@ class Launcher:
         entry = _prebuilt.lookup(k)
         info = {"num_warps": meta[0], "num_stages": meta[1], "num_ctas": meta[2], "compile_seconds": 0.0}
         constant_positions = [i for i in range(count) if i not in runtime]
+        if entry is not None and "error" in entry:
+            raise _prebuilt.PrebuiltCompileError(f"kernel {self.name} for {target}: {entry['error']}")
         if entry is not None:
             return CompiledKernel(self.name, _prebuilt.Loaded(entry), constant_positions, info)
         manifest = os.environ.get("TLXAMD_JIT_MANIFEST")

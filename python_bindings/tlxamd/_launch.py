@@ -17,8 +17,15 @@ def normalize_grid(grid: Any, kernel: str = "kernel") -> Tuple[int, int, int]:
     """`grid` as three positive ints: an int, or a sequence of 1 to 3 ints
     (the missing ones 1). Zero, negative, non-integer or empty grids and
     more than three dimensions are ValueErrors / TypeErrors."""
-    if type(grid) is tuple and len(grid) == 3 and all(type(g) is int and g > 0 for g in grid):
-        return grid  # already normal (the launch path)
+    if type(grid) is tuple:  # the launch path: tuples of positive ints
+        n = len(grid)
+        if n == 1 and type(grid[0]) is int and grid[0] > 0:
+            return (grid[0], 1, 1)
+        if n == 3 and type(grid[0]) is int and type(grid[1]) is int and type(grid[2]) is int and \
+                grid[0] > 0 and grid[1] > 0 and grid[2] > 0:
+            return grid
+        if n == 2 and type(grid[0]) is int and type(grid[1]) is int and grid[0] > 0 and grid[1] > 0:
+            return (grid[0], grid[1], 1)
     dims = (grid,) if isinstance(grid, int) and not isinstance(grid, bool) else grid
     try:
         dims = tuple(dims)

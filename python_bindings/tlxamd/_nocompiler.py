@@ -89,7 +89,8 @@ def compiler_installed() -> bool:
     mod = sys.modules.get("tlxamd._mlir_libs")
     if mod is not None:
         return not isinstance(mod, _AbsentModule)
-    return importlib.util.find_spec("tlxamd._mlir_libs") is not None
+    spec = importlib.util.find_spec("tlxamd._mlir_libs")
+    return spec is not None and not isinstance(spec.loader, _Finder)
 
 
 def install_if_needed() -> None:

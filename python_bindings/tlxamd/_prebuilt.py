@@ -44,11 +44,10 @@ def _code_names(code: types.CodeType) -> set:
 
 def _serialize(v, seen: Dict[int, str]):
     from . import language as tl
-    from .language.frontend import jit
 
     if isinstance(v, types.ModuleType):
         return {"module": v.__name__}
-    if isinstance(v, jit):
+    if isinstance(v, tl.jit):
         return {"jit": environment(v.fn, seen)}
     if isinstance(v, tl.dtype):
         return {"dtype": v.name}
@@ -71,6 +70,11 @@ def environment(fn, seen: Optional[Dict[int, str]] = None) -> Dict[str, Any]:
         return {"ref": seen[id(fn)]}
     seen[id(fn)] = fn.__qualname__
     lines, first = inspect.getsourcelines(fn)
+    # from the `def` on: decorators (autotune's configurations, ...) do not
+    # shape the code, and a def executed without them has the same key
+    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    skip = node.lineno - 1
+    lines, first = lines[skip:], first + skip
     closure = {}
     if fn.__closure__:
         closure = {n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)}
@@ -99,19 +103,20 @@ def _package_hash() -> str:
     if _PACKAGE_HASH is None:
         h = hashlib.sha256()
         root = os.path.dirname(__file__)
-        for sub in ("language", "."):
-            d = os.path.join(root, sub)
-            for name in sorted(os.listdir(d)):
-                if name.endswith(".py"):
-                    with open(os.path.join(d, name), "rb") as f:
-                        h.update(name.encode() + b"\0" + f.read())
+        lang = os.path.join(root, "language")
+        # the frontend and the driver (not the launcher, nor the generated
+        # binding modules an installed copy has besides)
+        paths = [os.path.join(lang, n) for n in sorted(os.listdir(lang)) if n.endswith(".py")]
+        paths += [os.path.join(root, n) for n in ("layouts.py", "compiler.py")]
+        for path in paths:
+            with open(path, "rb") as f:
+                h.update(os.path.basename(path).encode() + b"\0" + f.read())
         _PACKAGE_HASH = h.hexdigest()
     return _PACKAGE_HASH
 
 
 def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
     from . import language as tl
-    from .language.frontend import divisible_int
 
     out = {}
     for name, kind in signature.items():
@@ -119,7 +124,7 @@ def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
             out[name] = ["constexpr"]
         elif isinstance(kind, tl.pointer):
             out[name] = ["ptr", kind.element_ty.name, kind.divisibility, kind.pointer_range]
-        elif isinstance(kind, divisible_int):
+        elif isinstance(kind, tl.divisible_int):
             out[name] = ["divint", kind.dtype.name, kind.divisibility]
         elif isinstance(kind, tl.dtype):
             out[name] = ["scalar", kind.name]
@@ -130,7 +135,6 @@ def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
 
 def signature_from_record(record: Dict[str, Any]) -> Dict[str, Any]:
     from . import language as tl
-    from .language.frontend import divisible_int
 
     out = {}
     for name, kind in record.items():
@@ -139,7 +143,7 @@ def signature_from_record(record: Dict[str, Any]) -> Dict[str, Any]:
         elif kind[0] == "ptr":
             out[name] = tl.pointer(getattr(tl, kind[1]), divisibility=kind[2], pointer_range=kind[3])
         elif kind[0] == "divint":
-            out[name] = divisible_int(getattr(tl, kind[1]), kind[2])
+            out[name] = tl.divisible_int(getattr(tl, kind[1]), kind[2])
         else:
             out[name] = getattr(tl, kind[1])
     return out
@@ -178,6 +182,17 @@ def store(directory: str, k: str, name: str, compiled) -> str:
         json.dump(entry, f)
     os.replace(path + ".tmp", path)
     return path
+
+
+class PrebuiltCompileError(RuntimeError):
+    """Compiling this specialization ahead of time failed; the message is
+    the compiler's."""
+
+
+def store_error(directory: str, k: str, name: str, error: Exception) -> None:
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, k + ".json"), "w") as f:
+        json.dump({"name": name, "error": f"{type(error).__name__}: {error}"}, f)
 
 
 class Loaded:
@@ -259,7 +274,7 @@ def rebuild(env: Dict[str, Any], rebuilt: Optional[Dict[str, Any]] = None):
 def precompile(manifest: str, out: str) -> int:
     """Compile every record of a manifest into `out`; returns how many."""
     from . import compiler
-    from .language import frontend
+    from . import language as tl
 
     done = set(os.listdir(out)) if os.path.isdir(out) else set()
     count = 0
@@ -273,10 +288,21 @@ def precompile(manifest: str, out: str) -> int:
         constants = {k: (v.value if hasattr(v, "value") and type(v).__name__ == "constexpr" else v)
                      for k, v in constants.items()}
         num_warps, _, num_ctas = r["meta"][:3]
-        k = frontend.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__)
-        module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
-        compiled = compiler.compile(module, target=r["target"], binary=True)
-        store(out, r["key"], fn.__name__, compiled)
+        try:
+            k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__)
+            module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
+            compiled = compiler.compile(module, target=r["target"], binary=True)
+            error = None
+        except Exception as e:  # the launch raises it there (autotune skips such a configuration)
+            error = e
+        # under the recorded key and the one this package computes (the
+        # recording launcher may have been another version)
+        again = key(fn, r["target"], signature_from_record(r["signature"]), constants, r["meta"])
+        for k_ in {r["key"], again}:
+            if error is not None:
+                store_error(out, k_, fn.__name__, error)
+            else:
+                store(out, k_, fn.__name__, compiled)
         done.add(r["key"] + ".json")
         count += 1
     return count

@@ -179,6 +179,15 @@ def _pointer_of(x) -> int:
     raise TypeError(f"cannot pass {type(x).__name__} as a device pointer")
 
 
+def _torch_tensor_type():
+    """torch.Tensor where torch is already imported (the launch fast path
+    takes its address directly), else a type nothing is."""
+    import sys
+
+    torch = sys.modules.get("torch")
+    return torch.Tensor if torch is not None else type("_NoTensor", (), {})
+
+
 class _SlowPath(Exception):
     """An argument the generated packer does not take as is: the
     argument-by-argument path packs it or names what is wrong."""
@@ -200,7 +209,8 @@ def _make_packer(kinds: Sequence[str], promises: Dict[int, int]):
     for i, kind in enumerate(kinds):
         a = f"a{i}"
         if kind in ("ptr", "violations"):
-            lines.append(f"    {a} = {a} if type({a}) is int else _pointer_of({a})")
+            lines.append(f"    {a} = {a}.data_ptr() if type({a}) is _Tensor and {a}.is_cuda else "
+                         f"{a} if type({a}) is int else _pointer_of({a})")
         elif kind in ("i32", "i64"):
             bits = int(kind[1:])
             lines.append(f"    if type({a}) is not int or not {-(1 << (bits - 1))} <= {a} < {1 << bits}: raise _SlowPath")
@@ -218,7 +228,8 @@ def _make_packer(kinds: Sequence[str], promises: Dict[int, int]):
            f"    v = ({values})\n    return v, _Array({addrs})\n")
     scope = {"_u64": ctypes.c_uint64, "_i32": ctypes.c_int32, "_i64": ctypes.c_int64, "_f32": ctypes.c_float,
              "_f64": ctypes.c_double, "_addr": ctypes.addressof, "_Array": ctypes.c_void_p * len(kinds),
-             "_pointer_of": _pointer_of, "_real": _real, "_real32": _real32, "_SlowPath": _SlowPath}
+             "_pointer_of": _pointer_of, "_real": _real, "_real32": _real32, "_SlowPath": _SlowPath,
+             "_Tensor": _torch_tensor_type()}
     exec(compile(src, "<tlxamd argument packer>", "exec"), scope)
     return scope["pack"]
 

@@ -15,12 +15,14 @@
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -321,6 +323,18 @@ static void rematerializeRanges(gpu::GPUModuleOp module) {
   }
 }
 
+/// scf.for / if / while as blocks and branches (SCFToControlFlow's
+/// patterns); the operations inside stay the same objects, so facts keyed
+/// by them still apply.
+static LogicalResult lowerStructuredControlFlow(gpu::GPUModuleOp module) {
+  RewritePatternSet patterns(module.getContext());
+  populateSCFToControlFlowConversionPatterns(patterns);
+  ConversionTarget target(*module.getContext());
+  target.addIllegalDialect<scf::SCFDialect>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
 LogicalResult
 mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
@@ -369,7 +383,12 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())) ||
       failed(verifyNoUnencodedCache(module)))
     return failure();
+  // The analyses see the structured loops (an scf.for counter's
+  // divisibility and range come from its bounds and step); the lowering then
+  // works on their control flow.
   KernelAnalyses analyses(module, targetInfo.getArch(), remarks);
+  if (failed(lowerStructuredControlFlow(module)))
+    return failure();
 
   RewritePatternSet patterns(ctx);
   LLVMConversionTarget target(*ctx);

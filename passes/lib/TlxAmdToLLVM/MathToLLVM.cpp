@@ -10,6 +10,8 @@
 //   rsqrt           -> the target's (v_rsq_f32, rsqrt.approx)
 //   sqrt            -> llvm.sqrt (correctly rounded; f64 too)
 //   absf, fma       -> llvm.fabs, llvm.fma
+//   f32 a / b       -> the target's division (div.full.f32 on NVIDIA, as
+//                      Triton; LLVM's correctly rounded fdiv on AMD)
 // f16 and bf16 are computed in f32. Without these the upstream GPU
 // lowerings call device libraries (__ocml_*, __nv_*) that kernels are not
 // linked with; a call to one that is left (f64 exp, tanh, ...) is reported
@@ -100,17 +102,49 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
   const TargetInfoBase &targetInfo;
 };
 
+/// f32 a / b as the target divides (TargetInfoBase::divideF32), register by
+/// register; where the target keeps LLVM's fdiv the pattern does not apply.
+struct DivFLowering : ConvertOpToLLVMPattern<arith::DivFOp> {
+  DivFLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo)
+      : ConvertOpToLLVMPattern<arith::DivFOp>(converter, /*benefit=*/10),
+        targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!getElementTypeOrSelf(type).isF32() || !targetInfo.dividesF32())
+      return rewriter.notifyMatchFailure(op, "f32 where the target divides");
+    Location loc = op.getLoc();
+    bool vector = isa<VectorType>(type);
+    SmallVector<Value> as =
+        vector ? unpackRegisters(rewriter, loc, adaptor.getLhs())
+               : SmallVector<Value>{adaptor.getLhs()};
+    SmallVector<Value> bs =
+        vector ? unpackRegisters(rewriter, loc, adaptor.getRhs())
+               : SmallVector<Value>{adaptor.getRhs()};
+    SmallVector<Value> results;
+    for (auto [a, b] : llvm::zip(as, bs))
+      results.push_back(targetInfo.divideF32(rewriter, loc, a, b));
+    rewriter.replaceOp(op, vector ? packRegisters(rewriter, loc, type, results)
+                                  : results.front());
+    return success();
+  }
+
+  const TargetInfoBase &targetInfo;
+};
+
 } // namespace
 
 void mlir::tlxamd::populateMathToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo) {
-  patterns
-      .add<FloatMathLowering<math::ExpOp>, FloatMathLowering<math::Exp2Op>,
-           FloatMathLowering<math::LogOp>, FloatMathLowering<math::Log2Op>,
-           FloatMathLowering<math::SinOp>, FloatMathLowering<math::CosOp>,
-           FloatMathLowering<math::RsqrtOp>, FloatMathLowering<math::SqrtOp>>(
-          converter, targetInfo);
+  patterns.add<FloatMathLowering<math::ExpOp>, FloatMathLowering<math::Exp2Op>,
+               FloatMathLowering<math::LogOp>, FloatMathLowering<math::Log2Op>,
+               FloatMathLowering<math::SinOp>, FloatMathLowering<math::CosOp>,
+               FloatMathLowering<math::RsqrtOp>,
+               FloatMathLowering<math::SqrtOp>, DivFLowering>(converter,
+                                                              targetInfo);
   // |x|, fma and NaN-ignoring max/min (tl.max, tl.min) are single
   // instructions on both vendors.
   patterns.add<VectorConvertToLLVMPattern<math::AbsFOp, LLVM::FAbsOp>,

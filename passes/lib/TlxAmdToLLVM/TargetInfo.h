@@ -101,6 +101,13 @@ public:
   /// LLVM's exp2/sin/cos, which both backends select natively).
   virtual Value log2Approx(RewriterBase &rewriter, Location loc,
                            Value x) const = 0;
+  /// Whether f32 a / b is divideF32 (else LLVM's correctly rounded fdiv,
+  /// Triton's on AMD too).
+  virtual bool dividesF32() const { return false; }
+  virtual Value divideF32(RewriterBase &rewriter, Location loc, Value a,
+                          Value b) const {
+    llvm_unreachable("the target keeps LLVM's fdiv");
+  }
   virtual Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                             Value x) const = 0;
 

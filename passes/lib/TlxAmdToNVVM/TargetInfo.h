@@ -29,6 +29,9 @@ public:
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
+  bool dividesF32() const override { return true; }
+  Value divideF32(RewriterBase &rewriter, Location loc, Value a,
+                  Value b) const override;
   void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
   void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
                  int64_t copies) const override;

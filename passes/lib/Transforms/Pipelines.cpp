@@ -42,8 +42,9 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
     pm.addPass(createTlxAmdInstrumentContractsPass(arch->name));
   // Before scf lowering: lifetimes follow the structured control flow.
   pm.addPass(createTlxAmdAllocateSharedMemoryPass(arch->name));
+  // The conversion lowers structured control flow itself, after its
+  // analyses have read the loops.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(arch->isAMD()
                       ? createConvertTlxAmdToROCDLPass(arch->name, remarks)
                       : createConvertTlxAmdToNVVMPass(arch->name, remarks));

@@ -132,15 +132,18 @@ class jit:
 
     def __getitem__(self, grid):
         """`f[grid]`: a launcher, called with the kernel's arguments."""
-        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+        run = (self._launcher or self._make_launcher()).run
+        return lambda *args, **kwargs: run(grid, args, kwargs, False)
+
+    def _make_launcher(self):
+        from .. import _jit
+
+        self._launcher = _jit.Launcher(self)
+        return self._launcher
 
     def run(self, *args, grid, warmup: bool = False, **kwargs):
         """Launch (or with warmup=True only compile) for these arguments."""
-        from .. import _jit
-
-        if self._launcher is None:
-            self._launcher = _jit.Launcher(self)
-        return self._launcher.run(grid, args, kwargs, warmup)
+        return (self._launcher or self._make_launcher()).run(grid, args, kwargs, warmup)
 
     def warmup(self, *args, grid, **kwargs):
         """The compiled kernel for these arguments, launched nowhere."""

@@ -14,7 +14,8 @@ def ConvertTlxAmdToROCDL : Pass<"convert-tlxamd-to-rocdl", "::mlir::gpu::GPUModu
     size implied by `tlxamd.num_warps` and the wavefront size of the chipset.
     The module is first checked with the checks of `tlxamd-verify-target`.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::ROCDL::ROCDLDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::ROCDL::ROCDLDialect",
+                           "::mlir::cf::ControlFlowDialect"];
   let options = [
     Option<"target", "target", "std::string",
            "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
@@ -35,7 +36,8 @@ def ConvertTlxAmdToNVVM : Pass<"convert-tlxamd-to-nvvm", "::mlir::gpu::GPUModule
     Kernels get `nvvm.kernel` and `nvvm.maxntid` from `tlxamd.num_warps`.
     The module is first checked with the checks of `tlxamd-verify-target`.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::cf::ControlFlowDialect"];
   let options = [
     Option<"target", "target", "std::string",
            "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::NVIDIA).name.str()",
