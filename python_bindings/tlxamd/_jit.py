@@ -30,9 +30,10 @@ from typing import Any, Callable, Dict, List, Tuple
 
 from . import _launch
 
-_META_DEFAULTS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1}
-# Options Triton's launch takes that change nothing here at their default.
-_META_FIXED = {"maxnreg": None, "enable_fp_fusion": True, "launch_cooperative_grid": False, "launch_pdl": False}
+_META_DEFAULTS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1, "enable_fp_fusion": True}
+# Options Triton's launch takes that tlxamd implements at their default only.
+_META_FIXED = {"maxnreg": None, "launch_cooperative_grid": False, "launch_pdl": False}
+_OPTIONS = len(_META_DEFAULTS)
 # Triton's AMD tuning hints (the MFMA instruction's non-K size, operand
 # packing, waves per EU): accepted so that AMD configurations run; tlxamd's
 # layout assignment chooses instructions and packing itself (its cost model
@@ -384,8 +385,8 @@ class Launcher:
     def _compile(self, key, values, meta):
         from . import _nocompiler
 
-        num_warps, num_stages, num_ctas = meta[:3]
-        for name, value in zip(_META_FIXED, meta[3:]):
+        num_warps, num_stages, num_ctas, fp_fusion = meta[:_OPTIONS]
+        for name, value in zip(_META_FIXED, meta[_OPTIONS:]):
             if value != _META_FIXED[name]:
                 raise NotImplementedError(f"{self.name}[grid](..., {name}={value!r}): tlxamd does not implement "
                                           f"this launch option (only its default, {_META_FIXED[name]!r})")
@@ -400,7 +401,8 @@ class Launcher:
         from . import language as tl
 
         t0 = time.perf_counter()
-        k = tl.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name)
+        k = tl.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name,
+                      enable_fp_fusion=fp_fusion)
         module = k.build(target, signature=signature, **constants)
         compiled = compiler.compile(module, target=target, binary=device is not None)
         constant_positions = [i for i in range(len(values)) if i not in runtime]
@@ -416,7 +418,7 @@ class Launcher:
         with TLXAMD_JIT_MANIFEST set a dry run that records it."""
         from . import _nocompiler, _prebuilt
 
-        k = _prebuilt.key(self.fn, target, signature, constants, meta[:3])
+        k = _prebuilt.key(self.fn, target, signature, constants, meta[:_OPTIONS])
         entry = _prebuilt.lookup(k)
         info = {"num_warps": meta[0], "num_stages": meta[1], "num_ctas": meta[2], "compile_seconds": 0.0}
         constant_positions = [i for i in range(count) if i not in runtime]
@@ -431,7 +433,7 @@ class Launcher:
                 f"{constants}) is not among the prebuilt kernels (TLXAMD_PREBUILT="
                 f"{os.environ.get('TLXAMD_PREBUILT', '')!r}, key {k[:16]}); run with TLXAMD_JIT_MANIFEST=FILE to "
                 f"record it, then python -m tlxamd.precompile FILE --out DIR where the compiler is installed")
-        _prebuilt.record(manifest, k, self.fn, target, signature, constants, meta[:3])
+        _prebuilt.record(manifest, k, self.fn, target, signature, constants, meta[:_OPTIONS])
         return _DryRun(self.name, target, info)
 
 

@@ -287,9 +287,10 @@ def precompile(manifest: str, out: str) -> int:
         constants = {k: _deserialize(v, {}) for k, v in r["constants"].items()}
         constants = {k: (v.value if hasattr(v, "value") and type(v).__name__ == "constexpr" else v)
                      for k, v in constants.items()}
-        num_warps, _, num_ctas = r["meta"][:3]
+        num_warps, _, num_ctas, fp_fusion = r["meta"][:4]
         try:
-            k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__)
+            k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__,
+                          enable_fp_fusion=fp_fusion)
             module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
             compiled = compiler.compile(module, target=r["target"], binary=True)
             error = None

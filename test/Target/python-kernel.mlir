@@ -18,7 +18,8 @@
 // AMD: v_lshl_or_b32 v{{[0-9]+}}, s{{[0-9]+}}, 10, v[[O]]
 // AMD: v_cmp_gt_i32
 // AMD: buffer_load_dwordx4
-// AMD: v_pk_add_f32
+// x * 2 + 1 is one fma (fp fusion, Triton's default).
+// AMD: v_pk_fma_f32 v{{\[[0-9]+:[0-9]+\]}}, v{{\[[0-9]+:[0-9]+\]}}, 2.0, 1.0
 // AMD: buffer_store_dwordx4
 // AMD: s_endpgm
 
@@ -36,5 +37,5 @@
 // NV: or.b32 %r[[OFF:[0-9]+]], %r[[PIDS]], %r[[LW]];
 // NV: or.b32 %r{{[0-9]+}}, %r[[OFF]], 512;
 // NV-COUNT-2: ld.global.v4.b32
-// NV-COUNT-8: add.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0f3F800000;
+// NV-COUNT-8: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0f40000000, 0f3F800000;
 // NV-COUNT-2: st.global.v4.b32

@@ -411,3 +411,29 @@ def test_f32_division_as_triton_divides():
     y = np.zeros_like(x)
     normalize[(1,)](x, y, BLOCK=64, num_warps=1)
     np.testing.assert_allclose(y, x / x.sum(dtype=np.float32), rtol=1e-6)
+
+
+@triton.jit
+def axpy(X, Y, Z, a, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(Z + offs, a * tl.load(X + offs) + tl.load(Y + offs))
+
+
+def test_fp_fusion_as_triton():
+    """float a * b + c may become one fma (Triton's default), not with
+    enable_fp_fusion=False; both launch options compile apart."""
+    x = np.random.default_rng(5).random(64, dtype=np.float32)
+    y = np.random.default_rng(6).random(64, dtype=np.float32)
+    z = np.zeros_like(x)
+    fused = axpy.warmup(x, y, z, 3.0, BLOCK=64, num_warps=1, grid=(1,))
+    plain = axpy.warmup(x, y, z, 3.0, BLOCK=64, num_warps=1, enable_fp_fusion=False, grid=(1,))
+    assert "v_fma" in fused.asm["amdgcn"] or "v_pk_fma" in fused.asm["amdgcn"]
+    assert "v_fma" not in plain.asm["amdgcn"] and "v_pk_fma" not in plain.asm["amdgcn"]
+    axpy[(1,)](x, y, z, 3.0, BLOCK=64, num_warps=1, enable_fp_fusion=False)
+    np.testing.assert_array_equal(z, np.float32(3.0) * x + y)
+    from tlxamd import compiler
+
+    sig = {"X": tl.pointer(tl.float32), "Y": tl.pointer(tl.float32), "Z": tl.pointer(tl.float32), "a": tl.float32}
+    for fusion, want in ((True, "fma.rn.f32"), (False, "mul.rn.f32")):
+        k = tl.kernel(axpy.fn, num_warps=1, enable_fp_fusion=fusion)
+        assert want in compiler.compile(k.build("sm_90a", signature=sig, BLOCK=64), target="sm_90a").asm

@@ -227,6 +227,8 @@ class _Builder:
     num_ctas: int = 1
     # Values of unsigned integer types (or pointers to them) built so far.
     unsigned: dict = dataclasses.field(default_factory=dict)
+    # float +, -, * carry `contract`: a * b + c may become one fma
+    fp_fusion: bool = True
 
 
 def _unsigned_of(value: ir.Value, elem: ir.Type):
@@ -639,6 +641,8 @@ def _binary(x, y, op: str) -> tensor:
         raise TypeError("// on floating-point tensors is not supported; use /")
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {a.dtype.name}")
+    if table is _FLOAT_OPS and op in ("add", "sub", "mul") and _builder().fp_fusion:
+        return tensor(table[op](a.handle, b.handle, fastmath=ir.Attribute.parse("#arith.fastmath<contract>")))
     return tensor(table[op](a.handle, b.handle), a.dtype if a.dtype.is_unsigned else None)
 
 

@@ -868,15 +868,19 @@ class kernel:
     multiple of n."""
 
     def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None,
-                 num_ctas: int = 1):
+                 num_ctas: int = 1, enable_fp_fusion: bool = True):
         if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
                 num_warps & (num_warps - 1) or num_warps > 32:
             raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
         if isinstance(num_ctas, bool) or not isinstance(num_ctas, int) or num_ctas <= 0 or \
                 num_ctas & (num_ctas - 1) or num_ctas > 16:
             raise ValueError(f"num_ctas must be a power of two between 1 and 16, got {num_ctas!r}")
+        if not isinstance(enable_fp_fusion, bool):
+            raise TypeError(f"enable_fp_fusion is a bool, got {enable_fp_fusion!r}")
         self.num_warps = num_warps
         self.num_ctas = num_ctas
+        # float a * b + c may become one fma (Triton's enable_fp_fusion)
+        self.enable_fp_fusion = enable_fp_fusion
         self.fn = None
         self.name = name
         if fn is not None:
@@ -1036,7 +1040,8 @@ class kernel:
     def _building(self, target: str, warp_size: int):
         prev = getattr(_state, "builder", None)
         prev_located = getattr(_state, "located", False)
-        _state.builder = _Builder(target, warp_size, self.num_warps, self.num_ctas)
+        _state.builder = _Builder(target, warp_size, self.num_warps, self.num_ctas,
+                                  fp_fusion=self.enable_fp_fusion)
         _state.located = True  # locations come from the AST
         try:
             yield
