@@ -437,3 +437,16 @@ def test_fp_fusion_as_triton():
     for fusion, want in ((True, "fma.rn.f32"), (False, "mul.rn.f32")):
         k = tl.kernel(axpy.fn, num_warps=1, enable_fp_fusion=fusion)
         assert want in compiler.compile(k.build("sm_90a", signature=sig, BLOCK=64), target="sm_90a").asm
+
+
+def test_readme_triton_style_kernel_runs_as_written(tmp_path):
+    """The README's first kernel, executed as written (in the emulator)."""
+    import os
+
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
+    block = next(b for b in readme.split("```python")[1:] if "def add_kernel(" in b).split("```")[0]
+    src = tmp_path / "readme_add.py"
+    src.write_text(block)
+    ns = {"__name__": "readme_add"}
+    exec(compile(block, str(src), "exec"), ns)
+    assert (ns["out"] == ns["x"] + ns["y"]).all()
