@@ -450,3 +450,49 @@ def test_readme_triton_style_kernel_runs_as_written(tmp_path):
     ns = {"__name__": "readme_add"}
     exec(compile(block, str(src), "exec"), ns)
     assert (ns["out"] == ns["x"] + ns["y"]).all()
+
+
+def _philox_ref(seed, offsets, rounds=10):
+    """Philox 4x32 in numpy uint64 arithmetic (the reference)."""
+    mask = np.uint64(0xFFFFFFFF)
+    c0 = offsets.astype(np.uint64) & mask
+    c1 = np.zeros_like(c0)
+    c2 = np.zeros_like(c0)
+    c3 = np.zeros_like(c0)
+    k0, k1 = np.uint64(seed & 0xFFFFFFFF), np.uint64((seed >> 32) & 0xFFFFFFFF)
+    a, b = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+    for _ in range(rounds):
+        p0, p2 = b * c2, a * c0
+        n0 = ((p0 >> np.uint64(32)) ^ c1 ^ k0) & mask
+        n2 = ((p2 >> np.uint64(32)) ^ c3 ^ k1) & mask
+        c1, c3 = p0 & mask, p2 & mask
+        c0, c2 = n0, n2
+        k0 = (k0 + np.uint64(0x9E3779B9)) & mask
+        k1 = (k1 + np.uint64(0xBB67AE85)) & mask
+    return [c.astype(np.uint32) for c in (c0, c1, c2, c3)]
+
+
+@triton.jit
+def random_blocks(out_i, out_f, out_n, seed, N, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < N
+    tl.store(out_i + offs, tl.randint(seed, offs), mask=m)
+    tl.store(out_f + offs, tl.rand(seed, offs), mask=m)
+    tl.store(out_n + offs, tl.randn(seed, offs), mask=m)
+
+
+def test_random_numbers_are_tritons_philox():
+    """tl.randint / rand / randn: the bits of Philox 4x32-10 computed
+    independently with numpy (uint64 arithmetic), for 32- and 64-bit seeds."""
+    n = 1000
+    oi = np.zeros(n, np.uint32)
+    of = np.zeros(n, np.float32)
+    on = np.zeros(n, np.float32)
+    for seed in (123, 2**40 + 7, -5):
+        random_blocks[(4,)](oi, of, on, seed, n, BLOCK=256)
+        a = _philox_ref(seed & (2**64 - 1), np.arange(n))[0]
+        assert (oi == a).all(), (seed, oi[:4], a[:4])
+        x = a.view(np.int32).astype(np.int64)
+        x = np.where(x < 0, -x - 1, x)
+        np.testing.assert_allclose(of, x.astype(np.float32) * np.float32(4.6566127342e-10), rtol=1e-6)
+        assert 0 <= of.min() and of.max() < 1 and abs(on.mean()) < 0.15 and 0.85 < on.std() < 1.15

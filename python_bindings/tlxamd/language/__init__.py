@@ -153,6 +153,18 @@ from .memory import (  # noqa: F401
     store,
 )
 from .preshuffle import PreshuffledBLoader  # noqa: F401
+from .random import (  # noqa: F401
+    pair_uniform_to_normal,
+    philox,
+    philox_impl,
+    rand,
+    rand4x,
+    randint,
+    randint4x,
+    randn,
+    randn4x,
+    uint_to_uniform_float,
+)
 from .reduction import argmax, argmin, max, min, reduce, sum, xor_sum  # noqa: F401,A004
 from .scheduling import (  # noqa: F401
     amd_mfma_commit,
