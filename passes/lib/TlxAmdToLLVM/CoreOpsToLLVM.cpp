@@ -5,6 +5,7 @@
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -184,6 +185,46 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
   const KernelAnalyses &analyses;
 };
 
+/// A mask op whose value repeats over groups of registers
+/// (KernelAnalyses::getUniformRegisters): the op on each group's first
+/// register, its result repeated; the scalar ops are then lowered as any.
+struct UniformMaskLowering : ConversionPattern {
+  UniformMaskLowering(LLVMTypeConverter &converter, StringRef name,
+                      const KernelAnalyses &analyses)
+      : ConversionPattern(converter, name, /*benefit=*/20,
+                          &converter.getContext()),
+        analyses(analyses) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    const SmallVector<int64_t> *reps = analyses.getUniformRegisters(op);
+    Type type = getTypeConverter()->convertType(op->getResult(0).getType());
+    if (!reps || !isa_and_nonnull<VectorType>(type))
+      return failure();
+    Location loc = op->getLoc();
+    SmallVector<SmallVector<Value>> regs;
+    for (Value v : operands)
+      regs.push_back(unpackRegisters(rewriter, loc, v));
+    SmallVector<Value> results(reps->size());
+    for (size_t r = 0; r < reps->size(); ++r) {
+      if ((*reps)[r] != int64_t(r)) {
+        results[r] = results[(*reps)[r]];
+        continue;
+      }
+      OperationState state(loc, op->getName());
+      for (auto &values : regs)
+        state.addOperands(values[r]);
+      state.addTypes(rewriter.getI1Type());
+      state.addAttributes(op->getAttrs());
+      results[r] = rewriter.create(state)->getResult(0);
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, type, results));
+    return success();
+  }
+  const KernelAnalyses &analyses;
+};
+
 } // namespace
 
 void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
@@ -194,4 +235,9 @@ void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
           converter, targetInfo);
   patterns.add<AddPtrOpLowering>(converter);
   patterns.add<LoadOpLowering, StoreOpLowering>(converter, analyses);
+  for (StringRef name :
+       {arith::CmpIOp::getOperationName(), arith::CmpFOp::getOperationName(),
+        arith::AndIOp::getOperationName(), arith::OrIOp::getOperationName(),
+        arith::XOrIOp::getOperationName()})
+    patterns.add<UniformMaskLowering>(converter, name, analyses);
 }

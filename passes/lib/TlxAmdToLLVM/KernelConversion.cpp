@@ -4,6 +4,7 @@
 
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Analysis/SharedAllocation.h"
+#include "tlxamd/Dialect/Layouts.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
 
@@ -28,6 +29,47 @@
 using namespace mlir;
 using namespace mlir::tlxamd;
 
+/// Mask ops computed once per group of registers holding one value: what
+/// Triton's elementwise lowering deduplicates by the same analysis.
+static bool isMaskOp(Operation *op) {
+  if (!isa<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
+           arith::XOrIOp>(op) ||
+      op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return type && type.getEncoding() && type.getElementType().isInteger(1);
+}
+
+static void recordUniformRegisters(
+    Operation *module, AxisInfoAnalysis &axis,
+    llvm::DenseMap<Operation *, llvm::SmallVector<int64_t>> &out) {
+  module->walk([&](Operation *op) {
+    // A sanitized kernel computes every element: the constancy may rest on
+    // a promise (a divisibility hint) its checks are there to test.
+    if (!isMaskOp(op) ||
+        op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>()->hasAttr(
+            "tlxamd.violations_arg"))
+      return;
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    SmallVector<int64_t> runs;
+    bool any = false;
+    for (int64_t c : axis.get(op->getResult(0)).constancy) {
+      runs.push_back(int64_t(1) << llvm::Log2_64(std::max<int64_t>(c, 1)));
+      any |= runs.back() > 1;
+    }
+    if (!any)
+      return;
+    SmallVector<int64_t> reps =
+        toLinearLayout(type.getEncoding(), type.getShape())
+            .getUniformRegisterRepresentatives(runs);
+    for (int64_t r = 0, e = reps.size(); r < e; ++r)
+      if (reps[r] != r) {
+        out[op] = std::move(reps);
+        return;
+      }
+  });
+}
+
 KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
                                bool remarks)
     : remarks(remarks) {
@@ -46,6 +88,7 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
                  mask ? axis.getMaskPrefixWidth(mask, dataType, run)
                       : std::numeric_limits<int64_t>::max()};
   };
+  recordUniformRegisters(module, axis, uniformRegisters);
   module->walk([&](Operation *op) {
     if (auto load = dyn_cast<BufferLoadOp>(op))
       record(op, load.getMask(), load.getType(), load.getContiguity());
@@ -67,6 +110,12 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
                             axis.getOffsetsRun(atomic.getOffsets(),
                                                atomic.getValue().getType())));
   });
+}
+
+const SmallVector<int64_t> *
+KernelAnalyses::getUniformRegisters(Operation *op) const {
+  auto it = uniformRegisters.find(op);
+  return it == uniformRegisters.end() ? nullptr : &it->second;
 }
 
 const DirectCopyPlan *KernelAnalyses::getCopyPlan(Operation *op) const {

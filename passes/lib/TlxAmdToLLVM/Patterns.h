@@ -75,9 +75,17 @@ public:
   /// (tlxamd-verify-target reported it).
   const DirectCopyPlan *getCopyPlan(Operation *op) const;
 
+  /// For a mask op (an i1 compare or logic op on a tensor) whose value the
+  /// axis analysis proves constant over aligned blocks that several of a
+  /// thread's registers share: per register, the register whose value it
+  /// repeats (LinearLayout::getUniformRegisterRepresentatives). Null when
+  /// every register is its own.
+  const llvm::SmallVector<int64_t> *getUniformRegisters(Operation *op) const;
+
 private:
   bool remarks;
   llvm::DenseMap<Operation *, BufferFacts> facts;
+  llvm::DenseMap<Operation *, llvm::SmallVector<int64_t>> uniformRegisters;
   llvm::DenseMap<Operation *, DirectCopyPlan> copyPlans;
 };
 

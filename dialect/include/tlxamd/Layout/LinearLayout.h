@@ -117,6 +117,12 @@ public:
   int64_t getContiguousRegisters(int *dim = nullptr) const;
   /// Consecutive registers, from register 0, adjacent along `dim`.
   int64_t getContiguousRegistersAlong(unsigned dim) const;
+  /// For each register, the first register whose element lies, in every
+  /// thread, in the same aligned block of `runs[d]` elements along each
+  /// dimension d (`runs`: powers of two). A value constant over such
+  /// blocks (the axis analysis' constancy) is computed once per group.
+  llvm::SmallVector<int64_t>
+  getUniformRegisterRepresentatives(llvm::ArrayRef<int64_t> runs) const;
   /// Same bases for every input dimension and same out sizes (the out-dim
   /// order, a construction detail, is ignored).
   bool isStructurallyEqual(const LinearLayout &other) const;
