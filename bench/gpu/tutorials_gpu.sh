@@ -15,10 +15,12 @@ if [ "$mode" = record ]; then
 else
   export TLXAMD_PREBUILT=$PWD/bench/gpu/prebuilt
 fi
+# NAME runs the file as __main__; NAME:pytest runs its test_* functions.
 for t in "$@"; do
+  name=${t%%:*}; flag=""; [ "$t" != "$name" ] && flag=--pytest
   echo "=== $t"
-  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$t.py" > "$OUT/$t.log" 2>&1
-  echo "exit $?"; tail -n 25 "$OUT/$t.log"
+  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag > "$OUT/$name$flag.log" 2>&1
+  echo "exit $?"; tail -n 25 "$OUT/$name$flag.log"
 done
 echo "=== triton_style"
 timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" > "$OUT/triton_style.log" 2>&1

@@ -1,7 +1,7 @@
 """Run a public Triton / Gluon / TLX tutorial file on tlxamd with its import
 lines changed and nothing else.
 
-    python bench/tutorials/run.py TUTORIAL.py [--no-bench]
+    python bench/tutorials/run.py TUTORIAL.py [--no-bench] [--pytest]
 
 The tutorial is read from the given path (fetched from its repository; the
 project keeps no copy), its `import triton...` / `from triton... import`
@@ -9,7 +9,10 @@ lines are rewritten to the tlxamd modules of the same names, the real
 `triton` package is blocked so that nothing falls through to it, and the
 file is executed as `__main__`. `--no-bench` turns `perf_report` sweeps into
 a line saying they were skipped (the emulator runs each launch on the CPU;
-the sweeps' sizes are for GPUs). The exit status is the tutorial's.
+the sweeps' sizes are for GPUs). `--pytest` runs the tutorial's `test_*`
+functions with pytest instead (the ported file written to a temporary
+directory), as the Gluon tutorials check themselves. The exit status is the
+tutorial's (pytest's).
 """
 
 from __future__ import annotations
@@ -57,6 +60,16 @@ def main(argv) -> int:
 
         testing.Mark.run = lambda self, *a, **k: print(f"(perf_report {self.fn.__name__} skipped)")
     print(f"[{path}: {changed} import lines changed]", flush=True)
+    if "--pytest" in argv:
+        import tempfile
+
+        import pytest
+
+        d = tempfile.mkdtemp()
+        ported = os.path.join(d, "test_" + os.path.basename(path).replace("-", "_"))
+        with open(ported, "w") as f:
+            f.write(source)
+        return pytest.main([ported, "-q", "-p", "no:cacheprovider", "--rootdir", d])
     sys.argv = [path]
     # A dry run (TLXAMD_JIT_MANIFEST: kernels are recorded, not launched)
     # drops the tutorial's asserts, which check results nothing computed.

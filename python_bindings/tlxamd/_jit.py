@@ -94,7 +94,9 @@ def _kind_of(value, specialize: bool, align: bool):
 
     if isinstance(value, tl.constexpr):
         value = value.value
-    if value is None or isinstance(value, (tl.dtype, str)):
+    from . import layouts
+
+    if value is None or isinstance(value, (tl.dtype, str, layouts.Layout)):
         return _Constant(value)
     if isinstance(value, bool):
         return tl.int1

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import base64
 import builtins
+import dataclasses
 import hashlib
 import inspect
 import json
@@ -53,6 +54,11 @@ def _serialize(v, seen: Dict[int, str]):
         return {"dtype": v.name}
     if isinstance(v, tl.constexpr):
         return {"constexpr": _serialize(v.value, seen)}
+    from . import layouts
+
+    if isinstance(v, layouts.Layout) and dataclasses.is_dataclass(v):
+        return {"layout": type(v).__name__,
+                "fields": {f.name: _serialize(getattr(v, f.name), seen) for f in dataclasses.fields(v)}}
     if v is None or isinstance(v, (bool, int, float, str, tuple)):
         try:
             if ast.literal_eval(repr(v)) == v:
@@ -234,6 +240,11 @@ def _deserialize(s, rebuilt: Dict[str, Any]):
         return _OPAQUE if v is _OPAQUE else tl.constexpr(v)
     if "value" in s:
         return ast.literal_eval(s["value"])
+    if "layout" in s:
+        from . import layouts
+
+        fields = {k: _deserialize(v, rebuilt) for k, v in s["fields"].items()}
+        return getattr(layouts, s["layout"])(**fields)
     return _OPAQUE
 
 

@@ -1,0 +1,78 @@
+"""Gluon's module surface (`from tlxamd.experimental import gluon`, `gl`):
+kernels in the style of the Gluon tutorials (explicit layouts passed as
+constexpr arguments, sliced layouts for 2-D indices), launched the Triton
+way and run in the AMD emulator."""
+
+import numpy as np
+import pytest
+
+import tlxamd as triton
+from tlxamd.experimental import gluon
+from tlxamd.experimental.gluon import language as gl
+
+
+@gluon.jit
+def copy_scalar_kernel(in_ptr, out_ptr):
+    gl.store(out_ptr, gl.load(in_ptr))
+
+
+@gluon.jit
+def memcpy_1d_kernel(in_ptr, out_ptr, xnumel, XBLOCK: gl.constexpr, layout: gl.constexpr):
+    start = gl.program_id(0) * XBLOCK
+    indices = start + gl.arange(0, XBLOCK, layout=layout)
+    mask = indices < xnumel
+    gl.store(out_ptr + indices, gl.load(in_ptr + indices, mask=mask), mask=mask)
+
+
+@gluon.jit
+def memcpy_2d_kernel(in_ptr, out_ptr, xnumel, ynumel, xstride_in, ystride_in, xstride_out, ystride_out,
+                     layout: gl.constexpr, XBLOCK: gl.constexpr, YBLOCK: gl.constexpr):
+    start_x = gl.program_id(0) * XBLOCK
+    start_y = gl.program_id(1) * YBLOCK
+    indices_x = start_x + gl.arange(0, XBLOCK, layout=gl.SliceLayout(dim=1, parent=layout))
+    indices_y = start_y + gl.arange(0, YBLOCK, layout=gl.SliceLayout(dim=0, parent=layout))
+    in_offsets = xstride_in * indices_x[:, None] + ystride_in * indices_y[None, :]
+    out_offsets = xstride_out * indices_x[:, None] + ystride_out * indices_y[None, :]
+    mask = (indices_x[:, None] < xnumel) & (indices_y[None, :] < ynumel)
+    gl.store(out_ptr + out_offsets, gl.load(in_ptr + in_offsets, mask=mask), mask=mask)
+
+
+def test_copy_scalar():
+    x = np.array([42.0], np.float32)
+    y = np.zeros(1, np.float32)
+    copy_scalar_kernel[(1,)](x, y, num_warps=1)
+    assert y[0] == 42.0
+
+
+@pytest.mark.parametrize("xnumel", [40, 500])
+def test_memcpy_1d_with_a_layout_argument(xnumel):
+    warp = triton.runtime.driver.active.get_current_target().warp_size
+    x = np.random.default_rng(0).standard_normal(xnumel).astype(np.float32)
+    y = np.zeros_like(x)
+    for r in (1, 2):
+        layout = gl.BlockedLayout([r], [warp], [4], [0])
+        y[:] = 0
+        memcpy_1d_kernel[(triton.cdiv(xnumel, 512),)](x, y, xnumel, 512, layout, num_warps=4)
+        np.testing.assert_array_equal(x, y)
+    k = memcpy_1d_kernel.warmup(x, y, xnumel, 512, gl.BlockedLayout([2], [warp], [4], [0]), num_warps=4,
+                                grid=(1,))
+    assert "size_per_thread = [2]" in k.asm["mlir"] or "dwordx2" in k.asm["amdgcn"]
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_memcpy_2d_with_sliced_layouts(transposed):
+    warp = triton.runtime.driver.active.get_current_target().warp_size
+    x = np.random.default_rng(1).standard_normal((100, 70)).astype(np.float32)
+    # the input column-major when transposed: x[i, j] at j * 100 + i
+    src, s_in = (np.ascontiguousarray(x.T), (1, 100)) if transposed else (x, (70, 1))
+    y = np.zeros_like(x)
+    layout = gl.BlockedLayout([1, 1], [1, warp], [1, 4], [1, 0])
+    grid = (triton.cdiv(100, 64), triton.cdiv(70, 64))
+    memcpy_2d_kernel[grid](src, y, 100, 70, *s_in, 70, 1, layout, 64, 64, num_warps=4)
+    np.testing.assert_array_equal(x, y)
+
+
+def test_gluon_names():
+    assert gluon.constexpr_function(len) is len
+    assert gl.BlockedLayout([1], [64], [4], [0]) == gl.BlockedLayout((1,), (64,), (4,), (0,))
+    assert gl.float16 is triton.language.float16 and gl.constexpr is triton.language.constexpr
