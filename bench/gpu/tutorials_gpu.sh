@@ -9,6 +9,9 @@
 set -uo pipefail
 mode=$1; shift
 cd "$(dirname "$0")/../.."
+# The logs go back as one archive (a call returns at most 8 files).
+LOGS=$(mktemp -d)
+trap 'tar czf "$OUT/logs.tgz" -C "$LOGS" .' EXIT
 export PYTHONPATH=$PWD/python_bindings PYTHONUNBUFFERED=1
 if [ "$mode" = record ]; then
   export TLXAMD_JIT_MANIFEST=$OUT/manifest.jsonl
@@ -19,9 +22,9 @@ fi
 for t in "$@"; do
   name=${t%%:*}; flag=""; [ "$t" != "$name" ] && flag=--pytest
   echo "=== $t"
-  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag > "$OUT/$name$flag.log" 2>&1
-  echo "exit $?"; tail -n 25 "$OUT/$name$flag.log"
+  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag > "$LOGS/$name$flag.log" 2>&1
+  echo "exit $?"; tail -n 25 "$LOGS/$name$flag.log"
 done
 echo "=== triton_style"
-timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" > "$OUT/triton_style.log" 2>&1
-echo "exit $?"; tail -n 30 "$OUT/triton_style.log"
+timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" > "$LOGS/triton_style.log" 2>&1
+echo "exit $?"; tail -n 30 "$LOGS/triton_style.log"

@@ -85,7 +85,12 @@ def environment(fn, seen: Optional[Dict[int, str]] = None) -> Dict[str, Any]:
     if fn.__closure__:
         closure = {n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)}
     env = {}
-    for name in sorted(_code_names(fn.__code__)):
+    # the code's names and those its parameters' annotations read (evaluated
+    # at the def, outside the code: `XBLOCK: gl.constexpr`)
+    names = _code_names(fn.__code__) | {n.id for a in ast.walk(node.args) if isinstance(a, ast.arg) and
+                                        a.annotation is not None
+                                        for n in ast.walk(a.annotation) if isinstance(n, ast.Name)}
+    for name in sorted(names):
         if name in closure:
             env[name] = _serialize(closure[name], seen)
         elif name in fn.__globals__:
