@@ -274,6 +274,7 @@ def test_layer_norm_forward_tutorial_style():
 _PREBUILT_KERNEL = '''
 import tlxamd as triton
 import tlxamd.language as tl
+from tlxamd.experimental.gluon import language as gl  # only in an annotation
 
 SCALE = 3
 
@@ -284,7 +285,7 @@ def times_scale(x):
 
 
 @triton.jit
-def scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+def scale(x_ptr, out_ptr, n, BLOCK: gl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, times_scale(tl.load(x_ptr + offs, mask=offs < n)), mask=offs < n)
 '''
@@ -343,6 +344,7 @@ def test_prebuilt_kernels_for_launch_only_installs(tmp_path, monkeypatch):
     rec = json.loads(manifest.read_text().splitlines()[0])
     assert rec["signature"]["n"] == ["divint", "int32", 16] and rec["constants"] == {"BLOCK": {"value": "128"}}
     assert rec["environment"]["globals"]["times_scale"]["jit"]["globals"]["SCALE"] == {"value": "3"}
+    assert rec["environment"]["globals"]["gl"] == {"module": "tlxamd.experimental.gluon.language"}
     out = tmp_path / "prebuilt"
     assert _prebuilt.precompile(str(manifest), str(out)) == 1
     assert _prebuilt.precompile(str(manifest), str(out)) == 0  # already there
