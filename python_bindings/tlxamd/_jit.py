@@ -207,6 +207,10 @@ _cuda_targets: Dict[int, str] = {}
 def cuda_target(device) -> str:
     """The target of a CUDA device, from its compute capability."""
     index = device.index if device.index is not None else 0
+    if index != 0:
+        # tlxamd.runtime holds device 0's primary context
+        raise NotImplementedError(f"tensors on cuda:{index}: tlxamd launches on CUDA device 0 only (make it "
+                                  f"the visible device with CUDA_VISIBLE_DEVICES)")
     if index not in _cuda_targets:
         import torch
 
