@@ -32,6 +32,7 @@ IMPORTS = [
     (r"^(\s*)from triton\.experimental\.gluon import language as (\w+)\s*$",
      r"\1from tlxamd.experimental.gluon import language as \2"),
     (r"^(\s*)import triton\.language\.extra\.tlx as (\w+)\s*$", r"\1import tlxamd.language.extra.tlx as \2"),
+    (r"^(\s*)from triton\.language\.extra import (\w+)\s*$", r"\1from tlxamd.language.extra import \2"),
     (r"^(\s*)from triton(\.[\w.]+)? import ", r"\1from tlxamd\2 import "),
     (r"^(\s*)import triton(\.[\w.]+) as (\w+)\s*$", r"\1import tlxamd\2 as \3"),
 ]

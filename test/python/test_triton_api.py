@@ -501,3 +501,57 @@ def test_random_numbers_are_tritons_philox():
         x = np.where(x < 0, -x - 1, x)
         np.testing.assert_allclose(of, x.astype(np.float32) * np.float32(4.6566127342e-10), rtol=1e-6)
         assert 0 <= of.min() and of.max() < 1 and abs(on.mean()) < 0.15 and 0.85 < on.std() < 1.15
+
+
+@triton.jit
+def _remap(pid, n):
+    if pid < n:
+        return pid * 2
+    return pid + 100
+
+
+@triton.jit
+def early_exit(out, n, N: tl.constexpr):
+    pid = tl.program_id(0)
+    if pid >= N:
+        return
+    tl.store(out + pid, _remap(pid, n))
+
+
+def test_returns_inside_ifs_as_triton_accepts():
+    """An early exit (`if pid >= N: return`) and a helper returning from
+    inside an `if` and after it: the code after the `if` is its else."""
+    out = np.full(8, -1, np.int32)
+    early_exit[(8,)](out, 3, N=6)
+    assert out.tolist() == [0, 2, 4, 103, 104, 105, -1, -1]
+
+    @triton.jit
+    def in_loop(out, n):
+        for i in range(n):
+            if i > 2:
+                return
+            tl.store(out + i, i)
+
+    with pytest.raises(Exception, match="return inside a runtime loop"):
+        in_loop[(1,)](out, 5)
+
+
+def test_tlx_names_and_inferred_buffers():
+    """`import tlxamd.language.extra.tlx as tlx`: TLX's positional
+    local_alloc(shape, dtype, num) without a layout keeps the buffer index
+    for one buffer (local_view(buf, 0)); dtype_of gives the element type."""
+    import tlxamd.language.extra.tlx as tlx
+
+    @triton.jit
+    def roundtrip(x_ptr, y_ptr, BLOCK: tl.constexpr):
+        r = tl.arange(0, BLOCK)
+        bufs = tlx.local_alloc((BLOCK, BLOCK), tlx.dtype_of(x_ptr), 1)
+        tlx.local_store(tlx.local_view(bufs, 0), tl.load(x_ptr + r[:, None] * BLOCK + r[None, :]))
+        v = tlx.local_load(tlx.local_view(bufs, 0))
+        tl.store(y_ptr + r[:, None] * BLOCK + r[None, :], v.to(tlx.dtype_of(y_ptr)))
+
+    x = np.random.default_rng(7).standard_normal((32, 32)).astype(np.float16)
+    y = np.zeros((32, 32), np.float32)
+    roundtrip[(1,)](x, y, BLOCK=32)
+    np.testing.assert_array_equal(y, x.astype(np.float32))
+    assert tlx.dtype_of(tl.pointer(tl.bfloat16)) is tl.bfloat16

@@ -239,6 +239,55 @@ _CMPOPS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.G
            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
 
 
+_RETURNED = "__tlxamd_returned"
+
+
+def _ends_in_return(stmts) -> bool:
+    return bool(stmts) and isinstance(stmts[-1], ast.Return)
+
+
+def _return_to_assign(stmts, valued: bool):
+    """The branch with its final return made an assignment of the value
+    (or dropped, for a bare return)."""
+    ret = stmts[-1]
+    if not valued:
+        return stmts[:-1] or [ast.copy_location(ast.Pass(), ret)]
+    value = ret.value if ret.value is not None else ast.copy_location(ast.Constant(None), ret)
+    target = ast.copy_location(ast.Name(_RETURNED, ast.Store()), ret)
+    return stmts[:-1] + [ast.fix_missing_locations(ast.copy_location(ast.Assign([target], value), ret))]
+
+
+def _fold_early_returns(stmts):
+    """A function body's `if c: ...; return x` followed by more code, as
+    Triton accepts it: the code after the `if` becomes its else branch, and
+    when both branches end in a return the `if` yields the value (or, for
+    bare returns, the function just ends). Only the function's own level
+    and its ifs are folded: a return inside a loop stays an error."""
+    for i, s in enumerate(stmts):
+        if not isinstance(s, ast.If) or not (_ends_in_return(s.body) or _ends_in_return(s.orelse)):
+            continue
+        rest = list(stmts[i + 1:])
+        then, other = list(s.body), list(s.orelse)
+        if not _ends_in_return(then):
+            then = then + rest
+        elif not _ends_in_return(other):
+            other = other + rest
+        then, other = _fold_early_returns(then), _fold_early_returns(other)
+        rets = [b[-1] for b in (then, other) if _ends_in_return(b)]
+        valued = any(r.value is not None for r in rets)
+        if valued and len(rets) < 2:
+            return stmts  # a branch falls off the end: left to the return's own diagnostic
+        folded = ast.copy_location(ast.If(s.test, _return_to_assign(then, valued) if _ends_in_return(then) else
+                                          then, (_return_to_assign(other, valued) if _ends_in_return(other)
+                                                 else other)), s)
+        out = list(stmts[:i]) + [folded]
+        if valued:
+            out.append(ast.copy_location(ast.Return(ast.copy_location(ast.Name(_RETURNED, ast.Load()), rets[0])),
+                                         rets[0]))
+        return out
+    return stmts
+
+
 def _is_runtime(v) -> bool:
     return isinstance(v, tensor)
 
@@ -265,7 +314,7 @@ class CodeGenerator(ast.NodeVisitor):
     def run(self):
         self.return_node = None
         try:
-            self.visit_body(self.node.body)
+            self.visit_body(_fold_early_returns(self.node.body))
         except _Return as r:
             self.return_node = r.node
             return r.value

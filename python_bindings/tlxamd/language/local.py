@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..layouts import swizzled_shared_layout
 from .core import _located, dtype
 from .descriptors import _shape, shared_memory_descriptor
 from .shared import allocate_shared_memory
@@ -22,21 +23,27 @@ def local_alloc(shape: Sequence[int], dtype: dtype, layout=None, num=1, value=No
     `storage=tlx.storage_kind.tmem`, in Blackwell's tensor memory (always
     with the leading buffer dimension; `local_view(buffers, i)` selects
     one). TLX's positional form `local_alloc(shape, dtype, num, storage)`
-    is accepted too."""
+    is accepted too, and keeps the buffer dimension for one buffer as TLX
+    does. Without a layout the tile is row-major and unswizzled."""
+    buffer_dim = False
     if isinstance(layout, int) and not isinstance(layout, bool):  # (shape, dtype, num, storage)
         layout, num, storage = None, layout, (num if isinstance(num, str) else storage)
+        buffer_dim = True  # TLX's form: buffers indexed by local_view, one buffer too
     if storage is not None and storage not in ("smem", "tmem"):
         raise ValueError(f"storage must be tlx.storage_kind.smem or .tmem, got {storage!r}")
     if storage == "tmem":
         if layout is not None or value is not None:
             raise ValueError("a tensor-memory allocation takes no layout (the standard one) and no value")
         return _tmem_alloc(shape, dtype, num)
-    if layout is None:
-        raise TypeError("a shared-memory allocation needs a shared layout")
     if isinstance(num, bool) or not isinstance(num, int) or num < 1:
         raise ValueError(f"num must be a positive int, got {num!r}")
     shape = _shape(shape)
-    if num > 1:
+    if layout is None:
+        # TLX infers one from the uses; tlxamd takes the plain row-major tile
+        # (correct for any use; give a swizzled or padded layout where bank
+        # conflicts matter)
+        layout = swizzled_shared_layout(1, 1, 1, list(range(len(shape) - 1, -1, -1)))
+    if num > 1 or buffer_dim:
         if value is not None:
             raise ValueError("value initializes a single buffer (num = 1)")
         shape = (num,) + shape

@@ -1,0 +1,46 @@
+"""TLX's module (`import tlxamd.language.extra.tlx as tlx`): the TLX
+operations of tlxamd.language under TLX's names, so that TLX kernels port by
+changing their imports. Everything here is the language's own function;
+`dtype_of` is TLX's element-type query."""
+
+from ...language import (  # noqa: F401
+    alloc_barriers,
+    async_commit_group,
+    async_descriptor_load,
+    async_dot,
+    async_dot_scaled,
+    async_dot_wait,
+    async_wait,
+    barrier_arrive,
+    barrier_expect_bytes,
+    barrier_wait,
+    buffer_atomic_add,
+    buffer_load,
+    buffer_load_to_shared,
+    buffer_store,
+    cluster_barrier,
+    cluster_cta_rank,
+    local_alloc,
+    local_dealloc,
+    local_load,
+    local_store,
+    local_view,
+    shared_memory_descriptor,
+    storage_kind,
+    tcgen05_commit,
+    tensor_memory_layout,
+    tensor_memory_scales_layout,
+    tmem_copy,
+)
+from ..core import dtype, pointer, tensor
+
+
+def dtype_of(value) -> dtype:
+    """The element type a pointer (or tensor of pointers) points to, or a
+    tensor's element type (TLX's tlx.dtype_of)."""
+    d = value.dtype if isinstance(value, tensor) else value
+    if isinstance(d, pointer):
+        return d.element_ty
+    if isinstance(d, dtype):
+        return d
+    raise TypeError(f"dtype_of takes a pointer or a tensor, got {value!r}")
