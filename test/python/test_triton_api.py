@@ -555,3 +555,21 @@ def test_tlx_names_and_inferred_buffers():
     roundtrip[(1,)](x, y, BLOCK=32)
     np.testing.assert_array_equal(y, x.astype(np.float32))
     assert tlx.dtype_of(tl.pointer(tl.bfloat16)) is tl.bfloat16
+
+
+@triton.jit
+def _shifted(x, offs: tl.constexpr, SHIFT: tl.constexpr):
+    return x + offs + SHIFT
+
+
+def test_helper_constexpr_parameter_takes_a_runtime_value():
+    """As in Triton (the attention tutorial's `offs_m: tl.constexpr`), a
+    helper's constexpr annotation accepts a tensor; constants stay constants."""
+    @triton.jit
+    def k(out, BLOCK: tl.constexpr):
+        r = tl.arange(0, BLOCK)
+        tl.store(out + r, _shifted(r * 0, r, 7))
+
+    out = np.zeros(16, np.int32)
+    k[(1,)](out, BLOCK=16)
+    assert out.tolist() == [i + 7 for i in range(16)]

@@ -763,10 +763,9 @@ class CodeGenerator(ast.NodeVisitor):
         except TypeError as e:
             raise self._error(node, f"{helper.fn.__name__}(): {e}") from None
         bound.apply_defaults()
-        for name, ann in declared_annotations(helper.fn).items():
-            if ann is constexpr and _is_runtime(bound.arguments.get(name)):
-                raise self._error(node, f"{helper.fn.__name__}(): parameter '{name}' is constexpr but got a "
-                                        f"runtime value")
+        # A helper's `tl.constexpr` annotation does not bind its callers:
+        # a runtime value passed there is used as one, as Triton does (the
+        # attention tutorial's `offs_m: tl.constexpr` receives a tensor).
         sub = CodeGenerator(helper.fn, dict(bound.arguments))
         sub.runtime_depth = 0
         _INLINING.append(helper.fn)
