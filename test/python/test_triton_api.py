@@ -573,3 +573,48 @@ def test_helper_constexpr_parameter_takes_a_runtime_value():
     out = np.zeros(16, np.int32)
     k[(1,)](out, BLOCK=16)
     assert out.tolist() == [i + 7 for i in range(16)]
+
+
+@triton.jit
+def desc_scale(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    dx = tl.make_tensor_descriptor(x, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    dy = tl.make_tensor_descriptor(y, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    dy.store([om, on], dx.load([om, on]) * 2.0)
+
+
+@triton.jit
+def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([om, k * BK]), b_desc.load([k * BK, on]), acc)
+    c_desc.store([om, on], acc.to(tl.float16))
+
+
+def test_tensor_descriptors_made_in_the_kernel():
+    """tl.make_tensor_descriptor + desc.load / desc.store: blocks outside
+    the tensor read as zero and are not written (ragged M, N, K)."""
+    rng = np.random.default_rng(8)
+    x = rng.random((50, 70), dtype=np.float32)
+    y = np.full_like(x, -1.0)
+    desc_scale[(triton.cdiv(50, 32), triton.cdiv(70, 32))](x, y, 50, 70, BM=32, BN=32)
+    np.testing.assert_array_equal(y, 2 * x)
+    a = rng.standard_normal((70, 40)).astype(np.float16)
+    b = rng.standard_normal((40, 90)).astype(np.float16)
+    c = np.zeros((70, 90), np.float16)
+    desc_matmul[(triton.cdiv(70, 32), triton.cdiv(90, 32))](a, b, c, 70, 90, 40, BM=32, BN=32, BK=16)
+    np.testing.assert_allclose(c.astype(np.float32), a.astype(np.float32) @ b.astype(np.float32), atol=2e-2,
+                               rtol=2e-2)
+
+    @triton.jit
+    def strided_rows(x, M, N, B: tl.constexpr):
+        tl.make_tensor_descriptor(x, shape=[M, N], strides=[1, 2], block_shape=[B, B])
+
+    with pytest.raises(ValueError, match="last stride is 1"):
+        strided_rows.warmup(x, 50, 70, B=16, grid=(1,))

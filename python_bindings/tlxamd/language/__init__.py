@@ -190,6 +190,12 @@ from .shared import (  # noqa: F401
     shared_memory_descriptor,
     wait_group,
 )
+from .tensor_desc import (  # noqa: F401
+    load_tensor_descriptor,
+    make_tensor_descriptor,
+    store_tensor_descriptor,
+    tensor_descriptor_block,
+)
 from .tma import (  # noqa: F401
     allocate_mbarrier,
     async_tma_copy_global_to_shared,
