@@ -80,6 +80,31 @@ def _address(v) -> Tuple[Any, int, int]:
     return v.dtype, 0, v.nbytes  # numpy: the emulator places each buffer 256-byte aligned
 
 
+def _is_host_descriptor(v) -> bool:
+    """A host TensorDescriptor (tlxamd.runtime's, Triton's signature)."""
+    t = type(v)
+    return t.__name__ == "TensorDescriptor" and hasattr(v, "base") and hasattr(v, "block_shape")
+
+
+def _descriptor_kind(value, specialize: bool, align: bool):
+    """A host descriptor passed by its fields: base, sizes, strides but the
+    last (which must be 1)."""
+    from . import language as tl
+
+    if value.block_shape is None:
+        raise TypeError("a TensorDescriptor passed to a kernel needs its block_shape")
+    if value.strides[-1] != 1:
+        raise ValueError(f"a TensorDescriptor's last stride is 1, got strides {list(value.strides)}")
+
+    def i32(v):
+        if not -(1 << 31) <= v < (1 << 31):
+            raise OverflowError(f"descriptor size or stride {v} does not fit in 32 bits")
+        return tl.divisible_int(tl.int32, 16) if specialize and v % 16 == 0 else tl.int32
+
+    return tl.host_tensor_descriptor(_kind_of(value.base, specialize, align), [i32(v) for v in value.shape],
+                                     [i32(v) for v in value.strides[:-1]], value.block_shape)
+
+
 def _is_array(v) -> bool:
     if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
         return True
@@ -110,6 +135,8 @@ def _kind_of(value, specialize: bool, align: bool):
         return tl.divisible_int(dt, 16) if specialize and value % 16 == 0 else dt
     if isinstance(value, float):
         return tl.float32
+    if _is_host_descriptor(value):
+        return _descriptor_kind(value, specialize, align)
     if _is_array(value):
         dt, misalign, nbytes = _address(value)
         on_gpu = getattr(value, "is_cuda", False)  # NVIDIA code does not read the range: not in the key
@@ -146,6 +173,9 @@ def _key_of(v):
     if _is_array(v):
         dt, misalign, nbytes = _address(v)
         return (str(dt), misalign == 0, nbytes < (1 << 31))
+    if _is_host_descriptor(v):
+        return (t, _key_of(v.base), tuple(s % 16 == 0 for s in v.shape), tuple(s % 16 == 0 for s in v.strides),
+                tuple(v.block_shape or ()))
     try:
         hash(v)
     except TypeError:
@@ -286,6 +316,18 @@ def _current_stream(device) -> int:
     return torch._C._cuda_getCurrentRawStream(index)
 
 
+def _expand_descriptors(values, positions, descriptors) -> list:
+    """The runtime arguments with each host descriptor passed by its fields."""
+    out = []
+    for i in positions:
+        v = values[i]
+        if i in descriptors:
+            out += [v.base, *v.shape, *v.strides[:-1]]
+        else:
+            out.append(v)
+    return out
+
+
 class Launcher:
     """The compiled specializations of one `@jit` function and the launch
     path that picks one."""
@@ -335,14 +377,17 @@ class Launcher:
         hit = self.cache.get(key)
         if hit is None:
             hit = self._compile(key, values, meta)
-        kernel, device, runtime_positions = hit
+        kernel, device, runtime_positions, descriptors = hit
         if callable(grid):
             grid = grid(dict(zip(self.names, values), num_warps=meta[0], num_stages=meta[1], num_ctas=meta[2]))
         if warmup:
             _launch.normalize_grid(grid, self.label)
             return kernel
         grid = _launch.normalize_grid(grid, self.label)
-        runtime_args = [values[i] for i in runtime_positions]
+        if descriptors:
+            runtime_args = _expand_descriptors(values, runtime_positions, descriptors)
+        else:
+            runtime_args = [values[i] for i in runtime_positions]
         if device is None:
             kernel.launch_runtime(grid, runtime_args)
         else:
@@ -398,9 +443,13 @@ class Launcher:
                                           f"this launch option (only its default, {_META_FIXED[name]!r})")
         target, device = _device_target(values)
         signature, constants, runtime = self._specialize(values)
+        from . import language as tl
+
+        descriptors = frozenset(i for i in runtime
+                                if isinstance(signature[self.names[i]], tl.host_tensor_descriptor))
         if not _nocompiler.compiler_installed():
             entry = (self._prebuilt(target, signature, constants, meta, len(values), runtime), device,
-                     tuple(runtime))
+                     tuple(runtime), descriptors)
             self.cache[key] = entry
             return entry
         from . import compiler
@@ -415,7 +464,7 @@ class Launcher:
         kernel = CompiledKernel(self.name, compiled, constant_positions,
                                 {"num_warps": num_warps, "num_stages": num_stages, "num_ctas": num_ctas,
                                  "compile_seconds": time.perf_counter() - t0})
-        entry = (kernel, device, tuple(runtime))
+        entry = (kernel, device, tuple(runtime), descriptors)
         self.cache[key] = entry
         return entry
 

@@ -126,38 +126,44 @@ def _package_hash() -> str:
     return _PACKAGE_HASH
 
 
-def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
+def _kind_record(kind):
     from . import language as tl
 
-    out = {}
-    for name, kind in signature.items():
-        if kind is tl.constexpr:
-            out[name] = ["constexpr"]
-        elif isinstance(kind, tl.pointer):
-            out[name] = ["ptr", kind.element_ty.name, kind.divisibility, kind.pointer_range]
-        elif isinstance(kind, tl.divisible_int):
-            out[name] = ["divint", kind.dtype.name, kind.divisibility]
-        elif isinstance(kind, tl.dtype):
-            out[name] = ["scalar", kind.name]
-        else:
-            raise TypeError(f"parameter '{name}': {kind!r} cannot be compiled ahead of time")
-    return out
+    if kind is tl.constexpr:
+        return ["constexpr"]
+    if isinstance(kind, tl.pointer):
+        return ["ptr", kind.element_ty.name, kind.divisibility, kind.pointer_range]
+    if isinstance(kind, tl.divisible_int):
+        return ["divint", kind.dtype.name, kind.divisibility]
+    if isinstance(kind, tl.host_tensor_descriptor):
+        return ["hostdesc", _kind_record(kind.base), [_kind_record(k) for k in kind.shape],
+                [_kind_record(k) for k in kind.strides], list(kind.block_shape)]
+    if isinstance(kind, tl.dtype):
+        return ["scalar", kind.name]
+    raise TypeError(f"{kind!r} cannot be compiled ahead of time")
+
+
+def _kind_from_record(kind):
+    from . import language as tl
+
+    if kind[0] == "constexpr":
+        return tl.constexpr
+    if kind[0] == "ptr":
+        return tl.pointer(getattr(tl, kind[1]), divisibility=kind[2], pointer_range=kind[3])
+    if kind[0] == "divint":
+        return tl.divisible_int(getattr(tl, kind[1]), kind[2])
+    if kind[0] == "hostdesc":
+        return tl.host_tensor_descriptor(_kind_from_record(kind[1]), [_kind_from_record(k) for k in kind[2]],
+                                         [_kind_from_record(k) for k in kind[3]], kind[4])
+    return getattr(tl, kind[1])
+
+
+def signature_record(signature: Dict[str, Any]) -> Dict[str, Any]:
+    return {name: _kind_record(kind) for name, kind in signature.items()}
 
 
 def signature_from_record(record: Dict[str, Any]) -> Dict[str, Any]:
-    from . import language as tl
-
-    out = {}
-    for name, kind in record.items():
-        if kind[0] == "constexpr":
-            out[name] = tl.constexpr
-        elif kind[0] == "ptr":
-            out[name] = tl.pointer(getattr(tl, kind[1]), divisibility=kind[2], pointer_range=kind[3])
-        elif kind[0] == "divint":
-            out[name] = tl.divisible_int(getattr(tl, kind[1]), kind[2])
-        else:
-            out[name] = getattr(tl, kind[1])
-    return out
+    return {name: _kind_from_record(kind) for name, kind in record.items()}
 
 
 def constants_record(constants: Dict[str, Any]) -> Dict[str, Any]:

@@ -618,3 +618,33 @@ def test_tensor_descriptors_made_in_the_kernel():
 
     with pytest.raises(ValueError, match="last stride is 1"):
         strided_rows.warmup(x, 50, 70, B=16, grid=(1,))
+
+
+@triton.jit
+def desc_copy_scaled(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    y_desc.store([om, on], x_desc.load([om, on]) * 2.0)
+
+
+def test_host_tensor_descriptors_as_arguments():
+    """TensorDescriptor(base, shape, strides, block_shape) arguments (Triton's
+    host descriptors) are passed by their fields and are descriptors in the
+    kernel; sizes and strides specialize as ints do; ahead-of-time records
+    keep the kind."""
+    from tlxamd import _prebuilt
+    from tlxamd.runtime import TensorDescriptor
+
+    torch = pytest.importorskip("torch")
+    x = torch.rand(50, 70)
+    y = torch.full_like(x, -1.0)
+    xd, yd = TensorDescriptor.from_tensor(x, [32, 32]), TensorDescriptor.from_tensor(y, [32, 32])
+    desc_copy_scaled[(2, 3)](xd, yd, BM=32, BN=32)
+    torch.testing.assert_close(y, 2 * x)
+    sig, _, runtime = _jit.Launcher(desc_copy_scaled)._specialize([xd, yd, 32, 32])
+    kind = sig["x_desc"]
+    assert isinstance(kind, tl.host_tensor_descriptor) and kind.shape == (tl.int32, tl.int32) and runtime == [0, 1]
+    assert kind.strides == (tl.int32,)  # 70: not a multiple of 16
+    assert _prebuilt.signature_from_record(_prebuilt.signature_record(sig)) == sig
+    with pytest.raises(TypeError, match="needs its block_shape"):
+        desc_copy_scaled[(1,)](TensorDescriptor.from_tensor(x), yd, BM=32, BN=32)

@@ -191,6 +191,7 @@ from .shared import (  # noqa: F401
     wait_group,
 )
 from .tensor_desc import (  # noqa: F401
+    host_tensor_descriptor,
     load_tensor_descriptor,
     make_tensor_descriptor,
     store_tensor_descriptor,

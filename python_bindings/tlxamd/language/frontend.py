@@ -889,9 +889,36 @@ def declared_annotations(fn: Callable) -> Dict[str, Any]:
 
 def _kernel_annotation(ann):
     """`ann` when it names a kernel parameter's kind, else None."""
-    if isinstance(ann, (pointer, dtype, tensor_descriptor, divisible_int)) or ann is constexpr:
+    from .tensor_desc import host_tensor_descriptor
+
+    if isinstance(ann, (pointer, dtype, tensor_descriptor, divisible_int, host_tensor_descriptor)) or \
+            ann is constexpr:
         return ann
     return None
+
+
+def _parts(ann) -> list:
+    """The IR arguments a runtime parameter of kind `ann` takes: one, or a
+    host descriptor's fields."""
+    from .tensor_desc import host_tensor_descriptor
+
+    return list(ann.kinds()) if isinstance(ann, host_tensor_descriptor) else [ann]
+
+
+def _bind_parameter(ann, it):
+    """The kernel's value of a runtime parameter from its IR arguments."""
+    from .tensor_desc import host_tensor_descriptor, tensor_descriptor_block
+
+    if isinstance(ann, host_tensor_descriptor):
+        base = pointer_value(next(it), ann.base)
+        shape = [tensor(next(it), _scalar_type(k)) for k in ann.shape]
+        strides = [tensor(next(it), _scalar_type(k)) for k in ann.strides] + [1]
+        return tensor_descriptor_block(base, shape, strides, ann.block_shape)
+    if isinstance(ann, pointer):
+        return pointer_value(next(it), ann)
+    if isinstance(ann, tensor_descriptor):
+        return tensor_descriptor_value(next(it), ann)
+    return tensor(next(it), _scalar_type(ann))
 
 
 def _arg_attributes(ann) -> Dict[str, Any]:
@@ -1011,7 +1038,8 @@ class kernel:
         with ctx, self._def_location():
             module = ir.Module.create()
             runtime = [p for p in params if anns[p.name] is not constexpr]
-            arg_types = [anns[p.name].to_ir() for p in runtime]
+            parts = [k for p in runtime for k in _parts(anns[p.name])]
+            arg_types = [k.to_ir() for k in parts]
             with ir.InsertionPoint(module.body):
                 gm = gpu.GPUModuleOp(f"{self.name}_module")
                 gm.bodyRegion.blocks.append()
@@ -1023,7 +1051,7 @@ class kernel:
                     if self.num_ctas > 1:
                         fn.attributes["tlxamd.num_ctas"] = ir.IntegerAttr.get(
                             ir.IntegerType.get_signless(32), self.num_ctas)
-                    arg_attrs = [ir.DictAttr.get(_arg_attributes(anns[p.name])) for p in runtime]
+                    arg_attrs = [ir.DictAttr.get(_arg_attributes(k)) for k in parts]
                     if any(len(a) for a in arg_attrs):
                         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(arg_attrs)
                     entry = fn.add_entry_block()
@@ -1033,14 +1061,7 @@ class kernel:
                         it = iter(entry.arguments)
                         for p in params:
                             ann = anns[p.name]
-                            if ann is constexpr:
-                                args[p.name] = constexprs[p.name]
-                            elif isinstance(ann, pointer):
-                                args[p.name] = pointer_value(next(it), ann)
-                            elif isinstance(ann, tensor_descriptor):
-                                args[p.name] = tensor_descriptor_value(next(it), ann)
-                            else:
-                                args[p.name] = tensor(next(it), _scalar_type(ann))
+                            args[p.name] = constexprs[p.name] if ann is constexpr else _bind_parameter(ann, it)
                         gen = CodeGenerator(self.fn, args)
                         ret = gen.run()
                         if ret is not None:

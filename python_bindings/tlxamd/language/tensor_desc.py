@@ -22,7 +22,7 @@ from .core import _builder, _located, _to_tensor, arange, constexpr, dtype, int3
 from .memory import load, store
 
 __all__ = ["tensor_descriptor_block", "make_tensor_descriptor", "load_tensor_descriptor",
-           "store_tensor_descriptor"]
+           "store_tensor_descriptor", "host_tensor_descriptor"]
 
 
 def _ints(values, name: str, rank=None):
@@ -112,3 +112,34 @@ def load_tensor_descriptor(desc: tensor_descriptor_block, offsets) -> tensor:
 
 def store_tensor_descriptor(desc: tensor_descriptor_block, offsets, value) -> None:
     desc.store(offsets, value)
+
+
+class host_tensor_descriptor:
+    """The kind of a parameter that receives a host `TensorDescriptor`
+    (Triton's `TensorDescriptor.from_tensor(x, block_shape)`) when the
+    launcher passes it by its fields: the base pointer (`base`, a
+    `pointer`), then each dimension's size and each stride but the last (1),
+    as i32 (`shape` / `strides`: dtypes or `divisible_int`s). Inside the
+    kernel the parameter is a `tensor_descriptor_block`."""
+
+    def __init__(self, base, shape: Sequence, strides: Sequence, block_shape: Sequence[int]):
+        self.base, self.shape, self.strides = base, tuple(shape), tuple(strides)
+        self.block_shape = tuple(int(b) for b in block_shape)
+        if len(self.shape) != len(self.block_shape) or len(self.strides) != len(self.shape) - 1:
+            raise ValueError(f"host descriptor: {len(self.shape)} sizes, {len(self.strides)} strides (the last "
+                             f"is 1, not passed) and block_shape {list(self.block_shape)} disagree")
+
+    def kinds(self):
+        """The IR arguments it takes, in order."""
+        return (self.base,) + self.shape + self.strides
+
+    def __eq__(self, other):
+        return isinstance(other, host_tensor_descriptor) and (self.kinds(), self.block_shape) == (
+            other.kinds(), other.block_shape)
+
+    def __hash__(self):
+        return hash((self.kinds(), self.block_shape))
+
+    def __repr__(self):
+        return f"host_tensor_descriptor({self.base!r}, shape={list(self.shape)}, strides={list(self.strides)}, " \
+               f"block_shape={list(self.block_shape)})"
