@@ -35,6 +35,7 @@ _TRITON_NAMES = {
     "heuristics": ("tlxamd._triton", "heuristics"),
     "cdiv": ("tlxamd._triton", "cdiv"),
     "next_power_of_2": ("tlxamd._triton", "next_power_of_2"),
+    "set_allocator": ("tlxamd._triton", "set_allocator"),
     "TensorDescriptor": ("tlxamd.runtime", "TensorDescriptor"),
 }
 _SUBMODULES = ("language", "testing", "runtime", "compiler", "emulator", "targets", "ir", "passmanager")

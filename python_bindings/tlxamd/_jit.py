@@ -35,10 +35,13 @@ _META_DEFAULTS = {"num_warps": 4, "num_stages": 3, "num_ctas": 1, "enable_fp_fus
 _META_FIXED = {"maxnreg": None, "launch_cooperative_grid": False, "launch_pdl": False}
 _OPTIONS = len(_META_DEFAULTS)
 # Triton's AMD tuning hints (the MFMA instruction's non-K size, operand
-# packing, waves per EU): accepted so that AMD configurations run; tlxamd's
-# layout assignment chooses instructions and packing itself (its cost model
-# is in the layout core), so they change nothing and are not in the key.
-_AMD_HINTS = {"matrix_instr_nonkdim": (0, 16, 32), "kpack": (1, 2), "waves_per_eu": tuple(range(0, 9))}
+# packing, waves per EU) and permissions (flushing f32 denormals): accepted
+# so that AMD configurations run; tlxamd's layout assignment chooses
+# instructions and packing itself (its cost model is in the layout core) and
+# keeps denormals (a permission it does not take), so they change nothing
+# and are not in the key.
+_AMD_HINTS = {"matrix_instr_nonkdim": (0, 16, 32), "kpack": (1, 2), "waves_per_eu": tuple(range(0, 9)),
+              "allow_flush_denorm": (False, True)}
 
 # torch / numpy dtype names -> tlxamd.language dtype names
 _DTYPES = {

@@ -28,6 +28,24 @@ def next_power_of_2(n: int) -> int:
     return 0 if n <= 0 else 1 << (n - 1).bit_length()
 
 
+_allocator = None
+
+
+def set_allocator(allocator) -> None:
+    """Triton's `set_allocator(fn(size, alignment, stream))`: the global
+    scratch memory provider Triton's device-side TMA descriptors use.
+    tlxamd's kernels take no global scratch (descriptors made in a kernel
+    are address arithmetic), so it is kept for `get_allocator` only."""
+    global _allocator
+    if allocator is not None and not callable(allocator):
+        raise TypeError(f"set_allocator takes a function (size, alignment, stream) -> buffer, got {allocator!r}")
+    _allocator = allocator
+
+
+def get_allocator():
+    return _allocator
+
+
 class Config:
     """One autotuning configuration: constexpr values (`kwargs`) and the
     launch meta-parameters."""
@@ -133,13 +151,15 @@ class Autotuner(_Wrapper):
         return tuple(named[k] for k in self.keys if k in named) + tuple(
             str(a.dtype) for a in args if hasattr(a, "dtype"))
 
-    def prune_configs(self, named: Dict[str, Any]) -> List[Config]:
+    def prune_configs(self, nargs: Dict[str, Any], kwargs: Dict[str, Any]) -> List[Config]:
+        """Triton's pruning: early_config_prune(configs, positional arguments
+        by name, **keyword arguments), then the perf model's top_k."""
         configs = self.configs
         if self.early_config_prune is not None:
-            configs = list(self.early_config_prune(configs, named))
+            configs = list(self.early_config_prune(configs, nargs, **kwargs))
         if self.perf_model is not None and self.top_k is not None:
             top_k = self.top_k if self.top_k >= 1 else int(len(configs) * self.top_k)
-            est = {c: self.perf_model(**named, **c.all_kwargs()) for c in configs}
+            est = {c: self.perf_model(**nargs, **kwargs, **c.all_kwargs()) for c in configs}
             configs = sorted(configs, key=lambda c: est[c])[:builtins.max(1, top_k)]
         return configs
 
@@ -162,7 +182,7 @@ class Autotuner(_Wrapper):
     def _tune(self, args, kwargs, named, grid) -> Config:
         from . import testing
 
-        configs = self.prune_configs(named)
+        configs = self.prune_configs(dict(zip(self.arg_names, args)), kwargs)
         if not _on_gpu(args):
             return self._first_that_compiles(configs, args, kwargs, grid)
         bench = self.user_do_bench or (lambda f: testing.do_bench(f, warmup=self.num_warmups, rep=self.num_reps,

@@ -648,3 +648,32 @@ def test_host_tensor_descriptors_as_arguments():
     assert _prebuilt.signature_from_record(_prebuilt.signature_record(sig)) == sig
     with pytest.raises(TypeError, match="needs its block_shape"):
         desc_copy_scaled[(1,)](TensorDescriptor.from_tensor(x), yd, BM=32, BN=32)
+
+
+def test_autotune_pruning_and_hints_as_triton_passes_them():
+    """early_config_prune(configs, positional arguments, **keyword arguments);
+    multiple_of on a loop counter; set_allocator; AMD launch hints."""
+    seen = {}
+
+    def prune(configs, nargs, **kwargs):
+        seen.update(nargs=sorted(nargs), kwargs=sorted(kwargs))
+        return [c for c in configs if c.kwargs["BLOCK"] <= kwargs["LIMIT"]]
+
+    @triton.autotune(configs=[triton.Config({"BLOCK": 256}), triton.Config({"BLOCK": 64})], key=["n"],
+                     prune_configs_by={"early_config_prune": prune})
+    @triton.jit
+    def fill(out, n, LIMIT: tl.constexpr, BLOCK: tl.constexpr):
+        for start in range(0, n, BLOCK):
+            start = tl.multiple_of(start, BLOCK)
+            offs = start + tl.arange(0, BLOCK)
+            tl.store(out + offs, offs, mask=offs < n)
+
+    out = np.full(200, -1, np.int32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fill[(1,)](out, 200, LIMIT=128, waves_per_eu=2, allow_flush_denorm=True)
+    assert out.tolist() == list(range(200)) and fill.best_config.kwargs == {"BLOCK": 64}
+    assert seen == {"nargs": ["n", "out"], "kwargs": ["LIMIT", "allow_flush_denorm", "waves_per_eu"]}
+    triton.set_allocator(lambda size, alignment, stream: None)
+    with pytest.raises(TypeError):
+        triton.set_allocator(3)

@@ -900,8 +900,14 @@ def _hint(x: tensor, values, name: str, what: str) -> tensor:
         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(old)
         return x
     if isinstance(v, ir.BlockArgument):
-        raise ValueError(f"{what} applies to kernel arguments and values computed in the kernel, "
-                         f"not to loop or branch arguments")
+        if x.dtype.is_ptr:
+            raise ValueError(f"{what} applies to kernel arguments and values computed in the kernel, "
+                             f"not to pointer loop or branch arguments")
+        # a loop counter or carried value (Triton's `start_n = tl.multiple_of(
+        # start_n, BLOCK_N)`): the fact goes on an x + 0 the analyses read
+        # (nothing folds it before them)
+        x = tensor(arith.addi(v, _to_tensor(0, like=x).handle), x.dtype if x.dtype.is_unsigned else None)
+        v = x.handle
     v.owner.attributes[name] = attr
     return x
 
