@@ -18,13 +18,22 @@ if [ "$mode" = record ]; then
 else
   export TLXAMD_PREBUILT=$PWD/bench/gpu/prebuilt
 fi
-# NAME runs the file as __main__; NAME:pytest runs its test_* functions.
+# NAME runs the file as __main__; NAME:pytest runs its test_* functions;
+# triton_style and triton_way_checks run those scripts of bench/gpu.
 for t in "$@"; do
+  if [ "$t" = triton_style ]; then
+    echo "=== triton_style"
+    timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" \
+      > "$LOGS/triton_style.log" 2>&1
+    echo "exit $?"; tail -n 30 "$LOGS/triton_style.log"; continue
+  fi
+  if [ "$t" = triton_way_checks ]; then
+    echo "=== triton_way_checks"
+    timeout 300 python3 bench/gpu/triton_way_checks.py > "$LOGS/triton_way_checks.log" 2>&1
+    echo "exit $?"; tail -n 12 "$LOGS/triton_way_checks.log"; continue
+  fi
   name=${t%%:*}; flag=""; [ "$t" != "$name" ] && flag=--pytest
   echo "=== $t"
   timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag > "$LOGS/$name$flag.log" 2>&1
   echo "exit $?"; tail -n 25 "$LOGS/$name$flag.log"
 done
-echo "=== triton_style"
-timeout 500 python3 bench/gpu/triton_style.py bench/tutorials/cache --out "$OUT/triton_style.json" > "$LOGS/triton_style.log" 2>&1
-echo "exit $?"; tail -n 30 "$LOGS/triton_style.log"
