@@ -220,6 +220,8 @@ def _device_target(args) -> Tuple[str, Any]:
     tensor argument is on a CUDA device, else the emulated AMD target."""
     device = None
     for a in args:
+        if _is_host_descriptor(a):
+            a = a.base
         if hasattr(a, "data_ptr") and getattr(a, "device", None) is not None and a.device.type != "cpu":
             if a.device.type != "cuda":
                 raise TypeError(f"tensors on {a.device} cannot be launched on (CUDA tensors run on the GPU, "
