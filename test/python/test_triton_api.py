@@ -677,3 +677,31 @@ def test_autotune_pruning_and_hints_as_triton_passes_them():
     triton.set_allocator(lambda size, alignment, stream: None)
     with pytest.raises(TypeError):
         triton.set_allocator(3)
+
+
+@triton.jit
+def causal_scores(K, Q, O, BM: tl.constexpr, BN: tl.constexpr, HD: tl.constexpr):
+    offs_n = tl.arange(0, BN)
+    offs_k = tl.arange(0, HD)
+    offs_m = tl.arange(0, BM)
+    k = tl.load(K + offs_n[:, None] * HD + offs_k[None, :])
+    acc = tl.zeros([BN, BM], dtype=tl.float32)
+    for i in range(2):
+        qT = tl.load(Q + (offs_m[None, :] + i * BM) * HD + offs_k[:, None])
+        acc += tl.where(offs_m[None, :] >= offs_n[:, None], tl.dot(k, qT), 0.0)
+    tl.store(O + offs_n[:, None] * BM + offs_m[None, :], acc)
+
+
+def test_dot_result_masked_by_its_indices():
+    """`where(offs_m >= offs_n, dot(k, qT), 0)` (attention's causal mask, the
+    backward's core): the mask reaches the dot's result with the loads'
+    layout; the dot keeps its instruction's layout and the mask converts."""
+    rng = np.random.default_rng(9)
+    k = rng.random((32, 32)).astype(np.float16)
+    q = rng.random((32, 32)).astype(np.float16)
+    out = np.zeros((32, 16), np.float32)
+    causal_scores[(1,)](k, q, out, BM=16, BN=32, HD=32)
+    keep = np.arange(16)[None, :] >= np.arange(32)[:, None]
+    ref = sum(np.where(keep, k.astype(np.float32) @ q[i * 16:(i + 1) * 16].astype(np.float32).T, 0)
+              for i in range(2))
+    np.testing.assert_allclose(out, ref, rtol=1e-3, atol=1e-3)

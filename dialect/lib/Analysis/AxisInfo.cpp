@@ -223,9 +223,16 @@ static AxisInfo visitExpandDims(Transfer t, ExpandDimsOp expand) {
   AxisInfo src = t.analysis.get(expand.getSrc());
   AxisInfo info = AxisInfo::unknown(t.shape);
   unsigned axis = expand.getAxis();
+  // Along the new axis an element is its own block: what divides every
+  // element (once broadcast, `offs_n[:, None]` holds each row's n along
+  // it). A dimension of distinct values gives 1 (Triton's rule).
+  int64_t newDivisibility = kMaxDivisibility;
+  for (unsigned s = 0; s < src.divisibility.size(); ++s)
+    newDivisibility = std::min<int64_t>(
+        newDivisibility, src.contiguity[s] > 1 ? 1 : src.divisibility[s]);
   for (unsigned d = 0, s = 0; d < t.rank(); ++d) {
     if (d == axis) {
-      info.divisibility[d] = kMaxDivisibility;
+      info.divisibility[d] = newDivisibility;
       continue;
     }
     info.contiguity[d] = src.contiguity[s];
@@ -318,6 +325,22 @@ static AxisInfo visitMul(Transfer t, arith::MulIOp op) {
         return std::pair<int64_t, int64_t>(
             1, std::min<int64_t>(divisibilityAt(a, d) * divisibilityAt(b, d),
                                  kMaxDivisibility));
+      });
+}
+
+/// x / c with c a power of two: a multiple of d is a multiple of d / c
+/// (`K // 2` of a K that is a multiple of BK).
+static AxisInfo visitDivByConstant(Transfer t, Operation *op) {
+  APInt c;
+  if (!matchPattern(op->getOperand(1), m_ConstantInt(&c)) || !c.isPowerOf2() ||
+      c.getBitWidth() > 64)
+    return unknownOf(t.shape);
+  int64_t by = int64_t(c.getZExtValue());
+  return visitBinary(
+      t, op, [by](const AxisInfo &a, const AxisInfo &, unsigned d) {
+        int64_t div = divisibilityAt(a, d);
+        return std::pair<int64_t, int64_t>(
+            1, div == kMaxDivisibility ? div : std::max<int64_t>(1, div / by));
       });
 }
 
@@ -473,6 +496,8 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
       .Case<arith::AddIOp, AddPtrOp>(
           [&](Operation *op) { return visitAddSub(t, op); })
       .Case([&](arith::MulIOp op) { return visitMul(t, op); })
+      .Case<arith::DivSIOp, arith::DivUIOp>(
+          [&](Operation *op) { return visitDivByConstant(t, op); })
       .Case([&](arith::ShLIOp op) { return visitShl(t, op); })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           [&](Operation *op) { return visitBitwise(t, op); })

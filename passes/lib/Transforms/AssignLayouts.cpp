@@ -248,8 +248,13 @@ private:
     DotLayoutChoice choice = chooseDotLayout(dot.getContext(), arch, m, n, k,
                                              a.getElementType(), numWarps);
     // A result tied to an earlier dot's (one accumulator through several
-    // loops) has that dot's layout already: the same choice.
-    if (!isFree(dot.getD()) && layoutOf(dot.getD()) != choice.layout)
+    // loops) has that dot's layout already: the same choice. A layout that
+    // reached the result from a neighbour (a mask built from the loads'
+    // indices, `where(offs_m >= offs_n, dot(...), 0)`) is not the
+    // instruction's: the dot keeps its own and its users convert.
+    if (!isFree(dot.getD()) && layoutOf(dot.getD()) != choice.layout &&
+        isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(
+            layoutOf(dot.getD())))
       return;
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
