@@ -40,8 +40,10 @@ _OPTIONS = len(_META_DEFAULTS)
 # instructions and packing itself (its cost model is in the layout core) and
 # keeps denormals (a permission it does not take), so they change nothing
 # and are not in the key.
+# `extern_libs` (vendor device libraries to link) names nothing tlxamd
+# reads: tl.extra.libdevice's functions are computed by tlxamd itself.
 _AMD_HINTS = {"matrix_instr_nonkdim": (0, 16, 32), "kpack": (1, 2), "waves_per_eu": tuple(range(0, 9)),
-              "allow_flush_denorm": (False, True)}
+              "allow_flush_denorm": (False, True), "extern_libs": dict}
 
 # torch / numpy dtype names -> tlxamd.language dtype names
 _DTYPES = {
@@ -411,8 +413,10 @@ class Launcher:
 
     def _check_hints(self, hints):
         for name, value in zip(self._hint_names, hints):
-            if value is not None and value not in _AMD_HINTS[name]:
-                raise ValueError(f"{self.name}[grid](..., {name}={value!r}): one of {_AMD_HINTS[name]}")
+            allowed = _AMD_HINTS[name]
+            if value is not None and not (isinstance(value, allowed) if isinstance(allowed, type) else
+                                          value in allowed):
+                raise ValueError(f"{self.name}[grid](..., {name}={value!r}): one of {allowed}")
 
     def _specialize(self, values) -> Tuple[Dict[str, Any], Dict[str, Any], List[int]]:
         """(signature for kernel.build, constexpr values, positions of the

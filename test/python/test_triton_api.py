@@ -705,3 +705,25 @@ def test_dot_result_masked_by_its_indices():
     ref = sum(np.where(keep, k.astype(np.float32) @ q[i * 16:(i + 1) * 16].astype(np.float32).T, 0)
               for i in range(2))
     np.testing.assert_allclose(out, ref, rtol=1e-3, atol=1e-3)
+
+
+def test_libdevice_asin_acos():
+    """tl.extra.libdevice's asin / acos (tutorial 07), within 3e-7 of
+    numpy's float64 values; `extern_libs` is accepted."""
+    from tlxamd.language.extra import libdevice
+
+    @triton.jit
+    def inverse_trig(x, y, z, n, B: tl.constexpr):
+        o = tl.program_id(0) * B + tl.arange(0, B)
+        m = o < n
+        v = tl.load(x + o, mask=m)
+        tl.store(y + o, libdevice.asin(v), mask=m)
+        tl.store(z + o, libdevice.acos(v), mask=m)
+
+    x = np.linspace(-1, 1, 4001).astype(np.float32)
+    y, z = np.zeros_like(x), np.zeros_like(x)
+    inverse_trig[(4,)](x, y, z, x.size, B=1024, extern_libs={"libdevice": "/nonexistent/libdevice.10.bc"})
+    np.testing.assert_allclose(y, np.arcsin(x.astype(np.float64)), rtol=3e-7, atol=2e-7)
+    np.testing.assert_allclose(z, np.arccos(x.astype(np.float64)), rtol=3e-7, atol=3e-7)
+    with pytest.raises(ValueError, match="extern_libs"):
+        inverse_trig[(4,)](x, y, z, x.size, B=1024, extern_libs="libdevice")
