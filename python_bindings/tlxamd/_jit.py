@@ -270,6 +270,7 @@ class CompiledKernel:
         self.compiled = compiled
         self.target = compiled.target
         self._constant = set(constant_positions)
+        self.descriptors: frozenset = frozenset()  # host descriptors, passed by their fields
         res = compiled.resources
         # NVIDIA (ptxas -v) and AMD (the code object's metadata) name them apart
         self.n_regs = int(res.get("registers", res.get("vgpr", 0)) + res.get("agpr", 0))
@@ -308,7 +309,8 @@ class CompiledKernel:
         grid = _launch.normalize_grid(grid, f"kernel {self.name}")
 
         def launcher(*args, stream=None):
-            runtime_args = [a for i, a in enumerate(args) if i not in self._constant]
+            runtime = [i for i in range(len(args)) if i not in self._constant]
+            runtime_args = _expand_descriptors(args, runtime, self.descriptors)
             if stream is None and not self.compiled.is_amd:
                 stream = _current_stream(None)  # torch's current stream, as Triton's launch takes
             self.launch_runtime(grid, runtime_args, stream)
@@ -457,8 +459,9 @@ class Launcher:
         descriptors = frozenset(i for i in runtime
                                 if isinstance(signature[self.names[i]], tl.host_tensor_descriptor))
         if not _nocompiler.compiler_installed():
-            entry = (self._prebuilt(target, signature, constants, meta, len(values), runtime), device,
-                     tuple(runtime), descriptors)
+            kernel = self._prebuilt(target, signature, constants, meta, len(values), runtime)
+            kernel.descriptors = descriptors
+            entry = (kernel, device, tuple(runtime), descriptors)
             self.cache[key] = entry
             return entry
         from . import compiler
@@ -473,6 +476,7 @@ class Launcher:
         kernel = CompiledKernel(self.name, compiled, constant_positions,
                                 {"num_warps": num_warps, "num_stages": num_stages, "num_ctas": num_ctas,
                                  "compile_seconds": time.perf_counter() - t0})
+        kernel.descriptors = descriptors
         entry = (kernel, device, tuple(runtime), descriptors)
         self.cache[key] = entry
         return entry

@@ -307,8 +307,7 @@ def precompile(manifest: str, out: str) -> int:
             continue
         fn = rebuild(r["environment"])
         constants = {k: _deserialize(v, {}) for k, v in r["constants"].items()}
-        constants = {k: (v.value if hasattr(v, "value") and type(v).__name__ == "constexpr" else v)
-                     for k, v in constants.items()}
+        constants = {k: v.value if isinstance(v, tl.constexpr) else v for k, v in constants.items()}
         num_warps, _, num_ctas, fp_fusion = r["meta"][:4]
         try:
             k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__,

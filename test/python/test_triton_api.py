@@ -14,6 +14,22 @@ import tlxamd.language as tl
 from tlxamd import _jit
 
 
+def _triton_way_kernels():
+    """The kernels bench/gpu/triton_way_checks.py runs on the GPU (there
+    beside Triton's own compile), compiled here from the same text."""
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "gpu", "triton_way_checks.py")
+    spec = importlib.util.spec_from_file_location("triton_way_checks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.load(triton, tl)
+
+
+_WAY = _triton_way_kernels()
+
+
 @triton.jit
 def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     pid = tl.program_id(axis=0)
@@ -386,6 +402,9 @@ def test_loop_counter_masks_in_machine_code(target):
         assert asm.count("setp.lt.s32") <= 4 and "or.b16" not in asm
     else:
         assert "buffer_load_dwordx4" in asm and "buffer_load_ushort" not in asm
+        # one group of 8 per thread: one compare
+        body = asm.split("row_sums:", 1)[1].split("s_endpgm", 1)[0]
+        assert body.count("v_cmp_") <= 2
     x = np.random.default_rng(3).standard_normal(1000).astype(np.float16)
     y = np.zeros(512, np.float32)
     row_sums[(1,)](x, y, 1000, BLOCK=512, num_warps=1)  # 1000 is not a multiple of 16: the split stays
@@ -477,13 +496,6 @@ def _philox_ref(seed, offsets, rounds=10):
     return [c.astype(np.uint32) for c in (c0, c1, c2, c3)]
 
 
-@triton.jit
-def random_blocks(out_i, out_f, out_n, seed, N, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    m = offs < N
-    tl.store(out_i + offs, tl.randint(seed, offs), mask=m)
-    tl.store(out_f + offs, tl.rand(seed, offs), mask=m)
-    tl.store(out_n + offs, tl.randn(seed, offs), mask=m)
 
 
 def test_random_numbers_are_tritons_philox():
@@ -494,7 +506,7 @@ def test_random_numbers_are_tritons_philox():
     of = np.zeros(n, np.float32)
     on = np.zeros(n, np.float32)
     for seed in (123, 2**40 + 7, -5):
-        random_blocks[(4,)](oi, of, on, seed, n, BLOCK=256)
+        _WAY["random_blocks"][(4,)](oi, of, on, seed, n, BLOCK=256)
         a = _philox_ref(seed & (2**64 - 1), np.arange(n))[0]
         assert (oi == a).all(), (seed, oi[:4], a[:4])
         x = a.view(np.int32).astype(np.int64)
@@ -503,26 +515,13 @@ def test_random_numbers_are_tritons_philox():
         assert 0 <= of.min() and of.max() < 1 and abs(on.mean()) < 0.15 and 0.85 < on.std() < 1.15
 
 
-@triton.jit
-def _remap(pid, n):
-    if pid < n:
-        return pid * 2
-    return pid + 100
-
-
-@triton.jit
-def early_exit(out, n, N: tl.constexpr):
-    pid = tl.program_id(0)
-    if pid >= N:
-        return
-    tl.store(out + pid, _remap(pid, n))
 
 
 def test_returns_inside_ifs_as_triton_accepts():
     """An early exit (`if pid >= N: return`) and a helper returning from
     inside an `if` and after it: the code after the `if` is its else."""
     out = np.full(8, -1, np.int32)
-    early_exit[(8,)](out, 3, N=6)
+    _WAY["early_exit"][(8,)](out, 3, N=6)
     assert out.tolist() == [0, 2, 4, 103, 104, 105, -1, -1]
 
     @triton.jit
@@ -584,17 +583,6 @@ def desc_scale(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
     dy.store([om, on], dx.load([om, on]) * 2.0)
 
 
-@triton.jit
-def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
-    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
-    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
-    om = tl.program_id(0) * BM
-    on = tl.program_id(1) * BN
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        acc = tl.dot(a_desc.load([om, k * BK]), b_desc.load([k * BK, on]), acc)
-    c_desc.store([om, on], acc.to(tl.float16))
 
 
 def test_tensor_descriptors_made_in_the_kernel():
@@ -608,7 +596,7 @@ def test_tensor_descriptors_made_in_the_kernel():
     a = rng.standard_normal((70, 40)).astype(np.float16)
     b = rng.standard_normal((40, 90)).astype(np.float16)
     c = np.zeros((70, 90), np.float16)
-    desc_matmul[(triton.cdiv(70, 32), triton.cdiv(90, 32))](a, b, c, 70, 90, 40, BM=32, BN=32, BK=16)
+    _WAY["desc_matmul"][(triton.cdiv(70, 32), triton.cdiv(90, 32))](a, b, c, 70, 90, 40, BM=32, BN=32, BK=16)
     np.testing.assert_allclose(c.astype(np.float32), a.astype(np.float32) @ b.astype(np.float32), atol=2e-2,
                                rtol=2e-2)
 
@@ -620,11 +608,6 @@ def test_tensor_descriptors_made_in_the_kernel():
         strided_rows.warmup(x, 50, 70, B=16, grid=(1,))
 
 
-@triton.jit
-def desc_copy_scaled(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
-    om = tl.program_id(0) * BM
-    on = tl.program_id(1) * BN
-    y_desc.store([om, on], x_desc.load([om, on]) * 2.0)
 
 
 def test_host_tensor_descriptors_as_arguments():
@@ -639,15 +622,20 @@ def test_host_tensor_descriptors_as_arguments():
     x = torch.rand(50, 70)
     y = torch.full_like(x, -1.0)
     xd, yd = TensorDescriptor.from_tensor(x, [32, 32]), TensorDescriptor.from_tensor(y, [32, 32])
-    desc_copy_scaled[(2, 3)](xd, yd, BM=32, BN=32)
+    _WAY["host_desc_scale"][(2, 3)](xd, yd, BM=32, BN=32)
     torch.testing.assert_close(y, 2 * x)
-    sig, _, runtime = _jit.Launcher(desc_copy_scaled)._specialize([xd, yd, 32, 32])
+    sig, _, runtime = _jit.Launcher(_WAY["host_desc_scale"])._specialize([xd, yd, 32, 32])
     kind = sig["x_desc"]
     assert isinstance(kind, tl.host_tensor_descriptor) and kind.shape == (tl.int32, tl.int32) and runtime == [0, 1]
     assert kind.strides == (tl.int32,)  # 70: not a multiple of 16
     assert _prebuilt.signature_from_record(_prebuilt.signature_record(sig)) == sig
+    # the compiled kernel launched with every argument, as Triton's CompiledKernel
+    compiled = _WAY["host_desc_scale"].warmup(xd, yd, BM=32, BN=32, grid=(1,))
+    y.fill_(-1.0)
+    compiled[(2, 3)](xd, yd, 32, 32)
+    torch.testing.assert_close(y, 2 * x)
     with pytest.raises(TypeError, match="needs its block_shape"):
-        desc_copy_scaled[(1,)](TensorDescriptor.from_tensor(x), yd, BM=32, BN=32)
+        _WAY["host_desc_scale"][(1,)](TensorDescriptor.from_tensor(x), yd, BM=32, BN=32)
 
 
 def test_autotune_pruning_and_hints_as_triton_passes_them():
