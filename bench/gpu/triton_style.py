@@ -15,7 +15,9 @@ the persistent fused softmax (fp32, 4096 rows) in GB/s, with their launch
 code from the tutorials; the host time of a cached `kernel[grid](...)`
 launch (vector add); the first-call compile time; autotuning of the
 matmul kernel over four configurations, timed on the GPU, and that a
-second call with the same key does not time again.
+second call with the same key does not time again. The layer norm's and
+softmax's sides (Triton, tlxamd, torch) are timed in turn over seven rounds
+and each side's median kept (`--sections` picks what runs).
 
 Under TLXAMD_JIT_MANIFEST (a launch-only install recording what to
 compile) tlxamd's launches are dry runs and the checks are skipped.
@@ -58,6 +60,18 @@ def bench(fn) -> float:
     return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
 
 
+def bench_interleaved(runs: dict, rounds: int = 7) -> dict:
+    """Median milliseconds per side, the sides timed in turn for `rounds`
+    rounds (clock and thermal drift hit every side alike)."""
+    import statistics
+
+    times = {name: [] for name in runs}
+    for _ in range(1 if DRY else rounds):
+        for name, fn in runs.items():
+            times[name].append(bench(fn))
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
 def layer_norm(dirname, sides, rows=4096, cols=(1024, 2048, 4096, 8192, 16384)):
     out = []
     for n in cols:
@@ -66,6 +80,7 @@ def layer_norm(dirname, sides, rows=4096, cols=(1024, 2048, 4096, 8192, 16384)):
         b = torch.rand(n, device="cuda", dtype=torch.float16)
         ref = torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
         row = {"kernel": "layer_norm_fwd", "N": n}
+        runs = {}
         for name, (triton_m, ns) in sides.items():
             kern = ns["_layer_norm_fwd_fused"]
             y = torch.empty_like(x)
@@ -74,7 +89,7 @@ def layer_norm(dirname, sides, rows=4096, cols=(1024, 2048, 4096, 8192, 16384)):
             block = min(65536 // x.element_size(), triton_m.next_power_of_2(n))
             warps = min(max(block // 256, 1), 8)
 
-            def run():
+            def run(kern=kern, y=y, mean=mean, rstd=rstd, block=block, warps=warps):
                 kern[(rows,)](x, y, w, b, mean, rstd, x.stride(0), n, 1e-5, BLOCK_SIZE=block, num_warps=warps,
                               num_ctas=1)
 
@@ -84,10 +99,10 @@ def layer_norm(dirname, sides, rows=4096, cols=(1024, 2048, 4096, 8192, 16384)):
                 err = (y.float() - ref.float()).abs().max().item()
                 row[f"{name}_maxerr"] = err
                 assert err < 1e-2, (name, n, err)
-            ms = bench(run)
+            runs[name] = run
+        runs["torch"] = lambda: torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)
+        for name, ms in bench_interleaved(runs).items():
             row[f"{name}_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
-        row["torch_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (
-            bench(lambda: torch.nn.functional.layer_norm(x, (n,), w, b, 1e-5)) * 1e-3)
         out.append(row)
     return out
 
@@ -100,6 +115,7 @@ def softmax(dirname, sides, rows=4096, cols=(256, 1024, 2048, 4096, 8192, 12288)
         x = torch.randn(rows, n, device="cuda", dtype=torch.float32)
         ref = torch.softmax(x, dim=1)
         row = {"kernel": "softmax", "N": n}
+        runs = {}
         for name, (triton_m, ns) in sides.items():
             kern = ns["softmax_kernel"]
             y = torch.empty_like(x)
@@ -112,7 +128,7 @@ def softmax(dirname, sides, rows=4096, cols=(256, 1024, 2048, 4096, 8192, 12288)
             occupancy = min(occupancy, smem // max(k.metadata.shared, 1))
             programs = min(num_sm * max(occupancy, 1), rows)
 
-            def run():
+            def run(k=k, y=y, programs=programs, block=block, stages=stages):
                 k[(programs, 1, 1)](y, x, x.stride(0), y.stride(0), rows, n, block, stages)
 
             run()
@@ -121,11 +137,12 @@ def softmax(dirname, sides, rows=4096, cols=(256, 1024, 2048, 4096, 8192, 12288)
                 err = (y - ref).abs().max().item()
                 row[f"{name}_maxerr"] = err
                 assert err < 1e-5, (name, n, err)
-            ms = bench(run)
-            row[f"{name}_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
+            runs[name] = run
             row[f"{name}_regs"] = k.n_regs
             row[f"{name}_programs"] = programs
-        row["torch_GBps"] = 2 * x.numel() * 4 * 1e-9 / (bench(lambda: torch.softmax(x, dim=-1)) * 1e-3)
+        runs["torch"] = lambda: torch.softmax(x, dim=-1)
+        for name, ms in bench_interleaved(runs).items():
+            row[f"{name}_GBps"] = 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
         out.append(row)
     return out
 
@@ -198,7 +215,9 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("tutorials")
     p.add_argument("--out", default="")
+    p.add_argument("--sections", default="launch,layer_norm,softmax,autotune")
     args = p.parse_args()
+    wanted = args.sections.split(",")
     import triton as real_triton
     import triton.language as real_tl
 
@@ -215,11 +234,13 @@ def main():
             both["triton"] = (real_triton, load(files[key], names, real_triton, real_tl))
         return both
 
-    results = {"device": torch.cuda.get_device_name(0), "triton": real_triton.__version__,
-               "launch": launch_overhead(sides("add", ["add_kernel"])),
-               "layer_norm": layer_norm(d, sides("ln", ["_layer_norm_fwd_fused"])),
-               "softmax": softmax(d, sides("sm", ["softmax_kernel"])),
-               "autotune": autotuned_matmul(files["mm"], tlxamd, tl)}
+    sections = {"launch": lambda: launch_overhead(sides("add", ["add_kernel"])),
+                "layer_norm": lambda: layer_norm(d, sides("ln", ["_layer_norm_fwd_fused"])),
+                "softmax": lambda: softmax(d, sides("sm", ["softmax_kernel"])),
+                "autotune": lambda: autotuned_matmul(files["mm"], tlxamd, tl)}
+    results = {"device": torch.cuda.get_device_name(0), "triton": real_triton.__version__}
+    for name in wanted:
+        results[name] = sections[name]()
     text = json.dumps(results, indent=1)
     if args.out:
         with open(args.out, "w") as f:
@@ -228,11 +249,12 @@ def main():
     if DRY:
         return
     for section in ("layer_norm", "softmax"):
-        for r in results[section]:
+        for r in results.get(section, []):
             print(f"{r['kernel']:>15} N={r['N']:>6}: tlxamd {r['tlxamd_GBps']:7.0f} GB/s  triton "
                   f"{r['triton_GBps']:7.0f}  torch {r['torch_GBps']:7.0f}  ratio {r['tlxamd_GBps'] / r['triton_GBps']:.2f}")
-    la = results["launch"]
-    print(f"launch: tlxamd {la['tlxamd_launch_us']:.2f} us, triton {la['triton_launch_us']:.2f} us")
+    la = results.get("launch")
+    if la:
+        print(f"launch: tlxamd {la['tlxamd_launch_us']:.2f} us, triton {la['triton_launch_us']:.2f} us")
 
 
 if __name__ == "__main__":

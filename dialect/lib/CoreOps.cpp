@@ -41,6 +41,49 @@ LogicalResult AddPtrOp::verify() {
   return verifyScalarAccess(*this, getPtrType(ptr));
 }
 
+/// The int / pointer casts keep a tensor's layout (Elementwise checks the
+/// shapes).
+static LogicalResult verifySameLayout(Operation *op) {
+  auto src = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dst = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (src && dst && src.getEncoding() != dst.getEncoding())
+    return op->emitOpError("result ")
+           << dst << " must have the layout of the operand " << src;
+  return success();
+}
+
+/// Integer <-> pointer casts address global memory (64-bit addresses).
+static LogicalResult verifyGlobalPointer(Operation *op, Type type) {
+  PtrType ptr = getPtrType(type);
+  if (ptr.getAddressSpace() != 1)
+    return op->emitOpError("converts global-memory pointers (address space "
+                           "1) only, got ")
+           << ptr;
+  return success();
+}
+
+LogicalResult IntToPtrOp::verify() {
+  if (failed(verifySameLayout(*this)))
+    return failure();
+  return verifyGlobalPointer(*this, getResult().getType());
+}
+
+LogicalResult PtrToIntOp::verify() {
+  if (failed(verifySameLayout(*this)))
+    return failure();
+  return verifyGlobalPointer(*this, getSrc().getType());
+}
+
+LogicalResult PtrCastOp::verify() {
+  if (failed(verifySameLayout(*this)))
+    return failure();
+  PtrType src = getPtrType(getSrc().getType());
+  PtrType dst = getPtrType(getResult().getType());
+  if (src.getAddressSpace() != dst.getAddressSpace())
+    return emitOpError("keeps the address space: ") << src << " -> " << dst;
+  return verifyScalarAccess(*this, dst);
+}
+
 /// A mask needs a tensor of pointers or a scalar pointer of global memory;
 /// `other` needs a mask.
 /// A cache modifier is lowered on tensors of global pointers (the buffer

@@ -103,12 +103,12 @@ def _lookup_tool(name: str) -> str:
     env = os.environ.get("TLXAMD_" + re.sub(r"[^A-Z0-9]", "_", name.upper()))
     if env:
         return env
-    if name == "llc":
-        # The wheel's llc (NVPTX backend) lives in site-packages/llvm/bin.
+    if name in ("llc", "opt"):
+        # The wheel's llc / opt (NVPTX backend) live in site-packages/llvm/bin.
         try:
             import llvm  # type: ignore
 
-            cand = os.path.join(os.path.dirname(llvm.__file__), "bin", "llc")
+            cand = os.path.join(os.path.dirname(llvm.__file__), "bin", name)
             if os.path.exists(cand):
                 return cand
         except ImportError:
@@ -630,10 +630,20 @@ def _codegen_amd(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, ti
     return None, binary, amd_binary_resources(binary), make_asm
 
 
+def _nvidia_passes(opt_level: int) -> str:
+    """The middle-end pipeline run before NVPTX code generation
+    (`TLXAMD_NVPTX_PASSES` overrides it; empty: llc alone)."""
+    return os.environ.get("TLXAMD_NVPTX_PASSES", "")
+
+
 def _codegen_nvidia(llvm_ir: str, arch: dict, opt_level: int, want_binary: bool, timings: Dict[str, float]):
     llc = _find_tool("llc")
     t0 = time.perf_counter()
-    ptx = _run([llc, *_llc_target(arch), f"-O{opt_level}", "-o", "-"], llvm_ir.encode()).stdout.decode()
+    module = llvm_ir.encode()
+    passes = _nvidia_passes(opt_level)
+    if passes and opt_level:
+        module = _run([_find_tool("opt"), *_llc_target(arch), f"-passes={passes}", "-o", "-"], module).stdout
+    ptx = _run([llc, *_llc_target(arch), f"-O{opt_level}", "-o", "-"], module).stdout.decode()
     timings["llc"] = time.perf_counter() - t0
     binary = None
     resources: Dict[str, Dict[str, int]] = {}
@@ -702,7 +712,8 @@ def _tool_ids(names: List[str]) -> List[str]:
 def _cache_key(text: str, target: str, opt_level: int, binary: bool, remarks: bool, tools: List[str],
                sanitize: Union[bool, str] = False) -> str:
     h = hashlib.sha256()
-    options = [_library_id(), _tool_ids(tools), target, opt_level, binary, remarks] + \
+    passes = _amd_passes(opt_level) if targets.is_amd(target) else _nvidia_passes(opt_level)
+    options = [_library_id(), _tool_ids(tools), target, opt_level, binary, remarks, passes] + \
         ([f"sanitize={sanitize}" if sanitize == "sync" else "sanitize"] if sanitize else [])
     h.update(json.dumps(options).encode())
     h.update(text.encode())

@@ -1031,6 +1031,8 @@ def _call_intrinsic(k, op, mask):
         return np.uint64(k.mem.dispatch_address)
     if name == "llvm.amdgcn.rsq.f32":
         return _intrinsic(_rsq)(k, op, mask)
+    if name == "llvm.amdgcn.sqrt.f32":  # v_sqrt_f32 (1 ulp): modelled exactly
+        return _intrinsic(np.sqrt)(k, op, mask)
     base = name.split(".")[1] if name.startswith("llvm.") else name
     table = {"roundeven": np.rint, "trunc": np.trunc, "floor": np.floor, "ceil": np.ceil,
              "fabs": np.abs, "sqrt": np.sqrt, "exp2": np.exp2}

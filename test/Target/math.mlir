@@ -17,6 +17,10 @@
 // LLVM: call afn float @llvm.sin.f32(
 // LLVM: call afn float @llvm.cos.f32(
 // LLVM: call float @llvm.sqrt.f32(
+// tl.sqrt (afn) is the hardware's approximation, without LLVM's scaling
+// of denormal inputs around it:
+// LLVM-NOT: call float @llvm.sqrt.f32(
+// LLVM: call float @llvm.amdgcn.sqrt.f32(
 // LLVM: call float @llvm.amdgcn.rsq.f32(
 
 // AMD-LABEL: math_f32:
@@ -40,6 +44,7 @@
 // NV: sin.approx.f32
 // NV: cos.approx.f32
 // NV: sqrt.rn.f32
+// NV: sqrt.approx.f32
 // NV: rsqrt.approx.f32
 // NV: abs.f32
 // NV: fma.rn.f32

@@ -217,3 +217,18 @@ def test_gfx1250_compiles(scale_mlir):
     k = compiler.compile(scale_mlir, target="gfx1250")
     assert ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1250\"" in k.asm
     assert k.kernels and all(info["threads"] % 32 == 0 for info in k.kernels.values())
+
+
+def test_nvptx_middle_end_override(monkeypatch, scale_mlir):
+    """TLXAMD_NVPTX_PASSES runs LLVM's middle end (opt) before llc on
+    NVIDIA; it is part of the cache key, and a bad pipeline is an error."""
+    plain = compiler.compile(scale_mlir, target="sm_90a", binary=False, cache=False)
+    monkeypatch.setenv("TLXAMD_NVPTX_PASSES", "default<O3>")
+    optimized = compiler.compile(scale_mlir, target="sm_90a", binary=False, cache=False)
+    assert ".entry" in optimized.asm and plain.llvm_ir == optimized.llvm_ir
+    key = compiler._cache_key("x", "sm_90a", 3, False, False, [])
+    monkeypatch.setenv("TLXAMD_NVPTX_PASSES", "")
+    assert compiler._cache_key("x", "sm_90a", 3, False, False, []) != key
+    monkeypatch.setenv("TLXAMD_NVPTX_PASSES", "no-such-pass")
+    with pytest.raises(compiler.CompilationError, match="opt failed"):
+        compiler.compile(scale_mlir, target="sm_90a", binary=False, cache=False)

@@ -715,3 +715,64 @@ def test_libdevice_asin_acos():
     np.testing.assert_allclose(z, np.arccos(x.astype(np.float64)), rtol=3e-7, atol=3e-7)
     with pytest.raises(ValueError, match="extern_libs"):
         inverse_trig[(4,)](x, y, z, x.size, B=1024, extern_libs="libdevice")
+
+
+@triton.jit
+def sqrt_kernel(x_ptr, fast_ptr, rn_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(fast_ptr + offs, tl.sqrt(x), mask=m)
+    tl.store(rn_ptr + offs, tl.sqrt_rn(x), mask=m)
+
+
+def test_sqrt_is_the_hardware_approximation_and_sqrt_rn_exact():
+    """tl.sqrt is Triton's fast square root (v_sqrt_f32 / sqrt.approx.f32,
+    1 ulp), tl.sqrt_rn the correctly rounded one."""
+    rng = np.random.default_rng(3)
+    n = 700
+    x = (rng.random(n, dtype=np.float32) * 1e4).astype(np.float32)
+    fast, rn = np.full(n, np.nan, np.float32), np.full(n, np.nan, np.float32)
+    k = sqrt_kernel.warmup(x, fast, rn, n, BLOCK=256, grid=(1,))
+    sqrt_kernel[(triton.cdiv(n, 256),)](x, fast, rn, n, BLOCK=256)
+    np.testing.assert_array_equal(rn, np.sqrt(x))
+    np.testing.assert_allclose(fast, np.sqrt(x), rtol=2.4e-7)
+    llir = k.asm["llir"]
+    assert llir.count("@llvm.amdgcn.sqrt.f32(") >= 1 and "@llvm.sqrt.f32(" in llir
+
+
+@triton.jit
+def pointer_table_kernel(x_ptr, y_ptr, table_ptr, out_ptr, BLOCK: tl.constexpr):
+    # Tutorial 08's table of matrices: addresses stored as int64, loaded
+    # back and converted to pointers.
+    tl.store(table_ptr, x_ptr.to(tl.int64))
+    tl.store(table_ptr + 1, y_ptr.to(tl.int64))
+    tl.debug_barrier()
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for g in range(2):
+        p = tl.load(table_ptr + g).to(tl.pointer_type(tl.float32))
+        acc += tl.load(p + offs) * (g + 1)
+    # a tensor of addresses, through a byte pointer and back
+    addrs = x_ptr.to(tl.int64) + offs.to(tl.int64) * 4
+    q = addrs.to(tl.pointer_type(tl.uint8)).to(tl.pointer_type(tl.float32))
+    tl.store(out_ptr + offs, acc + tl.load(q))
+
+
+def test_integer_pointer_casts():
+    rng = np.random.default_rng(4)
+    x, y = rng.random(64, dtype=np.float32), rng.random(64, dtype=np.float32)
+    table = np.zeros(2, np.int64)
+    out = np.full(64, np.nan, np.float32)
+    pointer_table_kernel[(1,)](x, y, table, out, BLOCK=64)
+    np.testing.assert_allclose(out, x + 2 * y + x, rtol=1e-6)
+    assert table[0] != 0 and table[1] - table[0] != 0
+
+
+def test_pointer_cast_errors():
+    @triton.jit
+    def bad(x_ptr, BLOCK: tl.constexpr):
+        tl.store(x_ptr, x_ptr.to(tl.int32))
+
+    with pytest.raises(Exception, match="a pointer converts to int64"):
+        bad.warmup(np.zeros(4, np.int32), BLOCK=4, grid=(1,))

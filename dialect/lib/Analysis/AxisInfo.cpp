@@ -474,6 +474,31 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
   return trustOpHints ? applyHints(def, info) : info;
 }
 
+/// Bytes per unit of a value's facts: a pointer's facts count its
+/// elements, an integer's are of the value itself.
+static int64_t unitBytes(Type type) {
+  if (auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(type)))
+    return std::max<int64_t>(1,
+                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
+  return 1;
+}
+
+/// int_to_ptr / ptr_to_int / ptr_cast: the same byte addresses in another
+/// unit. Divisibility converts through bytes; constancy stays; contiguity
+/// stays only where the unit does (consecutive f16 pointers are 2 bytes
+/// apart, not one).
+static AxisInfo visitPointerCast(Transfer t, Operation *op) {
+  AxisInfo info = t.analysis.get(op->getOperand(0));
+  int64_t from = unitBytes(op->getOperand(0).getType());
+  int64_t to = unitBytes(op->getResult(0).getType());
+  for (int64_t &d : info.divisibility)
+    d = std::clamp<int64_t>(d * from / to, 1, kMaxDivisibility);
+  if (from != to)
+    for (int64_t &c : info.contiguity)
+      c = 1;
+  return info;
+}
+
 AxisInfo AxisInfoAnalysis::computeResult(Value v) {
   Transfer t{*this, shapeOf(v)};
   Operation *def = v.getDefiningOp();
@@ -493,6 +518,8 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
           return *r;
         return visitAddSub(t, op);
       })
+      .Case<IntToPtrOp, PtrToIntOp, PtrCastOp>(
+          [&](Operation *op) { return visitPointerCast(t, op); })
       .Case<arith::AddIOp, AddPtrOp>(
           [&](Operation *op) { return visitAddSub(t, op); })
       .Case([&](arith::MulIOp op) { return visitMul(t, op); })

@@ -346,6 +346,14 @@ bool LinearLayout::hasBroadcast(InDim in) const {
   });
 }
 
+int64_t LinearLayout::getBroadcastMask(InDim in) const {
+  int64_t mask = 0;
+  for (auto [bit, b] : llvm::enumerate(bases[in]))
+    if (llvm::all_of(b, [](int32_t v) { return v == 0; }))
+      mask |= int64_t(1) << bit;
+  return mask;
+}
+
 llvm::SmallVector<LinearLayout::BitRun>
 LinearLayout::getBitRuns(InDim in, unsigned dim) const {
   llvm::SmallVector<BitRun> runs;

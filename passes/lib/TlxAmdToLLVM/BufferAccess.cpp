@@ -319,6 +319,45 @@ mlir::tlxamd::emitBranches(RewriterBase &rewriter, Location loc, Value cond,
   return SmallVector<Value>(join->getArguments());
 }
 
+void mlir::tlxamd::dropStoreCopies(RewriterBase &rewriter, Location loc,
+                                   const TargetInfoBase &targetInfo,
+                                   RankedTensorType type, BufferGroups &g) {
+  StoreCopies copies = getStoreCopies(rewriter, loc, targetInfo, type);
+  if (!copies.skippedRegisters && !copies.writes)
+    return;
+  auto andWrites = [&](Value m) -> Value {
+    return m ? LLVM::AndOp::create(rewriter, loc, m, copies.writes).getResult()
+             : copies.writes;
+  };
+  BufferGroups kept = g;
+  kept.baseOffsets.clear();
+  kept.immOffsets.clear();
+  kept.masks.clear();
+  kept.data.clear();
+  kept.elementMasks.clear();
+  for (size_t i = 0; i < g.baseOffsets.size(); ++i) {
+    if ((int64_t(i) * g.width) & copies.skippedRegisters)
+      continue;
+    kept.baseOffsets.push_back(g.baseOffsets[i]);
+    kept.immOffsets.push_back(g.immOffsets[i]);
+    if (!g.data.empty())
+      kept.data.push_back(g.data[i]);
+    Value mask = g.masks.empty() ? Value() : g.masks[i];
+    if (copies.writes)
+      mask = andWrites(mask);
+    if (mask)
+      kept.masks.push_back(mask);
+    if (g.isPartial()) {
+      SmallVector<Value> elements = g.elementMasks[i];
+      if (copies.writes)
+        for (Value &m : elements)
+          m = andWrites(m);
+      kept.elementMasks.push_back(std::move(elements));
+    }
+  }
+  g = std::move(kept);
+}
+
 Value mlir::tlxamd::finishBufferLoad(RewriterBase &rewriter, Location loc,
                                      const BufferGroups &g,
                                      ArrayRef<Value> loaded, Value mask,

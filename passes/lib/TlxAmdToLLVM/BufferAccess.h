@@ -12,6 +12,7 @@
 #define TLXAMD_CONVERSION_BUFFERACCESS_H
 
 #include "Patterns.h"
+#include "TargetInfo.h"
 
 #include "tlxamd/Analysis/ContractChecks.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -137,6 +138,13 @@ BufferGroups groupBufferAccess(RewriterBase &rewriter, Location loc,
                                int64_t contiguity, bool offsetsInBytes,
                                BufferLoweringCache &cache,
                                const KernelAnalyses::BufferFacts &facts);
+
+/// A store's groups without the broadcast copies of its value
+/// (getStoreCopies): groups of repeated registers left out, the others
+/// masked to the one thread of each set holding the same elements.
+void dropStoreCopies(RewriterBase &rewriter, Location loc,
+                     const TargetInfoBase &targetInfo, RankedTensorType type,
+                     BufferGroups &groups);
 
 /// The registers of the loaded groups (one accessType value per group),
 /// with masked-out elements replaced by `other` when given and not zero.

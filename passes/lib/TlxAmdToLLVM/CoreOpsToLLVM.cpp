@@ -2,6 +2,7 @@
 #include "LayoutLowering.h"
 #include "Patterns.h"
 
+#include "tlxamd/Dialect/Layouts.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -45,6 +46,31 @@ struct AddPtrOpLowering : ConvertOpToLLVMPattern<AddPtrOp> {
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, resultType, elemType,
                                              adaptor.getPtr(),
                                              ValueRange{adaptor.getOffset()});
+    return success();
+  }
+};
+
+/// int_to_ptr / ptr_to_int: LLVM's casts, on a scalar or on every register
+/// at once; ptr_cast is no instruction (LLVM pointers carry no pointee).
+template <typename OpTy, typename LLVMOpTy>
+struct PointerIntCastLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVMOpTy>(
+        op, this->getTypeConverter()->convertType(op.getType()),
+        adaptor.getSrc());
+    return success();
+  }
+};
+
+struct PtrCastLowering : ConvertOpToLLVMPattern<PtrCastOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(PtrCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }
 };
@@ -152,23 +178,34 @@ struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
 };
 
 struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
-  StoreOpLowering(LLVMTypeConverter &converter, const KernelAnalyses &analyses)
-      : ConvertOpToLLVMPattern(converter), analyses(analyses) {}
+  StoreOpLowering(LLVMTypeConverter &converter,
+                  const TargetInfoBase &targetInfo,
+                  const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo),
+        analyses(analyses) {}
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<RankedTensorType>(op.getValue().getType()) && !op.getMask()) {
-      rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(),
-                                                 adaptor.getPtr());
-      return success();
-    }
+    Location loc = op.getLoc();
+    StoreCopies copies =
+        getStoreCopies(rewriter, loc, targetInfo, op.getValue().getType());
     PointerAccess access(rewriter, op, *getTypeConverter(), analyses,
                          adaptor.getPtr(), adaptor.getMask());
-    Location loc = op.getLoc();
     SmallVector<Value> values = registersOf(rewriter, loc, adaptor.getValue());
     for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
+      if (r & copies.skippedRegisters)
+        continue; // holds what register r & ~skippedRegisters holds
       Value ptr = access.groupPointer(r), mask = access.groupMask(r);
+      if (copies.writes) {
+        Value writes = packRegisters(
+            rewriter, loc,
+            VectorType::get({access.groupWidth()}, rewriter.getI1Type()),
+            SmallVector<Value>(access.groupWidth(), copies.writes));
+        mask =
+            mask ? LLVM::AndOp::create(rewriter, loc, mask, writes).getResult()
+                 : writes;
+      }
       Value group =
           packRegisters(rewriter, loc, access.groupType(),
                         ArrayRef(values).slice(r, access.groupWidth()));
@@ -182,6 +219,7 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
     rewriter.eraseOp(op);
     return success();
   }
+  const TargetInfoBase &targetInfo;
   const KernelAnalyses &analyses;
 };
 
@@ -233,8 +271,11 @@ void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
   patterns
       .add<GridQueryLowering<ProgramIdOp>, GridQueryLowering<NumProgramsOp>>(
           converter, targetInfo);
-  patterns.add<AddPtrOpLowering>(converter);
-  patterns.add<LoadOpLowering, StoreOpLowering>(converter, analyses);
+  patterns.add<AddPtrOpLowering, PtrCastLowering,
+               PointerIntCastLowering<IntToPtrOp, LLVM::IntToPtrOp>,
+               PointerIntCastLowering<PtrToIntOp, LLVM::PtrToIntOp>>(converter);
+  patterns.add<LoadOpLowering>(converter, analyses);
+  patterns.add<StoreOpLowering>(converter, targetInfo, analyses);
   for (StringRef name :
        {arith::CmpIOp::getOperationName(), arith::CmpFOp::getOperationName(),
         arith::AndIOp::getOperationName(), arith::OrIOp::getOperationName(),

@@ -2,6 +2,7 @@
 #include "LayoutLowering.h"
 
 #include "tlxamd/Analysis/SharedAllocation.h"
+#include "tlxamd/Dialect/Layouts.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -40,6 +41,37 @@ ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
   if (layoutLanes == targetInfo.getWarpSize())
     warp = targetInfo.warpUniform(rewriter, loc, warp);
   return {lane, warp};
+}
+
+StoreCopies mlir::tlxamd::getStoreCopies(RewriterBase &rewriter, Location loc,
+                                         const TargetInfoBase &targetInfo,
+                                         Type valueType) {
+  auto isZero = [&](Value v) -> Value {
+    return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, v,
+                                i32Const(rewriter, loc, 0));
+  };
+  auto type = dyn_cast<RankedTensorType>(valueType);
+  if (!type)
+    return {0, isZero(targetInfo.threadId(rewriter, loc))};
+  LinearLayout ll = getLinearLayout(type);
+  int64_t lanes = ll.getBroadcastMask(LinearLayout::Lane);
+  int64_t warps = ll.getBroadcastMask(LinearLayout::Warp);
+  StoreCopies copies{ll.getBroadcastMask(LinearLayout::Register), Value()};
+  if (!lanes && !warps)
+    return copies;
+  ThreadIndex thread = emitThreadIndex(rewriter, loc, targetInfo,
+                                       ll.getInDimSize(LinearLayout::Lane));
+  Value bits;
+  for (auto [index, mask] :
+       {std::pair{thread.lane, lanes}, std::pair{thread.warp, warps}}) {
+    if (!mask)
+      continue;
+    Value b = LLVM::AndOp::create(rewriter, loc, index,
+                                  i32Const(rewriter, loc, mask));
+    bits = bits ? LLVM::OrOp::create(rewriter, loc, bits, b).getResult() : b;
+  }
+  copies.writes = isZero(bits);
+  return copies;
 }
 
 Value mlir::tlxamd::emitContribution(RewriterBase &rewriter, Location loc,

@@ -30,6 +30,20 @@ ThreadIndex emitThreadIndex(RewriterBase &rewriter, Location loc,
                             const TargetInfoBase &targetInfo,
                             unsigned layoutLanes);
 
+/// Which copies of a stored value a thread writes: its registers that
+/// repeat an earlier register (`skippedRegisters`: register r is left out
+/// when r & skippedRegisters, it holds what r & ~skippedRegisters holds),
+/// and `writes`, an i1 true in one thread of each set of threads holding
+/// the same elements (null when no two threads do). A scalar is written by
+/// thread 0 alone; a broadcast layout's copies by the threads whose
+/// broadcast lane and warp bits are zero (Triton's redundant-data mask).
+struct StoreCopies {
+  int64_t skippedRegisters = 0;
+  Value writes;
+};
+StoreCopies getStoreCopies(RewriterBase &rewriter, Location loc,
+                           const TargetInfoBase &targetInfo, Type valueType);
+
 /// coords[r][d]: coordinate along dimension d of register r (i32).
 SmallVector<SmallVector<Value>> emitCoordinates(RewriterBase &rewriter,
                                                 Location loc,

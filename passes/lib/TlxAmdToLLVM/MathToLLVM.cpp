@@ -8,7 +8,8 @@
 //   log2            -> the target's (v_log_f32, lg2.approx)
 //   log(x)          -> log2(x) * ln(2)
 //   rsqrt           -> the target's (v_rsq_f32, rsqrt.approx)
-//   sqrt            -> llvm.sqrt (correctly rounded; f64 too)
+//   sqrt {afn}      -> the target's (v_sqrt_f32, sqrt.approx): tl.sqrt
+//   sqrt            -> llvm.sqrt (correctly rounded; f64 too): tl.sqrt_rn
 //   absf, fma       -> llvm.fabs, llvm.fma
 //   f32 a / b       -> the target's division (div.full.f32 on NVIDIA, as
 //                      Triton; LLVM's correctly rounded fdiv on AMD)
@@ -62,7 +63,7 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
       bool widen = !elem.isF32() && !f64;
       if (widen)
         v = LLVM::FPExtOp::create(rewriter, loc, f32, v);
-      v = compute(rewriter, loc, v);
+      v = compute(rewriter, loc, v, op);
       if (widen)
         v = LLVM::FPTruncOp::create(rewriter, loc, elem, v);
       results.push_back(v);
@@ -73,7 +74,8 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
     return success();
   }
 
-  Value compute(RewriterBase &rewriter, Location loc, Value x) const {
+  Value compute(RewriterBase &rewriter, Location loc, Value x,
+                MathOp op) const {
     auto afn = LLVM::FastmathFlagsAttr::get(rewriter.getContext(),
                                             LLVM::FastmathFlags::afn);
     auto scale = [&](Value v, double c) -> Value {
@@ -95,6 +97,10 @@ struct FloatMathLowering : ConvertOpToLLVMPattern<MathOp> {
       return LLVM::CosOp::create(rewriter, loc, x, afn);
     else if constexpr (std::is_same_v<MathOp, math::RsqrtOp>)
       return targetInfo.rsqrtApprox(rewriter, loc, x);
+    else if (x.getType().isF32() &&
+             arith::bitEnumContainsAll(op.getFastmath(),
+                                       arith::FastMathFlags::afn))
+      return targetInfo.sqrtApprox(rewriter, loc, x);
     else
       return LLVM::SqrtOp::create(rewriter, loc, x);
   }

@@ -110,6 +110,10 @@ public:
   }
   virtual Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                             Value x) const = 0;
+  /// The hardware's approximate f32 square root (tl.sqrt; tl.sqrt_rn and
+  /// f64 are LLVM's correctly rounded sqrt).
+  virtual Value sqrtApprox(RewriterBase &rewriter, Location loc,
+                           Value x) const = 0;
 
   /// Close the current group of asynchronous global-to-shared copies.
   virtual void asyncCommitGroup(RewriterBase &rewriter, Location loc) const = 0;

@@ -259,12 +259,19 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
 };
 
 struct BufferStoreLowering : BufferOpPattern<BufferStoreOp> {
-  using BufferOpPattern::BufferOpPattern;
+  BufferStoreLowering(LLVMTypeConverter &converter,
+                      std::shared_ptr<BufferLoweringCache> cache,
+                      const KernelAnalyses &analyses,
+                      const TargetInfo &targetInfo)
+      : BufferOpPattern(converter, std::move(cache), analyses),
+        targetInfo(targetInfo) {}
+  const TargetInfo &targetInfo;
   LogicalResult
   matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferGroups g = group(rewriter, op, adaptor);
+    dropStoreCopies(rewriter, loc, targetInfo, op.getValue().getType(), g);
     auto address = [&](Value base, int64_t imm) {
       return groupAddress(rewriter, loc, adaptor.getPtr(), base, imm);
     };
@@ -371,8 +378,8 @@ void mlir::tlxamd::nvvm::populateBufferOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo, const KernelAnalyses &analyses) {
   auto cache = std::make_shared<BufferLoweringCache>();
-  patterns
-      .add<BufferLoadLowering, BufferStoreLowering, BufferAtomicAddLowering>(
-          converter, cache, analyses);
+  patterns.add<BufferLoadLowering, BufferAtomicAddLowering>(converter, cache,
+                                                            analyses);
+  patterns.add<BufferStoreLowering>(converter, cache, analyses, targetInfo);
   patterns.add<BufferLoadToSharedLowering>(converter, targetInfo, analyses);
 }

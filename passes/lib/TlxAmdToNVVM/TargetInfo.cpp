@@ -100,6 +100,12 @@ Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
   return callUnaryIntrinsic(rewriter, loc, "llvm.nvvm.rsqrt.approx.f", x);
 }
 
+Value TargetInfo::sqrtApprox(RewriterBase &rewriter, Location loc,
+                             Value x) const {
+  // sqrt.approx.f32 (Triton's tl.sqrt; denormals kept, not flushed)
+  return callUnaryIntrinsic(rewriter, loc, "llvm.nvvm.sqrt.approx.f", x);
+}
+
 Value TargetInfo::divideF32(RewriterBase &rewriter, Location loc, Value a,
                             Value b) const {
   // div.full.f32 (2 ulp, full range), Triton's f32 division on NVIDIA; the

@@ -27,6 +27,8 @@ public:
                       unsigned numThreads) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,
                    Value x) const override;
+  Value sqrtApprox(RewriterBase &rewriter, Location loc,
+                   Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
   bool dividesF32() const override { return true; }

@@ -149,6 +149,7 @@ struct BufferStoreLowering : BufferOpPattern<BufferStoreOp, ResourceCache> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     BufferGroups g = group(rewriter, op, adaptor);
+    dropStoreCopies(rewriter, loc, cache->target(), op.getValue().getType(), g);
     Value resource = cache->get(rewriter, loc, adaptor.getPtr());
     Value aux = i32Const(rewriter, loc,
                          cache->target().getCacheBits(op.getCache(), false));

@@ -227,6 +227,12 @@ Value TargetInfo::rsqrtApprox(RewriterBase &rewriter, Location loc,
   return callUnaryIntrinsic(rewriter, loc, "llvm.amdgcn.rsq.f32", x);
 }
 
+Value TargetInfo::sqrtApprox(RewriterBase &rewriter, Location loc,
+                             Value x) const {
+  // v_sqrt_f32 alone (1 ulp; LLVM's sqrt scales denormal inputs around it)
+  return callUnaryIntrinsic(rewriter, loc, "llvm.amdgcn.sqrt.f32", x);
+}
+
 void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
   // The hardware counts copy instructions (vmcnt): a group is only a
   // boundary for the allocation pass's count.

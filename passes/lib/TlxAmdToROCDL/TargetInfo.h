@@ -43,6 +43,8 @@ public:
                       unsigned numThreads) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,
                    Value x) const override;
+  Value sqrtApprox(RewriterBase &rewriter, Location loc,
+                   Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,
                     Value x) const override;
   void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;

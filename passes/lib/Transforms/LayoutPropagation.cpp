@@ -12,7 +12,8 @@ using namespace mlir;
 using namespace mlir::tlxamd;
 
 bool mlir::tlxamd::isSameLayoutOp(Operation *op) {
-  if (isa<SplatOp, MakeRangeOp, BroadcastOp, AddPtrOp>(op))
+  if (isa<SplatOp, MakeRangeOp, BroadcastOp, AddPtrOp, IntToPtrOp, PtrToIntOp,
+          PtrCastOp>(op))
     return true;
   if (isa<arith::ConstantOp>(op))
     return true;

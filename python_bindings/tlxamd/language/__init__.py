@@ -94,6 +94,7 @@ from .core import (  # noqa: F401
     nvmma_shared_layout,
     padded_shared_layout,
     pointer,
+    pointer_type,
     pointer_value,
     program_id,
     require_layout,
@@ -137,6 +138,7 @@ from .math import (  # noqa: F401,A004
     rsqrt,
     sin,
     sqrt,
+    sqrt_rn,
     umulhi,
 )
 from .matrix import dot, dot_scaled  # noqa: F401

@@ -420,6 +420,10 @@ class tensor:
                         "of the kernel (compiled to scf.if), a mask or tl.where")
 
 
+#: Triton's name for the pointer type (`tl.pointer_type(tl.float16)`).
+pointer_type = pointer
+
+
 class pointer_value(tensor):
     """A scalar pointer (a pointer kernel argument, or one advanced by
     scalar offsets): `ptr + offsets` gives a tensor of pointers."""
@@ -670,6 +674,10 @@ def cast(input, dtype, fp_downcast_rounding: Optional[str] = None, bitcast: bool
         if x.dtype == ty:
             return x
         return tensor(arith.bitcast(_result_type_like(x, ty), x.handle))
+    if x.dtype.is_ptr or ty.is_ptr:
+        if fp_downcast_rounding is not None:
+            raise ValueError("fp_downcast_rounding applies to float conversions, not pointers")
+        return _pointer_cast(x, ty)
     if fp_downcast_rounding is not None:
         if fp_downcast_rounding not in _ROUNDING:
             raise ValueError(f"fp_downcast_rounding must be 'rtne' or 'rtz', got {fp_downcast_rounding!r}")
@@ -681,6 +689,33 @@ def cast(input, dtype, fp_downcast_rounding: Optional[str] = None, bitcast: bool
         if fp_downcast_rounding == "rtne":
             fp_downcast_rounding = None  # the default rounding of every conversion
     return _cast(x, ty, fp_downcast_rounding)
+
+
+def _pointer_cast(x: tensor, ty) -> tensor:
+    """Pointer conversions (Triton's int_to_ptr / ptr_to_int / bitcast):
+    an int64 byte address to a global pointer, a global pointer to its int64
+    address, a pointer to a pointer of another element type."""
+    if x.dtype == ty:
+        return x
+    rt = _result_type_like(x, ty)
+    if ty.is_ptr and x.dtype.is_ptr:
+        if ty.address_space != x.dtype.address_space:
+            raise TypeError(f"cannot convert {x.dtype.name} to {ty.name}: the address space differs")
+        op = _ops.ptr_cast
+    elif ty.is_ptr:
+        if x.dtype is not int64:
+            raise TypeError(f"cannot convert {x.dtype.name} to {ty.name}: an address is an int64")
+        if ty.address_space != 1:
+            raise TypeError(f"cannot convert an int64 to {ty.name}: addresses name global memory")
+        op = _ops.int_to_ptr
+    else:
+        if ty is not int64:
+            raise TypeError(f"cannot convert {x.dtype.name} to {ty.name}: a pointer converts to int64")
+        if x.dtype.address_space != 1:
+            raise TypeError(f"cannot convert {x.dtype.name} to an int64: only global pointers have one")
+        op = _ops.ptr_to_int
+    value = op(rt, x.handle)
+    return pointer_value(value) if ty.is_ptr and x.is_scalar else tensor(value)
 
 
 def _cast(x: tensor, ty: dtype, rounding: Optional[str] = None) -> tensor:

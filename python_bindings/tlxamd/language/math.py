@@ -4,6 +4,7 @@ scalars (arith and math dialect ops, lowered by LLVM)."""
 
 from __future__ import annotations
 
+from .. import ir
 from ..dialects import arith
 from ..dialects import math as _math
 from .core import _binary, _broadcast_pair, _builder, _located, _promote, _to_tensor, float32, int1, tensor
@@ -82,7 +83,7 @@ def cdiv(x, div):
     return _binary(_binary(x, div, "add") - 1, div, "floordiv")
 
 
-def _unary(name: str, op):
+def _unary(name: str, op, fastmath: str = ""):
     def fn(x) -> tensor:
         _builder()
         x = _to_tensor(x)
@@ -90,6 +91,8 @@ def _unary(name: str, op):
             if x.dtype.is_ptr or x.dtype is int1:
                 raise TypeError(f"{name} needs a floating-point tensor, got {x.dtype.name}")
             x = x.to(float32)
+        if fastmath:
+            return tensor(op(x.handle, fastmath=ir.Attribute.parse(f"#arith.fastmath<{fastmath}>")))
         return tensor(op(x.handle))
 
     fn.__name__ = name
@@ -101,12 +104,15 @@ exp = _unary("exp", _math.exp)
 exp2 = _unary("exp2", _math.exp2)
 log = _unary("log", _math.log)
 log2 = _unary("log2", _math.log2)
-sqrt = _unary("sqrt", _math.sqrt)
+# tl.sqrt is the hardware's approximate square root (sqrt.approx.f32,
+# v_sqrt_f32), as Triton's; tl.sqrt_rn is correctly rounded (f64 is always).
+sqrt = _unary("sqrt", _math.sqrt, fastmath="afn")
+sqrt_rn = _unary("sqrt_rn", _math.sqrt)
 rsqrt = _unary("rsqrt", _math.rsqrt)
 sin = _unary("sin", _math.sin)
 cos = _unary("cos", _math.cos)
 
-for _name in ("umulhi", "maximum", "minimum", "clamp", "abs", "fma", "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
+for _name in ("umulhi", "maximum", "minimum", "clamp", "abs", "fma", "exp", "exp2", "log", "log2", "sqrt", "sqrt_rn", "rsqrt",
               "sin", "cos"):
     globals()[_name] = _located(globals()[_name])
 del _name

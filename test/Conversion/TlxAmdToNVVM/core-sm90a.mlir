@@ -21,7 +21,13 @@ gpu.module @kernels {
     // CHECK: %[[S:.*]] = llvm.fadd %[[V]]
     %s = arith.addf %v, %f : f32
     %yp = tlxamd.addptr %y, %pid : !tlxamd.ptr<f32>, i32
-    // CHECK: llvm.store %[[S]], %{{.*}} : f32, !llvm.ptr<1>
+    // A scalar is stored by thread 0 alone (every thread holds it):
+    // CHECK: %[[YP:.*]] = llvm.getelementptr %[[Y]][%[[PID]]]
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+    // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
+    // CHECK: %[[M:.*]] = llvm.insertelement %[[T0]]
+    // CHECK: %[[SV:.*]] = llvm.insertelement %[[S]]
+    // CHECK: llvm.intr.masked.store %[[SV]], %[[YP]], %[[M]] {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<1>
     tlxamd.store %s, %yp : !tlxamd.ptr<f32>
     gpu.return
   }

@@ -23,7 +23,12 @@ gpu.module @kernels {
     %s = arith.addf %v, %f : f32
     // CHECK: %[[YP:.*]] = llvm.getelementptr %[[Y]][%[[PID]]]
     %yp = tlxamd.addptr %y, %pid : !tlxamd.ptr<f32>, i32
-    // CHECK: llvm.store %[[S]], %[[YP]] : f32, !llvm.ptr<1>
+    // A scalar is stored by thread 0 alone (every thread holds it):
+    // CHECK: %[[TID:.*]] = rocdl.workitem.id.x
+    // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
+    // CHECK: %[[M:.*]] = llvm.insertelement %[[T0]]
+    // CHECK: %[[SV:.*]] = llvm.insertelement %[[S]]
+    // CHECK: llvm.intr.masked.store %[[SV]], %[[YP]], %[[M]]
     tlxamd.store %s, %yp : !tlxamd.ptr<f32>
     gpu.return
   }

@@ -12,7 +12,8 @@ gpu.module @m {
     %s = math.sin %l2 : tensor<64xf32>
     %c = math.cos %s : tensor<64xf32>
     %q = math.sqrt %c : tensor<64xf32>
-    %rq = math.rsqrt %q : tensor<64xf32>
+    %qa = math.sqrt %q fastmath<afn> : tensor<64xf32>
+    %rq = math.rsqrt %qa : tensor<64xf32>
     %ab = math.absf %rq : tensor<64xf32>
     %f = math.fma %ab, %x, %x : tensor<64xf32>
     tlxamd.store %f, %a : tensor<64x!tlxamd.ptr<f32>>

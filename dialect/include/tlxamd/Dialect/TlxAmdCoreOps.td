@@ -88,6 +88,65 @@ def TlxAmd_AddPtrOp : TlxAmd_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]
   let hasVerifier = 1;
 }
 
+def TlxAmd_I64Like : Type<
+    Or<[I64.predicate,
+        And<[CPred<"::mlir::tlxamd::isTlxAmdTensorType($_self)">,
+             CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isSignlessInteger(64)">]>]>,
+    "i64 or i64 tensor">;
+
+def TlxAmd_IntToPtrOp : TlxAmd_Op<"int_to_ptr", [Pure, Elementwise]> {
+  let summary = "a 64-bit address as a pointer (Triton's tt.int_to_ptr)";
+  let description = [{
+    `x.to(tl.pointer_type(T))` of an int64 scalar or tensor: the integer is
+    the byte address of a global-memory element (`tensor.data_ptr()` stored
+    in a device array, as in a grouped GEMM's table of matrices). A tensor
+    keeps its shape and layout. The axis analysis carries the integer's
+    divisibility over (in elements of the pointee) but no contiguity: the
+    addresses of consecutive elements are `sizeof(T)` apart, not 1.
+
+    ```mlir
+    %p = tlxamd.int_to_ptr %a : i64 -> !tlxamd.ptr<f16>
+    ```
+  }];
+  let arguments = (ins TlxAmd_I64Like:$src);
+  let results = (outs AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_PtrToIntOp : TlxAmd_Op<"ptr_to_int", [Pure, Elementwise]> {
+  let summary = "a pointer's byte address as an i64 (Triton's tt.ptr_to_int)";
+  let description = [{
+    `p.to(tl.int64)` of a global-memory pointer or tensor of pointers (same
+    shape and layout).
+
+    ```mlir
+    %a = tlxamd.ptr_to_int %p : !tlxamd.ptr<f16> -> i64
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$src);
+  let results = (outs TlxAmd_I64Like:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_PtrCastOp : TlxAmd_Op<"ptr_cast", [Pure, Elementwise]> {
+  let summary = "a pointer to another element type, same address (tt.bitcast)";
+  let description = [{
+    `p.to(tl.pointer_type(U))` of a pointer or tensor of pointers: the same
+    byte address, read as elements of another type, in the same address
+    space (same shape and layout).
+
+    ```mlir
+    %q = tlxamd.ptr_cast %p : !tlxamd.ptr<f16> -> !tlxamd.ptr<i8>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$src);
+  let results = (outs AnyTypeOf<[TlxAmd_AnyPtr, TlxAmd_PtrTensor]>:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def TlxAmd_LoadOp : TlxAmd_Op<"load", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<InferTypeOpInterface>,
     TypesMatchWith<"result type is the pointee type (of each pointer)", "ptr", "result",

@@ -139,6 +139,9 @@ public:
   bool isSurjective() const;
   /// Whether some index bit of `in` maps to zero (data is replicated).
   bool hasBroadcast(InDim in) const;
+  /// The bits of input dimension `in` whose basis is zero: indices that
+  /// differ only in them hold the same element (a broadcast's copies).
+  int64_t getBroadcastMask(InDim in) const;
 
   /// How an input dimension contributes to coordinate `dim`, as runs of
   /// consecutive input bits landing on consecutive coordinate bits:

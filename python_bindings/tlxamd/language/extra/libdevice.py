@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core import float32, where
 from ..frontend import jit
-from ..math import abs, cos, exp, exp2, fma, log, log2, rsqrt, sin, sqrt  # noqa: F401,A004
+from ..math import abs, cos, exp, exp2, fma, log, log2, rsqrt, sin, sqrt, sqrt_rn  # noqa: F401,A004
 
 fabs = abs
 
@@ -25,7 +25,7 @@ def asin(x):
     a = abs(xf)
     big = a > 0.5
     z = where(big, 0.5 * (1.0 - a), xf * xf)
-    s = where(big, sqrt(z), a)
+    s = where(big, sqrt_rn(z), a)
     p = ((((4.2163199048e-2 * z + 2.4181311049e-2) * z + 4.5470025998e-2) * z + 7.4953002686e-2) * z
          + 1.6666752422e-1) * z * s + s
     r = where(big, _HALF_PI - 2.0 * p, p)
