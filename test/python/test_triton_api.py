@@ -776,3 +776,28 @@ def test_pointer_cast_errors():
 
     with pytest.raises(Exception, match="a pointer converts to int64"):
         bad.warmup(np.zeros(4, np.int32), BLOCK=4, grid=(1,))
+
+
+@triton.jit
+def carried_pointer_kernel(x_ptr, out_ptr, n_iter, HINT: tl.constexpr, BLOCK: tl.constexpr):
+    ptrs = x_ptr + tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for _ in range(n_iter):
+        if HINT:
+            ptrs = tl.max_contiguous(tl.multiple_of(ptrs, [16]), [BLOCK])  # 16 bytes, as Triton's
+        tl.multiple_of(ptrs, [16])  # tutorial 08: the result unused, nothing changes
+        acc += tl.load(ptrs)
+        ptrs += BLOCK
+    tl.store(out_ptr + tl.arange(0, BLOCK), acc)
+
+
+def test_multiple_of_on_loop_carried_pointers():
+    """Hints on pointers a loop carries are accepted (Triton's tutorial 08
+    writes them); they do not widen the loads yet."""
+    x = np.arange(3 * 256, dtype=np.float32)
+    for hint in (False, True):
+        out = np.full(256, np.nan, np.float32)
+        k = carried_pointer_kernel.warmup(x, out, 3, HINT=hint, BLOCK=256, grid=(1,))
+        carried_pointer_kernel[(1,)](x, out, 3, HINT=hint, BLOCK=256)
+        np.testing.assert_array_equal(out, x.reshape(3, 256).sum(axis=0))
+        assert "global_load_dword" in k.asm["amdgcn"]

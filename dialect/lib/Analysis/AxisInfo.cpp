@@ -442,13 +442,28 @@ static AxisInfo visitArgument(Transfer t, Value v) {
   return AxisInfo::scalar(div);
 }
 
+/// Bytes per unit of a value's facts: a pointer's facts count its
+/// elements, an integer's are of the value itself.
+static int64_t unitBytes(Type type) {
+  if (auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(type)))
+    return std::max<int64_t>(1,
+                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
+  return 1;
+}
+
 /// The user's hints on the op defining a value (tl.multiple_of,
 /// tl.max_contiguous): `tlxamd.divisibility` / `tlxamd.contiguity`, an
 /// integer for scalars or one per dimension; they raise the computed facts.
 static AxisInfo applyHints(Operation *def, AxisInfo info) {
+  // A pointer's divisibility hint is in bytes (Triton's), its facts in
+  // elements.
+  int64_t bytes = def->getNumResults() ? unitBytes(def->getResult(0).getType())
+                                       : int64_t(1);
   auto apply = [&](StringRef name, SmallVectorImpl<int64_t> &facts,
                    bool powerOfTwo) {
     auto fact = [&](int64_t h) {
+      if (powerOfTwo)
+        h /= bytes;
       h = std::max<int64_t>(1, h);
       return powerOfTwo ? pow2Divisor(h) : h;
     };
@@ -472,15 +487,6 @@ AxisInfo AxisInfoAnalysis::compute(Value v) {
     return visitArgument(Transfer{*this, shapeOf(v)}, v);
   AxisInfo info = computeResult(v);
   return trustOpHints ? applyHints(def, info) : info;
-}
-
-/// Bytes per unit of a value's facts: a pointer's facts count its
-/// elements, an integer's are of the value itself.
-static int64_t unitBytes(Type type) {
-  if (auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(type)))
-    return std::max<int64_t>(1,
-                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
-  return 1;
 }
 
 /// int_to_ptr / ptr_to_int / ptr_cast: the same byte addresses in another

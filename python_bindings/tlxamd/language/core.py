@@ -935,13 +935,14 @@ def _hint(x: tensor, values, name: str, what: str) -> tensor:
         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(old)
         return x
     if isinstance(v, ir.BlockArgument):
-        if x.dtype.is_ptr:
-            raise ValueError(f"{what} applies to kernel arguments and values computed in the kernel, "
-                             f"not to pointer loop or branch arguments")
         # a loop counter or carried value (Triton's `start_n = tl.multiple_of(
-        # start_n, BLOCK_N)`): the fact goes on an x + 0 the analyses read
+        # start_n, BLOCK_N)`, tutorial 08's `tl.multiple_of(a_ptrs, [16, 16])`
+        # on carried pointers): the fact goes on an x + 0 the analyses read
         # (nothing folds it before them)
-        x = tensor(arith.addi(v, _to_tensor(0, like=x).handle), x.dtype if x.dtype.is_unsigned else None)
+        if x.dtype.is_ptr:
+            x = _binary(x, 0, "add")
+        else:
+            x = tensor(arith.addi(v, _to_tensor(0, like=x).handle), x.dtype if x.dtype.is_unsigned else None)
         v = x.handle
     v.owner.attributes[name] = attr
     return x
