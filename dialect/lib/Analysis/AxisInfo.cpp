@@ -56,13 +56,67 @@ static AxisInfo unknownOf(ArrayRef<int64_t> shape) {
   return shape.empty() ? AxisInfo::scalar(1) : AxisInfo::unknown(shape);
 }
 
+/// What holds for both: per dimension the gcd of each fact (runs of c1 and
+/// of c2 aligned elements are runs of gcd(c1, c2); likewise multiples).
+static AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
+  AxisInfo r = a;
+  auto meet = [](SmallVectorImpl<int64_t> &x, ArrayRef<int64_t> y) {
+    for (auto [u, w] : llvm::zip(x, y))
+      u = std::gcd(u, w);
+  };
+  meet(r.contiguity, b.contiguity);
+  meet(r.divisibility, b.divisibility);
+  meet(r.constancy, b.constancy);
+  return r;
+}
+
+static bool sameFacts(const AxisInfo &a, const AxisInfo &b) {
+  return a.contiguity == b.contiguity && a.divisibility == b.divisibility &&
+         a.constancy == b.constancy;
+}
+
+/// The value an scf.for iteration argument starts from and the one the
+/// body yields for it, or nulls for any other value.
+static std::pair<Value, Value> getCarried(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg.getOwner() != loop.getBody() ||
+      arg == loop.getInductionVar())
+    return {};
+  unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+  return {loop.getInitArgs()[i],
+          loop.getBody()->getTerminator()->getOperand(i)};
+}
+
 const AxisInfo &AxisInfoAnalysis::get(Value v) {
   auto it = cache.find(v);
   if (it != cache.end())
     return it->second;
+  if (auto [init, yielded] = getCarried(v); init) {
+    // A value a loop carries (Triton's `a_ptrs += BLOCK_K * stride`): a
+    // fixpoint from the initial value's facts, joined with what one
+    // iteration yields from them, until the assumption holds; what was
+    // computed from a refuted assumption is dropped with it.
+    AxisInfo assumed = get(init);
+    for (int round = 0; round < 8; ++round) {
+      auto saved = cache;
+      for (Value seeded : inProgress)
+        cache.erase(seeded);
+      cache[v] = assumed;
+      AxisInfo next = join(assumed, get(yielded));
+      if (sameFacts(next, assumed))
+        return cache[v];
+      cache = std::move(saved);
+      assumed = next;
+    }
+    return cache[v] = unknownOf(shapeOf(v));
+  }
   // Seed with "unknown" to stop cycles through loop-carried values.
   cache[v] = unknownOf(shapeOf(v));
+  inProgress.push_back(v);
   AxisInfo info = compute(v);
+  inProgress.pop_back();
   return cache[v] = info;
 }
 
@@ -505,6 +559,32 @@ static AxisInfo visitPointerCast(Transfer t, Operation *op) {
   return info;
 }
 
+/// x % y for x >= 0 (remui; remsi of a provably non-negative x): every
+/// remainder is a multiple of g = gcd(x's divisibility, y's). Where x runs
+/// consecutively from a multiple of c = gcd(x's run, x's and y's
+/// divisibility, y's constancy), the c values x0 .. x0 + c - 1 have
+/// remainders r0 .. r0 + c - 1 (r0 is a multiple of c and y - r0 >= c):
+/// Triton's `(pid_n * BLOCK_N + arange(0, BLOCK_N)) % N` keeps runs of
+/// gcd(BLOCK_N, 16) with N a multiple of 16.
+static AxisInfo visitRem(Transfer t, Operation *op) {
+  if (isa<arith::RemSIOp>(op) && !isProvablyNonNegative(op->getOperand(0)))
+    return unknownOf(t.shape);
+  const AxisInfo a = t.analysis.get(op->getOperand(0));
+  const AxisInfo b = t.analysis.get(op->getOperand(1));
+  if (!t.rank())
+    return AxisInfo::scalar(
+        std::gcd(divisibilityAt(a, 0), divisibilityAt(b, 0)));
+  AxisInfo info = AxisInfo::unknown(t.shape);
+  for (unsigned d = 0; d < t.rank(); ++d) {
+    int64_t g = std::gcd(a.divisibility[d], b.divisibility[d]);
+    int64_t run = std::gcd(std::gcd(a.contiguity[d], g), b.constancy[d]);
+    info.contiguity[d] = run;
+    info.divisibility[d] = a.contiguity[d] > 1 ? run : g;
+    info.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+  }
+  return info;
+}
+
 AxisInfo AxisInfoAnalysis::computeResult(Value v) {
   Transfer t{*this, shapeOf(v)};
   Operation *def = v.getDefiningOp();
@@ -532,6 +612,8 @@ AxisInfo AxisInfoAnalysis::computeResult(Value v) {
       .Case<arith::DivSIOp, arith::DivUIOp>(
           [&](Operation *op) { return visitDivByConstant(t, op); })
       .Case([&](arith::ShLIOp op) { return visitShl(t, op); })
+      .Case<arith::RemSIOp, arith::RemUIOp>(
+          [&](Operation *op) { return visitRem(t, op); })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
           [&](Operation *op) { return visitBitwise(t, op); })
       .Case([&](arith::CmpIOp op) { return visitCmp(t, op); })

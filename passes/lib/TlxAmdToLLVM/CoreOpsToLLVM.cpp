@@ -112,12 +112,25 @@ public:
   unsigned alignment() const { return width * bytes; }
 
   /// The group's mask bit splat over its elements, or null without a mask.
-  Value groupMask(int64_t r) {
-    if (masks.empty())
+  Value groupMask(int64_t r, Value also = Value()) {
+    Value bit = masks.empty() ? Value() : masks[r];
+    if (also)
+      bit = bit ? LLVM::AndOp::create(rewriter, loc, bit, also).getResult()
+                : also;
+    if (!bit)
       return Value();
-    SmallVector<Value> bits(width, masks[r]);
-    return packRegisters(rewriter, loc,
-                         VectorType::get({width}, rewriter.getI1Type()), bits);
+    // A splat in the form LLVM recognizes (insertelement + zero shuffle):
+    // the scalarization of a masked access keeps a splat mask's access
+    // whole, one branch around it; a chain of insertelements is split into
+    // one branch per element.
+    auto type = VectorType::get({width}, rewriter.getI1Type());
+    Value v = LLVM::InsertElementOp::create(
+        rewriter, loc, LLVM::PoisonOp::create(rewriter, loc, type), bit,
+        i32Const(rewriter, loc, 0));
+    if (width == 1)
+      return v;
+    return LLVM::ShuffleVectorOp::create(rewriter, loc, v, v,
+                                         SmallVector<int32_t>(width, 0));
   }
   Value groupPointer(int64_t r) const { return pointers[r]; }
 
@@ -196,16 +209,8 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
     for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
       if (r & copies.skippedRegisters)
         continue; // holds what register r & ~skippedRegisters holds
-      Value ptr = access.groupPointer(r), mask = access.groupMask(r);
-      if (copies.writes) {
-        Value writes = packRegisters(
-            rewriter, loc,
-            VectorType::get({access.groupWidth()}, rewriter.getI1Type()),
-            SmallVector<Value>(access.groupWidth(), copies.writes));
-        mask =
-            mask ? LLVM::AndOp::create(rewriter, loc, mask, writes).getResult()
-                 : writes;
-      }
+      Value ptr = access.groupPointer(r),
+            mask = access.groupMask(r, copies.writes);
       Value group =
           packRegisters(rewriter, loc, access.groupType(),
                         ArrayRef(values).slice(r, access.groupWidth()));

@@ -101,6 +101,9 @@ private:
   AxisInfo computeResult(Value v);
   bool trustOpHints;
   llvm::DenseMap<Value, AxisInfo> cache;
+  /// Values being computed: their cache entries are the "unknown" seeds
+  /// that stop cycles, not facts (a loop's fixpoint recomputes them).
+  llvm::SmallVector<Value> inProgress;
 };
 
 } // namespace mlir::tlxamd
