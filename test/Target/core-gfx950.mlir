@@ -13,7 +13,9 @@
 // LLVM-DAG: call i32 @llvm.amdgcn.workgroup.id.y()
 // LLVM: getelementptr float, ptr addrspace(1) %0, i32
 // LLVM: load float, ptr addrspace(1)
-// LLVM: call void @llvm.masked.store.v1f32.p1(<1 x float>
+// LLVM: br i1 %{{.*}}, label %[[W:.*]], label
+// LLVM: [[W]]:
+// LLVM-NEXT: store <1 x float>
 // LLVM: define amdgpu_kernel void @eight_warps() #[[A512:[0-9]+]]
 // No kernel here pins AGPRs (no scheduling op): MFMA results stay in VGPRs.
 // LLVM: attributes #[[A256]] = { "amdgpu-agpr-alloc"="0" "amdgpu-flat-work-group-size"="1,256"
@@ -23,12 +25,12 @@
 // the system SGPRs after the user SGPRs; the uniform load is scalar.
 // ISA: .amdgcn_target "amdgcn-amd-amdhsa--gfx950"
 // ISA-LABEL: scale:
-// ISA: s_load_dwordx4 s[4:7], s[4:5], 0x0
-// Thread 0 alone stores the scalar (LLVM sinks the load under the branch):
+// Thread 0 alone stores the scalar (LLVM sinks the loads under the branch):
 // ISA: v_cmp_eq_u32_e32 vcc, 0, v0
 // ISA: s_and_saveexec_b64 s[{{[0-9]+}}:{{[0-9]+}}], vcc
-// ISA: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+// ISA: s_load_dwordx4 s[4:7], s[4:5], 0x0
 // ISA: v_cvt_f32_i32_e32 v{{[0-9]+}}, s{{[0-9]+}}
+// ISA: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
 // ISA: v_add_f32_e32
 // ISA: global_store_dword
 // ISA: s_endpgm

@@ -120,7 +120,7 @@ def test_named_pipeline(target, marker):
         text = str(module)
         assert marker in text
         assert "tlxamd.program_id" not in text
-        assert "llvm.intr.masked.store" in text  # a scalar: thread 0 stores it
+        assert "llvm.intr.masked.store" in text or "llvm.cond_br" in text  # a scalar: thread 0 stores it
 
 
 def test_unknown_target_in_pipeline_is_an_exception():

@@ -1,4 +1,5 @@
 //===- CoreOpsToLLVM.cpp - program ids and scalar memory, any target -----===//
+#include "BufferAccess.h"
 #include "LayoutLowering.h"
 #include "Patterns.h"
 
@@ -111,12 +112,18 @@ public:
   VectorType groupType() const { return VectorType::get({width}, elemType); }
   unsigned alignment() const { return width * bytes; }
 
-  /// The group's mask bit splat over its elements, or null without a mask.
-  Value groupMask(int64_t r, Value also = Value()) {
+  /// The group's mask bit (and `also`), or null without either.
+  Value groupBit(int64_t r, Value also = Value()) {
     Value bit = masks.empty() ? Value() : masks[r];
     if (also)
       bit = bit ? LLVM::AndOp::create(rewriter, loc, bit, also).getResult()
                 : also;
+    return bit;
+  }
+
+  /// groupBit splat over the group's elements, or null.
+  Value groupMask(int64_t r, Value also = Value()) {
+    Value bit = groupBit(r, also);
     if (!bit)
       return Value();
     // A splat in the form LLVM recognizes (insertelement + zero shuffle):
@@ -145,8 +152,10 @@ private:
 };
 
 struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
-  LoadOpLowering(LLVMTypeConverter &converter, const KernelAnalyses &analyses)
-      : ConvertOpToLLVMPattern(converter), analyses(analyses) {}
+  LoadOpLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo,
+                 const KernelAnalyses &analyses)
+      : ConvertOpToLLVMPattern(converter), targetInfo(targetInfo),
+        analyses(analyses) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -165,20 +174,31 @@ struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
     VectorType groupType = access.groupType();
     SmallVector<Value> values;
     for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
-      Value ptr = access.groupPointer(r), mask = access.groupMask(r);
+      Value ptr = access.groupPointer(r), bit = access.groupBit(r);
+      auto load = [&]() -> Value {
+        return LLVM::LoadOp::create(rewriter, loc, groupType, ptr,
+                                    access.alignment());
+      };
+      auto passThru = [&]() -> Value {
+        return others.empty()
+                   ? LLVM::ZeroOp::create(rewriter, loc, groupType).getResult()
+                   : packRegisters(
+                         rewriter, loc, groupType,
+                         ArrayRef(others).slice(r, access.groupWidth()));
+      };
       Value group;
-      if (!mask) {
-        group = LLVM::LoadOp::create(rewriter, loc, groupType, ptr,
-                                     access.alignment());
-      } else {
-        Value passThru =
-            others.empty()
-                ? LLVM::ZeroOp::create(rewriter, loc, groupType).getResult()
-                : packRegisters(rewriter, loc, groupType,
-                                ArrayRef(others).slice(r, access.groupWidth()));
-        group = LLVM::MaskedLoadOp::create(rewriter, loc, groupType, ptr, mask,
-                                           passThru, access.alignment());
-      }
+      if (!bit)
+        group = load();
+      else if (targetInfo.branchesAroundMaskedAccesses())
+        group = emitBranches(
+                    rewriter, loc, bit, {groupType},
+                    [&] { return SmallVector<Value>{load()}; },
+                    [&] { return SmallVector<Value>{passThru()}; })
+                    .front();
+      else
+        group = LLVM::MaskedLoadOp::create(rewriter, loc, groupType, ptr,
+                                           access.groupMask(r), passThru(),
+                                           access.alignment());
       llvm::append_range(values, unpackRegisters(rewriter, loc, group));
     }
     if (!isa<VectorType>(type))
@@ -187,6 +207,7 @@ struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
       rewriter.replaceOp(op, packRegisters(rewriter, loc, type, values));
     return success();
   }
+  const TargetInfoBase &targetInfo;
   const KernelAnalyses &analyses;
 };
 
@@ -210,15 +231,22 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
       if (r & copies.skippedRegisters)
         continue; // holds what register r & ~skippedRegisters holds
       Value ptr = access.groupPointer(r),
-            mask = access.groupMask(r, copies.writes);
+            bit = access.groupBit(r, copies.writes);
       Value group =
           packRegisters(rewriter, loc, access.groupType(),
                         ArrayRef(values).slice(r, access.groupWidth()));
-      if (!mask)
+      auto store = [&] {
         LLVM::StoreOp::create(rewriter, loc, group, ptr, access.alignment());
+        return SmallVector<Value>();
+      };
+      if (!bit)
+        store();
+      else if (targetInfo.branchesAroundMaskedAccesses())
+        emitBranches(rewriter, loc, bit, {}, store,
+                     [] { return SmallVector<Value>(); });
       else
         LLVM::MaskedStoreOp::create(
-            rewriter, loc, group, ptr, mask,
+            rewriter, loc, group, ptr, access.groupMask(r, copies.writes),
             rewriter.getI32IntegerAttr(access.alignment()));
     }
     rewriter.eraseOp(op);
@@ -279,7 +307,7 @@ void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
   patterns.add<AddPtrOpLowering, PtrCastLowering,
                PointerIntCastLowering<IntToPtrOp, LLVM::IntToPtrOp>,
                PointerIntCastLowering<PtrToIntOp, LLVM::PtrToIntOp>>(converter);
-  patterns.add<LoadOpLowering>(converter, analyses);
+  patterns.add<LoadOpLowering>(converter, targetInfo, analyses);
   patterns.add<StoreOpLowering>(converter, targetInfo, analyses);
   for (StringRef name :
        {arith::CmpIOp::getOperationName(), arith::CmpFOp::getOperationName(),

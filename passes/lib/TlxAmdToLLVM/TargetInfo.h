@@ -101,6 +101,12 @@ public:
   /// LLVM's exp2/sin/cos, which both backends select natively).
   virtual Value log2Approx(RewriterBase &rewriter, Location loc,
                            Value x) const = 0;
+  /// Whether a masked load or store of a group is a branch around the plain
+  /// access (AMD: an exec-masked block, what Triton emits; robust to the
+  /// middle end turning a splat mask into a shuffle LLVM's masked-access
+  /// scalarization splits per element) rather than LLVM's masked intrinsic
+  /// with a splat mask (NVIDIA: one predicated access).
+  virtual bool branchesAroundMaskedAccesses() const { return false; }
   /// Whether f32 a / b is divideF32 (else LLVM's correctly rounded fdiv,
   /// Triton's on AMD too).
   virtual bool dividesF32() const { return false; }

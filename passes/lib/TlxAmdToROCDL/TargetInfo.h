@@ -43,6 +43,7 @@ public:
                       unsigned numThreads) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,
                    Value x) const override;
+  bool branchesAroundMaskedAccesses() const override { return true; }
   Value sqrtApprox(RewriterBase &rewriter, Location loc,
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,

@@ -25,8 +25,8 @@ gpu.module @kernels {
     // CHECK: %[[YP:.*]] = llvm.getelementptr %[[Y]][%[[PID]]]
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
     // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
-    // CHECK: %[[M:.*]] = llvm.insertelement %[[T0]]
     // CHECK: %[[SV:.*]] = llvm.insertelement %[[S]]
+    // CHECK: %[[M:.*]] = llvm.insertelement %[[T0]]
     // CHECK: llvm.intr.masked.store %[[SV]], %[[YP]], %[[M]] {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<1>
     tlxamd.store %s, %yp : !tlxamd.ptr<f32>
     gpu.return

@@ -23,12 +23,14 @@ gpu.module @kernels {
     %s = arith.addf %v, %f : f32
     // CHECK: %[[YP:.*]] = llvm.getelementptr %[[Y]][%[[PID]]]
     %yp = tlxamd.addptr %y, %pid : !tlxamd.ptr<f32>, i32
-    // A scalar is stored by thread 0 alone (every thread holds it):
+    // A scalar is stored by thread 0 alone (every thread holds it), in a
+    // branch (an exec-masked block):
     // CHECK: %[[TID:.*]] = rocdl.workitem.id.x
     // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
-    // CHECK: %[[M:.*]] = llvm.insertelement %[[T0]]
     // CHECK: %[[SV:.*]] = llvm.insertelement %[[S]]
-    // CHECK: llvm.intr.masked.store %[[SV]], %[[YP]], %[[M]]
+    // CHECK: llvm.cond_br %[[T0]], ^[[W:.*]], ^[[SKIP:.*]]
+    // CHECK: ^[[W]]:
+    // CHECK-NEXT: llvm.store %[[SV]], %[[YP]]
     tlxamd.store %s, %yp : !tlxamd.ptr<f32>
     gpu.return
   }
