@@ -76,3 +76,50 @@ def test_gluon_names():
     assert gluon.constexpr_function(len) is len
     assert gl.BlockedLayout([1], [64], [4], [0]) == gl.BlockedLayout((1,), (64,), (4,), (0,))
     assert gl.float16 is triton.language.float16 and gl.constexpr is triton.language.constexpr
+
+
+from tlxamd.experimental.gluon.language.nvidia.ampere import async_copy as cp  # noqa: E402
+
+
+@gluon.jit
+def add_pipelined_kernel(a_ptr, b_ptr, c_ptr, ynumel, XBLOCK: gl.constexpr, YBLOCK: gl.constexpr,
+                         NUM_BUFFERS: gl.constexpr, layout: gl.constexpr, smem_layout: gl.constexpr):
+    # The Gluon tutorial 03 pattern: copies issued NUM_BUFFERS - 1 blocks ahead
+    # into rotating shared buffers, each group waited for before its block is read.
+    xs = gl.program_id(0) * XBLOCK + gl.arange(0, XBLOCK, layout=gl.SliceLayout(1, layout))
+    ys = gl.arange(0, YBLOCK, layout=gl.SliceLayout(0, layout))
+    offs = xs[:, None] * ynumel + ys[None, :]
+    a_smem = gl.allocate_shared_memory(gl.float32, [NUM_BUFFERS, XBLOCK, YBLOCK], smem_layout)
+    b_smem = gl.allocate_shared_memory(gl.float32, [NUM_BUFFERS, XBLOCK, YBLOCK], smem_layout)
+    for i in gl.static_range(NUM_BUFFERS - 1):
+        cp.async_load(a_smem.index(i), a_ptr + offs + i * YBLOCK, mask=ys[None, :] + i * YBLOCK < ynumel)
+        cp.async_load(b_smem.index(i), b_ptr + offs + i * YBLOCK, mask=ys[None, :] + i * YBLOCK < ynumel)
+        cp.commit_group()
+    n = gl.cdiv(ynumel, YBLOCK)
+    for i in range(n):
+        nxt = i + NUM_BUFFERS - 1
+        cp.async_load(a_smem.index(nxt % NUM_BUFFERS), a_ptr + offs + nxt * YBLOCK,
+                      mask=ys[None, :] + nxt * YBLOCK < ynumel)
+        cp.async_load(b_smem.index(nxt % NUM_BUFFERS), b_ptr + offs + nxt * YBLOCK,
+                      mask=ys[None, :] + nxt * YBLOCK < ynumel)
+        cp.commit_group()
+        cp.wait_group(NUM_BUFFERS - 1)
+        a = a_smem.index(i % NUM_BUFFERS).load(layout)
+        b = b_smem.index(i % NUM_BUFFERS).load(layout)
+        gl.store(c_ptr + offs + i * YBLOCK, a + b, mask=ys[None, :] + i * YBLOCK < ynumel)
+        gl.thread_barrier()  # every thread read the buffer before the copy that reuses it
+
+
+def test_ampere_async_copy_pipeline():
+    """gl.nvidia.ampere.async_copy (cp.async_load / commit_group / wait_group)
+    in the tutorial's multi-buffered form, 64-lane layouts for the AMD
+    emulator (buffer_load ... lds there, cp.async on NVIDIA)."""
+    rng = np.random.default_rng(5)
+    xnumel, ynumel = 8, 200
+    a, b = rng.random((xnumel, ynumel), dtype=np.float32), rng.random((xnumel, ynumel), dtype=np.float32)
+    c = np.full_like(a, np.nan)
+    layout = gl.BlockedLayout([1, 1], [1, 64], [4, 1], [1, 0])
+    smem_layout = gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])
+    add_pipelined_kernel[(xnumel // 4,)](a, b, c, ynumel, XBLOCK=4, YBLOCK=64, NUM_BUFFERS=3, layout=layout,
+                                          smem_layout=smem_layout, num_warps=4)
+    np.testing.assert_array_equal(c, a + b)

@@ -17,6 +17,7 @@ from ....layouts import (  # noqa: F401
     SliceLayout,
     SwizzledSharedLayout,
 )
+from . import nvidia  # noqa: E402,F401  (gl.nvidia.ampere.async_copy, gl.nvidia.hopper)
 
 
 def thread_barrier():
