@@ -19,9 +19,11 @@ module {
     // AMD: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i64
     // AMD: llvm.inttoptr %[[A]] : i64 to !llvm.ptr<1>
     // PTX-LABEL: .entry table(
-    // PTX: ld.global
+    // the address in one 8-byte load (the module's data layout gives i64 8
+    // bytes; LLVM's built-in one gives 4 and NVPTX split the load in two)
+    // PTX: ld.global.b64 [[A:%rd[0-9]+]]
     // the element 3 halves past the loaded address
-    // PTX: ld.global.b16 {{.*}}[%rd{{[0-9]+}}+6]
+    // PTX: ld.global.b16 {{.*}}[[[A]]+6]
     // ISA-LABEL: table:
     // ISA: s_load_dwordx2 s[[[LO:[0-9]+]]:[[HI:[0-9]+]]], s[{{[0-9]+}}:{{[0-9]+}}], 0x0
     // ISA: global_load_ushort v{{[0-9]+}}, v{{[0-9]+}}, s[[[LO]]:[[HI]]] offset:6

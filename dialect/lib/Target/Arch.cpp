@@ -161,6 +161,9 @@ static const unsigned kCpAsync[] = {4, 8, 16};
 // data format (4 << 15); gfx10+ add the raw out-of-bounds mode (3 << 28)
 // and resource-level bounds (1 << 24).
 static constexpr unsigned kCDNARsrcFlags = (7 << 12) | (4 << 15);
+// NVPTX's data layout (LLVM 22's NVPTXTargetMachine for nvptx64).
+static constexpr llvm::StringLiteral kNvptxDataLayout =
+    "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64";
 static constexpr unsigned kGfx12RsrcFlags =
     kCDNARsrcFlags | (1 << 24) | (3 << 28);
 
@@ -234,6 +237,7 @@ static const ArchInfo kArchs[] = {
      .vendor = Vendor::NVIDIA,
      .family = "Hopper",
      .triple = "nvptx64-nvidia-cuda",
+     .dataLayout = kNvptxDataLayout,
      .cpu = "sm_90a",
      .isDefault = true,
      .warpSize = 32,
@@ -256,6 +260,7 @@ static const ArchInfo kArchs[] = {
      .vendor = Vendor::NVIDIA,
      .family = "Blackwell",
      .triple = "nvptx64-nvidia-cuda",
+     .dataLayout = kNvptxDataLayout,
      .cpu = "sm_100a",
      // PTX 8.8: tcgen05.mma's block scaling (.block_scale) needs it.
      .features = "+ptx88",

@@ -49,6 +49,9 @@ mlir::tlxamd::translateKernelsToLLVMIR(Operation *op, StringRef target) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(gpuModule.getLoc());
   (*module)->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
                      builder.getStringAttr(arch->triple));
+  if (!arch->dataLayout.empty())
+    (*module)->setAttr(LLVM::LLVMDialect::getDataLayoutAttrName(),
+                       builder.getStringAttr(arch->dataLayout));
   builder.setInsertionPointToStart(module->getBody());
   for (Operation &nested : gpuModule.getBody()->without_terminator())
     builder.clone(nested);

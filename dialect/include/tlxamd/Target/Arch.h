@@ -65,8 +65,13 @@ enum class AsyncCopyKind {
 struct ArchInfo {
   llvm::StringLiteral name; ///< the target name users pass
   Vendor vendor;
-  llvm::StringLiteral family;        ///< human-readable family for diagnostics
-  llvm::StringLiteral triple;        ///< LLVM target triple
+  llvm::StringLiteral family; ///< human-readable family for diagnostics
+  llvm::StringLiteral triple; ///< LLVM target triple
+  /// The LLVM module's data layout, where the translation must know it
+  /// (the default alignment of accesses without one: LLVM's built-in layout
+  /// gives i64 4 bytes, and NVPTX then splits an i64 load in two); empty:
+  /// none declared, the code generator's own.
+  llvm::StringLiteral dataLayout = "";
   llvm::StringLiteral cpu;           ///< LLVM CPU (-mcpu)
   llvm::StringLiteral features = ""; ///< LLVM target features (-mattr)
   bool isDefault = false;            ///< the default target of its vendor
