@@ -18,7 +18,8 @@ if [ "$mode" = record ]; then
 else
   export TLXAMD_PREBUILT=$PWD/bench/gpu/prebuilt
 fi
-# NAME runs the file as __main__; NAME:pytest runs its test_* functions;
+# NAME runs the file as __main__; NAME:pytest runs its test_* functions
+# (NAME:pytest:EXPR those pytest's -k EXPR selects);
 # triton_style and triton_way_checks run those scripts of bench/gpu.
 for t in "$@"; do
   if [ "$t" = triton_style ]; then
@@ -32,8 +33,11 @@ for t in "$@"; do
     timeout 300 python3 bench/gpu/triton_way_checks.py > "$LOGS/triton_way_checks.log" 2>&1
     echo "exit $?"; tail -n 12 "$LOGS/triton_way_checks.log"; continue
   fi
-  name=${t%%:*}; flag=""; [ "$t" != "$name" ] && flag=--pytest
+  name=${t%%:*}; flag=""; select=()
+  [ "$t" != "$name" ] && flag=--pytest
+  rest=${t#*:pytest:}; [ "$rest" != "$t" ] && select=(-k "$rest")
   echo "=== $t"
-  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag > "$LOGS/$name$flag.log" 2>&1
+  timeout 400 python3 bench/tutorials/run.py "bench/tutorials/cache/$name.py" $flag "${select[@]}" \
+    > "$LOGS/$name$flag.log" 2>&1
   echo "exit $?"; tail -n 25 "$LOGS/$name$flag.log"
 done

@@ -1,7 +1,7 @@
 """Run a public Triton / Gluon / TLX tutorial file on tlxamd with its import
 lines changed and nothing else.
 
-    python bench/tutorials/run.py TUTORIAL.py [--no-bench] [--pytest]
+    python bench/tutorials/run.py TUTORIAL.py [--no-bench] [--pytest [-k EXPR]]
 
 The tutorial is read from the given path (fetched from its repository; the
 project keeps no copy), its `import triton...` / `from triton... import`
@@ -70,7 +70,8 @@ def main(argv) -> int:
         ported = os.path.join(d, "test_" + os.path.basename(path).replace("-", "_"))
         with open(ported, "w") as f:
             f.write(source)
-        return pytest.main([ported, "-q", "-p", "no:cacheprovider", "--rootdir", d])
+        select = argv[argv.index("-k"):argv.index("-k") + 2] if "-k" in argv else []
+        return pytest.main([ported, "-q", "-p", "no:cacheprovider", "--rootdir", d, *select])
     sys.argv = [path]
     # A dry run (TLXAMD_JIT_MANIFEST: kernels are recorded, not launched)
     # drops the tutorial's asserts, which check results nothing computed.
