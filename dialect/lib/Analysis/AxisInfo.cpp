@@ -460,6 +460,15 @@ static AxisInfo visitGuard(Transfer t, ContractCheckOp op) {
 /// A kernel argument's `tlxamd.divisibility` (bytes for pointers, as the
 /// frontend and Triton's launcher specialize them; the value for integers).
 /// Pointer facts are in elements, the unit offsets are added in.
+/// Bytes per unit of a value's facts: a pointer's facts count its
+/// elements, an integer's are of the value itself.
+static int64_t unitBytes(Type type) {
+  if (auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(type)))
+    return std::max<int64_t>(1,
+                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
+  return 1;
+}
+
 static AxisInfo visitArgument(Transfer t, Value v) {
   auto arg = dyn_cast<BlockArgument>(v);
   // A loop counter is lb + k * step: a multiple of what both are.
@@ -489,20 +498,8 @@ static AxisInfo visitArgument(Transfer t, Value v) {
   if (!attr || attr.getInt() <= 0)
     return unknownOf(t.shape);
   int64_t div = pow2Divisor(attr.getInt());
-  if (auto ptr = dyn_cast<PtrType>(v.getType()))
-    div = std::max<int64_t>(
-        1, div / std::max<int64_t>(
-                     1, ptr.getPointeeType().getIntOrFloatBitWidth() / 8));
-  return AxisInfo::scalar(div);
-}
-
-/// Bytes per unit of a value's facts: a pointer's facts count its
-/// elements, an integer's are of the value itself.
-static int64_t unitBytes(Type type) {
-  if (auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(type)))
-    return std::max<int64_t>(1,
-                             ptr.getPointeeType().getIntOrFloatBitWidth() / 8);
-  return 1;
+  // The attribute counts bytes; a pointer's facts count elements.
+  return AxisInfo::scalar(std::max<int64_t>(1, div / unitBytes(v.getType())));
 }
 
 /// The user's hints on the op defining a value (tl.multiple_of,
