@@ -52,10 +52,31 @@ def port(source: str) -> tuple:
     return "".join(out), changed
 
 
+def _port_siblings(path: str) -> str:
+    """A directory holding the ported tutorials beside `path`, under their
+    upstream names (the cache's `gluon-` / `tlx-` prefix dropped), put on
+    sys.path: tutorials import each other (Gluon's 04 imports
+    `03-async-copy`)."""
+    import tempfile
+
+    d = tempfile.mkdtemp()
+    folder, name = os.path.split(os.path.abspath(path))
+    prefix = name.split("-", 1)[0] + "-" if name.split("-", 1)[0] in ("gluon", "tlx") else ""
+    for other in os.listdir(folder):
+        if other.endswith(".py") and other.startswith(prefix):
+            with open(os.path.join(folder, other)) as f:
+                ported = port(f.read())[0]
+            with open(os.path.join(d, other[len(prefix):]), "w") as f:
+                f.write(ported)
+    sys.path.insert(0, d)
+    return d
+
+
 def main(argv) -> int:
     path = argv[0]
     source, changed = port(open(path).read())
     sys.modules["triton"] = None  # nothing may reach the real Triton
+    _port_siblings(path)
     if "--no-bench" in argv:
         from tlxamd import testing
 

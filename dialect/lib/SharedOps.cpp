@@ -414,25 +414,42 @@ LogicalResult MBarrierWaitOp::verify() {
   return checkBarrier(*this, getBarrier().getType());
 }
 
+/// A TMA copy's coordinates (one per dimension) and shared tile (`what`): a
+/// whole tile of the descriptor's shape, element type and layout.
+static LogicalResult checkTmaTile(Operation *op, TensorDescType desc,
+                                  ValueRange coords, MemDescType tile,
+                                  StringRef what) {
+  if (coords.size() != desc.getShape().size())
+    return op->emitOpError("has ")
+           << coords.size() << " coordinates for a rank-"
+           << desc.getShape().size() << " tensor descriptor";
+  if (tile.getShape() != desc.getShape() ||
+      tile.getAllocShape() != tile.getShape() ||
+      tile.getElementType() != desc.getElementType() ||
+      tile.getEncoding() != desc.getEncoding())
+    return op->emitOpError()
+           << what << " must be a whole tile of the descriptor's shape ["
+           << desc.getShape() << "], element type " << desc.getElementType()
+           << " and layout " << desc.getEncoding() << ", got " << tile;
+  return success();
+}
+
 LogicalResult AsyncTmaCopyGlobalToSharedOp::verify() {
-  TensorDescType desc = getDesc().getType();
   MemDescType dest = getDest().getType();
   if (failed(checkBarrier(*this, getBarrier().getType())))
     return failure();
-  if (getCoords().size() != desc.getShape().size())
-    return emitOpError("has ")
-           << getCoords().size() << " coordinates for a rank-"
-           << desc.getShape().size() << " tensor descriptor";
   if (!dest.getMutableMemory())
     return emitOpError("copies into an immutable descriptor");
-  if (dest.getShape() != desc.getShape() ||
-      dest.getAllocShape() != dest.getShape() ||
-      dest.getElementType() != desc.getElementType() ||
-      dest.getEncoding() != desc.getEncoding())
-    return emitOpError("dest must be a whole tile of the descriptor's shape [")
-           << desc.getShape() << "], element type " << desc.getElementType()
-           << " and layout " << desc.getEncoding() << ", got " << dest;
-  return success();
+  return checkTmaTile(*this, getDesc().getType(), getCoords(), dest, "dest");
+}
+
+LogicalResult AsyncTmaCopySharedToGlobalOp::verify() {
+  return checkTmaTile(*this, getDesc().getType(), getCoords(),
+                      getSrc().getType(), "src");
+}
+
+LogicalResult MBarrierInvalidateOp::verify() {
+  return checkBarrier(*this, getBarrier().getType());
 }
 
 //===----------------------------------------------------------------------===//

@@ -98,6 +98,11 @@ def _descriptor_kind(value, specialize: bool, align: bool):
 
     if value.block_shape is None:
         raise TypeError("a TensorDescriptor passed to a kernel needs its block_shape")
+    if getattr(value, "layout", None) is not None:  # Gluon's: a TMA tensor map
+        base = value.base
+        if not _is_array(base):
+            raise TypeError(f"a TensorDescriptor with a layout describes a tensor, got base {type(base).__name__}")
+        return tl.tensor_descriptor(getattr(tl, _dtype_name(_address(base)[0])), value.block_shape, value.layout)
     if value.strides[-1] != 1:
         raise ValueError(f"a TensorDescriptor's last stride is 1, got strides {list(value.strides)}")
 
@@ -180,7 +185,7 @@ def _key_of(v):
         return (str(dt), misalign == 0, nbytes < (1 << 31))
     if _is_host_descriptor(v):
         return (t, _key_of(v.base), tuple(s % 16 == 0 for s in v.shape), tuple(s % 16 == 0 for s in v.strides),
-                tuple(v.block_shape or ()))
+                tuple(v.block_shape or ()), getattr(v, "layout", None))
     try:
         hash(v)
     except TypeError:

@@ -28,6 +28,7 @@ import inspect
 import json
 import linecache
 import os
+import sys
 import textwrap
 import types
 from typing import Any, Dict, Optional
@@ -59,6 +60,10 @@ def _serialize(v, seen: Dict[int, str]):
     if isinstance(v, layouts.Layout) and dataclasses.is_dataclass(v):
         return {"layout": type(v).__name__,
                 "fields": {f.name: _serialize(getattr(v, f.name), seen) for f in dataclasses.fields(v)}}
+    fn_module, fn_name = getattr(v, "__module__", None), getattr(v, "__qualname__", None)
+    if callable(v) and isinstance(fn_module, str) and fn_module.startswith("tlxamd.") and isinstance(fn_name, str) \
+            and getattr(sys.modules.get(fn_module), fn_name, None) is v:  # the package's functions, by name
+        return {"function": [fn_module, fn_name]}
     if v is None or isinstance(v, (bool, int, float, str, tuple)):
         try:
             if ast.literal_eval(repr(v)) == v:
@@ -138,6 +143,8 @@ def _kind_record(kind):
     if isinstance(kind, tl.host_tensor_descriptor):
         return ["hostdesc", _kind_record(kind.base), [_kind_record(k) for k in kind.shape],
                 [_kind_record(k) for k in kind.strides], list(kind.block_shape)]
+    if isinstance(kind, tl.tensor_descriptor):
+        return ["tmadesc", kind.dtype.name, list(kind.block_shape), _serialize(kind.layout, {})]
     if isinstance(kind, tl.dtype):
         return ["scalar", kind.name]
     raise TypeError(f"{kind!r} cannot be compiled ahead of time")
@@ -155,6 +162,8 @@ def _kind_from_record(kind):
     if kind[0] == "hostdesc":
         return tl.host_tensor_descriptor(_kind_from_record(kind[1]), [_kind_from_record(k) for k in kind[2]],
                                          [_kind_from_record(k) for k in kind[3]], kind[4])
+    if kind[0] == "tmadesc":
+        return tl.tensor_descriptor(getattr(tl, kind[1]), kind[2], _deserialize(kind[3], {}))
     return getattr(tl, kind[1])
 
 
@@ -244,6 +253,8 @@ def _deserialize(s, rebuilt: Dict[str, Any]):
         return importlib.import_module(name)
     if "jit" in s:
         return tl.jit(rebuild(s["jit"], rebuilt))
+    if "function" in s:
+        return getattr(importlib.import_module(s["function"][0]), s["function"][1])
     if "dtype" in s:
         return getattr(tl, s["dtype"])
     if "constexpr" in s:

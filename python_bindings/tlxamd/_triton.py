@@ -175,8 +175,7 @@ class Autotuner(_Wrapper):
         if conflicts:
             raise ValueError(f"{self.__name__}: conflicting meta-parameters {conflicts}: they are autotuned, "
                              f"do not pass them")
-        if config.pre_hook is not None:
-            config.pre_hook({**named, **config.all_kwargs()})
+        self._pre_hook(config, named)
         return self.fn.run(*args, grid=grid, warmup=warmup, **kwargs, **config.all_kwargs())
 
     def _tune(self, args, kwargs, named, grid) -> Config:
@@ -184,7 +183,7 @@ class Autotuner(_Wrapper):
 
         configs = self.prune_configs(dict(zip(self.arg_names, args)), kwargs)
         if not _on_gpu(args):
-            return self._first_that_compiles(configs, args, kwargs, grid)
+            return self._first_that_compiles(configs, args, kwargs, named, grid)
         bench = self.user_do_bench or (lambda f: testing.do_bench(f, warmup=self.num_warmups, rep=self.num_reps,
                                                                   quantiles=(0.5, 0.2, 0.8)))
         timings: Dict[Config, List[float]] = {}
@@ -194,6 +193,7 @@ class Autotuner(_Wrapper):
         t0 = time.perf_counter()
         for c in configs:
             try:
+                self._pre_hook(c, named)
                 self.fn.run(*args, grid=grid, warmup=True, **kwargs, **c.all_kwargs())
             except Exception as e:  # a configuration that does not compile is skipped, as Triton's
                 first_error = first_error or e
@@ -207,6 +207,14 @@ class Autotuner(_Wrapper):
         if math.isinf(timings[best][0]):
             raise RuntimeError(f"autotune of {self.__name__}: no configuration compiles") from first_error
         return best
+
+    @staticmethod
+    def _pre_hook(config: Config, named):
+        """The configuration's pre_hook, before its compile too: it may set
+        what the specialization depends on (tutorial 06 sets the host
+        descriptors' block shapes)."""
+        if config.pre_hook is not None:
+            config.pre_hook({**named, **config.all_kwargs()})
 
     def _call(self, config: Config, args, kwargs, named, grid):
         full = {**named, **config.all_kwargs()}
@@ -223,7 +231,7 @@ class Autotuner(_Wrapper):
         for name, value in saved.items():
             named[name].copy_(value)
 
-    def _first_that_compiles(self, configs, args, kwargs, grid) -> Config:
+    def _first_that_compiles(self, configs, args, kwargs, named, grid) -> Config:
         if not self._warned:
             warnings.warn(f"autotune of {self.__name__}: the AMD emulator has no meaningful timings; using the "
                           f"first configuration that compiles", stacklevel=4)
@@ -231,6 +239,7 @@ class Autotuner(_Wrapper):
         first_error = None
         for c in configs:
             try:
+                self._pre_hook(c, named)
                 self.fn.run(*args, grid=grid, warmup=True, **kwargs, **c.all_kwargs())
                 return c
             except Exception as e:

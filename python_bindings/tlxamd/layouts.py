@@ -340,6 +340,26 @@ class NVMMASharedLayout(SharedLayout):
             raise TypeError(f"transposed must be a bool, got {self.transposed!r}")
         self._validate()
 
+    @staticmethod
+    def get_default_for(block_shape, dtype, transposed=False, fp4_padded=False, cga_layout=None):
+        """Gluon's default for a tile of `block_shape` `dtype` elements: the
+        widest swizzle (128, 64, 32 bytes) that the contiguous dimension's
+        bytes are a multiple of, none for rank 1 or fewer than 8 rows."""
+        if fp4_padded or cga_layout:
+            raise NotImplementedError("get_default_for(fp4_padded=..., cga_layout=...) is not supported")
+        shape = [int(d) for d in block_shape]
+        if transposed:
+            shape = shape[1:] + shape[:1]
+        bits = dtype.bits
+        contig = shape[-1] * bits // 8
+        swizzle = next((w for w in (128, 64, 32) if contig >= w and contig % w == 0), 0)
+        outer = 1
+        for d in shape[:-1]:
+            outer *= d
+        if len(shape) < 2 or outer < 8:
+            swizzle = 0
+        return NVMMASharedLayout(swizzle, bits, len(shape), bool(transposed))
+
     def _mlir(self) -> str:
         rank = f", rank = {self.rank}" if self.rank != 2 else ""
         return (f"#tlxamd.nvmma_shared<{{swizzle_bytes = {self.swizzle_byte_width}, "

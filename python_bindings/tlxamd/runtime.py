@@ -251,7 +251,22 @@ class TensorDescriptor:
     parameter (`cuTensorMapEncodeTiled` with the kernel's box, element type
     and swizzle, out-of-bounds elements read as zero) and passed by value."""
 
-    def __init__(self, base, shape: Sequence[int], strides: Sequence[int], block_shape: Optional[Sequence[int]] = None):
+    def __init__(self, base, shape: Sequence[int], strides: Sequence[int], block_shape: Optional[Sequence[int]] = None,
+                 layout=None, padding: str = "zero"):
+        if padding != "zero":
+            raise NotImplementedError(f"TensorDescriptor padding={padding!r}: out-of-bounds elements read as zero")
+        if layout is not None:
+            from .layouts import NVMMASharedLayout
+
+            if not isinstance(layout, NVMMASharedLayout):
+                raise TypeError(f"a TMA descriptor's layout is an NVMMASharedLayout, got {layout!r}")
+            if block_shape is None:
+                raise TypeError("a TensorDescriptor with a layout needs its block_shape")
+        # With a layout (Gluon's descriptors) a kernel receives a TMA tensor
+        # map whose tiles land in shared memory in that layout; without one
+        # (Triton's), its fields, for tl.make_tensor_descriptor-style loads.
+        self.layout = layout
+        self.padding = padding
         self.base = base
         self.shape = [int(d) for d in shape]
         self.strides = [int(s) for s in strides]
@@ -266,14 +281,16 @@ class TensorDescriptor:
         self._maps: Dict[tuple, Any] = {}
 
     @classmethod
-    def from_tensor(cls, tensor, block_shape: Optional[Sequence[int]] = None) -> "TensorDescriptor":
-        """A descriptor of a strided torch/cupy device tensor."""
+    def from_tensor(cls, tensor, block_shape: Optional[Sequence[int]] = None, layout=None,
+                    padding: str = "zero") -> "TensorDescriptor":
+        """A descriptor of a strided torch/cupy device tensor (Gluon's
+        `from_tensor(tensor, block_shape, layout)` with a layout)."""
         shape = list(tensor.shape)
         if hasattr(tensor, "stride") and callable(tensor.stride):
             strides = list(tensor.stride())
         else:  # cupy: strides in bytes
             strides = [s // tensor.itemsize for s in tensor.strides]
-        return cls(tensor, shape, strides, block_shape)
+        return cls(tensor, shape, strides, block_shape, layout, padding)
 
     def _encode(self, api: "_Api", spec: dict, kernel: str):
         key = (tuple(spec["box"]), spec["element"], spec["swizzle"])

@@ -28,6 +28,14 @@ gpu.module @m {
     tlxamd.mbarrier_wait %bar, %c : !bar
     // expected-error @+1 {{'tlxamd.mbarrier_arrive' op needs the tensor memory accelerator}}
     tlxamd.mbarrier_arrive %bar, 1 : !bar
+    // expected-error @+1 {{'tlxamd.mbarrier_invalidate' op needs the tensor memory accelerator}}
+    tlxamd.mbarrier_invalidate %bar : !bar
+    // expected-error @+1 {{'tlxamd.fence_async_shared' op needs the tensor memory accelerator}}
+    tlxamd.fence_async_shared
+    // expected-error @+1 {{'tlxamd.async_tma_copy_shared_to_global' op needs the tensor memory accelerator}}
+    tlxamd.async_tma_copy_shared_to_global %d[%c, %c] %buf : !tlxamd.tensor_desc<64x64xf16, #nv>, !tile
+    // expected-error @+1 {{'tlxamd.async_tma_store_wait' op needs the tensor memory accelerator}}
+    tlxamd.async_tma_store_wait 0 read
     gpu.return
   }
 }

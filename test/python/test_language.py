@@ -457,6 +457,28 @@ def test_zero_d_tensors_and_numeric_where_conditions():
         bad_cond.build(target="gfx950")
 
 
+def test_where_of_two_scalars_takes_the_condition_shape():
+    """`tl.where(mask, 0, -1.0e6)` (tutorial 06's causal mask): both values
+    are scalars of different kinds, promoted to float32 and broadcast to
+    the condition's shape."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    @tl.kernel(num_warps=4)
+    def k(x: tl.pointer(tl.float32)):
+        offs = tl.arange(0, 16)
+        m = offs[:, None] >= offs[None, :]
+        p = x + offs[:, None] * 16 + offs[None, :]
+        tl.store(p, tl.load(p) * 2.0 + tl.where(m, 0, -1.0e6))
+
+    X = np.arange(256, dtype=np.float32).reshape(16, 16)
+    out = X.copy()
+    emulator.run(compiler.compile(k.build(target="gfx950"), target="gfx950", binary=False), (1,), out)
+    np.testing.assert_array_equal(out, X * 2 + np.where(np.tri(16, dtype=bool), 0, -1.0e6).astype(np.float32))
+    compiler.compile(k.build(target="sm_90a"), target="sm_90a")
+
+
 def test_umulhi():
     """tl.umulhi: the high 32 bits of the unsigned 64-bit product
     (v_mul_hi_u32 / mul.hi.u32), exact in the emulator on signed storage

@@ -10,6 +10,7 @@ import pytest
 
 from tlxamd import compiler, runtime
 from tlxamd import language as tl
+from tlxamd.experimental.gluon.language.nvidia.hopper import fence_async_shared, mbarrier, tma
 
 LAYOUT = tl.nvmma_shared_layout(128, 16)
 DESC = tl.tensor_descriptor(tl.float16, [64, 128], LAYOUT)
@@ -128,3 +129,112 @@ def test_host_descriptor_checks():
         runtime.TensorDescriptor(0, [2] * 6, [1] * 6)
     with pytest.raises(ValueError, match="positive"):
         runtime.TensorDescriptor(0, [0, 64], [64, 1])
+
+
+@tl.kernel
+def copy_through(in_desc: DESC, out_desc: DESC):
+    bar = tl.allocate_shared_memory(tl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    buf = tl.allocate_shared_memory(in_desc.dtype, in_desc.block_shape, in_desc.layout)
+    r0 = tl.program_id(0) * 64
+    mbarrier.expect(bar, in_desc.block_type.nbytes)
+    tma.async_load(in_desc, [r0, 0], bar, buf)
+    mbarrier.wait(bar, phase=0, deps=[buf])
+    mbarrier.invalidate(bar)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(out_desc, [r0, 0], buf)
+    tma.store_wait(pendings=0)
+
+
+def test_tma_store_ptx():
+    """Gluon's TMA store path (tutorial 04's memcpy): invalidation, the
+    fence, one bulk-group store per box, the commit and the read wait."""
+    ptx = compiler.compile(copy_through.build(target="sm_90a"), target="sm_90a").asm
+    assert "mbarrier.inval.shared.b64" in ptx
+    stores = re.findall(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.bulk_group", ptx)
+    assert len(stores) == 2  # two 64 x 64 boxes
+    assert "cp.async.bulk.commit_group" in ptx
+    assert len(re.findall(r"cp\.async\.bulk\.wait_group\.read\s+0;", ptx)) == 2  # the op's, and the exit's
+    assert ptx.index("fence.proxy.async.shared::cta") < ptx.index("cp.async.bulk.tensor.2d.global")
+
+
+def test_tlx_store_names():
+    import tlxamd.language.extra.tlx as tlx
+
+    @tl.kernel
+    def k(desc: DESC):
+        buf = tlx.local_alloc((64, 128), tl.float16, 1, layout=LAYOUT)
+        tlx.fence("async_shared")
+        tlx.async_descriptor_store(desc, tlx.local_view(buf, 0), [0, 0])
+        tlx.async_descriptor_store_wait(0)
+
+    ptx = compiler.compile(k.build(target="sm_90a"), target="sm_90a").asm
+    assert len(re.findall(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.bulk_group", ptx)) == 2
+
+
+def test_store_bad_arguments():
+    @tl.kernel
+    def wrong_src(desc: DESC):
+        buf = tl.allocate_shared_memory(tl.float16, [64, 64], LAYOUT)
+        tma.async_copy_shared_to_global(desc, [0, 0], buf)
+
+    with pytest.raises(ValueError, match="src .* must be a tile of the descriptor's block shape \\[64, 128\\]"):
+        wrong_src.build(target="sm_90a")
+
+    @tl.kernel
+    def bad_pendings(desc: DESC):
+        tma.store_wait(pendings=-1)
+
+    with pytest.raises(ValueError, match="pendings must be an int in \\[0, 63\\]"):
+        bad_pendings.build(target="sm_90a")
+
+    @tl.kernel
+    def bad_read(desc: DESC):
+        tma.store_wait(0, read_only=1)
+
+    with pytest.raises(TypeError, match="read_only must be a bool"):
+        bad_read.build(target="sm_90a")
+
+    @tl.kernel
+    def amd(desc: DESC):
+        tl.fence_async_shared()
+
+    with pytest.raises(compiler.CompilationError, match="fence_async_shared' op needs the tensor memory accelerator"):
+        compiler.compile(amd.build(target="gfx950"), target="gfx950")
+
+
+def test_default_nvmma_layouts():
+    """Gluon's NVMMASharedLayout.get_default_for: the widest swizzle the
+    contiguous bytes allow, none for rank 1 or fewer than 8 rows."""
+    from tlxamd.experimental.gluon import language as gl
+
+    get = gl.NVMMASharedLayout.get_default_for
+    assert get([64, 64], gl.float16) == gl.NVMMASharedLayout(128, 16, 2, False)
+    assert get([64, 32], gl.float16) == gl.NVMMASharedLayout(64, 16, 2, False)
+    assert get([128, 8], gl.float32) == gl.NVMMASharedLayout(32, 32, 2, False)
+    assert get([64, 4], gl.float16) == gl.NVMMASharedLayout(0, 16, 2, False)
+    assert get([4, 64], gl.float16) == gl.NVMMASharedLayout(0, 16, 2, False)
+    assert get([8192], gl.float32) == gl.NVMMASharedLayout(0, 32, 1, False)
+    assert get([64, 32], gl.float16, transposed=True) == gl.NVMMASharedLayout(128, 16, 2, True)
+    assert gl.float16.primitive_bitwidth == 16
+
+
+def test_gluon_host_descriptor_kind():
+    """A TensorDescriptor with a layout reaches a kernel as a TMA tensor map
+    (its kind: the descriptor's element type, block shape and layout);
+    without one, by its fields."""
+    import numpy as np
+
+    from tlxamd import _jit
+    from tlxamd.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    x = np.zeros((256, 128), np.float16)
+    d = TensorDescriptor.from_tensor(x, [64, 128], LAYOUT)
+    assert _jit._kind_of(d, True, True) == DESC
+    plain = TensorDescriptor.from_tensor(x, [64, 128])
+    assert isinstance(_jit._kind_of(plain, True, True), tl.host_tensor_descriptor)
+    assert _jit._key_of(d) != _jit._key_of(plain)
+    with pytest.raises(TypeError, match="NVMMASharedLayout"):
+        TensorDescriptor.from_tensor(x, [64, 128], tl.swizzled_shared_layout(1, 1, 1, [1, 0]))
+    with pytest.raises(NotImplementedError, match="padding"):
+        TensorDescriptor.from_tensor(x, [64, 128], LAYOUT, padding="nan")

@@ -164,6 +164,32 @@ def test_autotune_in_the_emulator_takes_the_first_config_that_compiles():
         tuned[(1,)](x, out, 300, 0.5, BLOCK=64)
 
 
+@triton.jit
+def desc_copy(desc_in, out_ptr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    x = desc_in.load([pid * BLOCK])
+    tl.static_assert(x.shape[0] == BLOCK)
+    tl.store(out_ptr + pid * BLOCK + tl.arange(0, BLOCK), x)
+
+
+def test_autotune_pre_hook_runs_before_the_compile():
+    """A configuration's pre_hook runs before its compile (tutorial 06 sets
+    the host descriptors' block shapes there, which the kernel is
+    specialized on), not only before its launches."""
+    from tlxamd.runtime import TensorDescriptor
+
+    def set_block(nargs):
+        nargs["desc_in"].block_shape = [nargs["BLOCK"]]
+
+    tuned = triton.autotune(configs=[triton.Config({"BLOCK": 64}, pre_hook=set_block)], key=[])(desc_copy)
+    x = np.arange(256, dtype=np.float32)
+    out = np.zeros_like(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tuned[lambda meta: (256 // meta["BLOCK"],)](TensorDescriptor(x, [256], [1], [1]), out)
+    np.testing.assert_array_equal(out, x)
+
+
 def test_heuristics_and_host_helpers():
     kern = triton.heuristics({"BLOCK": lambda args: triton.next_power_of_2(args["n"])})(scale_kernel)
     x = np.arange(100, dtype=np.float32)

@@ -131,6 +131,10 @@ private:
       Value v = worklist.pop_back_val();
       for (OpOperand &use : v.getUses()) {
         Operation *user = use.getOwner();
+        // A TMA store reads the tile after the op, until a wait the
+        // allocator does not match: the tile stays reserved to the end.
+        if (isa<AsyncTmaCopySharedToGlobalOp>(user))
+          return last[kernel.getOperation()];
         if (Operation *anc = home->findAncestorOpInBlock(*user))
           end = std::max(end, last[anc]);
         // Views, loop-carried descriptors and results that may be it.

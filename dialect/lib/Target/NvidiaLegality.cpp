@@ -79,6 +79,25 @@ AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTmaTarget(*this, arch);
 }
 
+LogicalResult
+AsyncTmaCopySharedToGlobalOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult AsyncTmaStoreWaitOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
+LogicalResult FenceAsyncSharedOp::verifyForTarget(const ArchInfo &arch) {
+  if (failed(verifyTmaTarget(*this, arch)))
+    return failure();
+  return getCluster() ? verifyClusterTarget(*this, arch, 2) : success();
+}
+
+LogicalResult MBarrierInvalidateOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor memory and tcgen05 (the TLX tensor-core reference)
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,8 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tlxamd {
@@ -30,6 +32,26 @@ static void populateGpuToNVVMPatterns(LLVMTypeConverter &converter,
   populateGpuToNVVMConversionPatterns(converter, patterns);
   configureGpuToNVVMConversionLegality(target);
   allowNativeMath(target);
+}
+
+/// A CTA's shared memory must outlive the TMA stores reading it: a kernel
+/// that issues them waits for their reads before each return (only the
+/// issuing thread has groups to wait for).
+static void waitForTmaStoresAtExit(gpu::GPUModuleOp module) {
+  llvm::SetVector<Operation *> kernels;
+  module.walk([&](AsyncTmaCopySharedToGlobalOp op) {
+    if (auto fn = op->getParentOfType<FunctionOpInterface>())
+      kernels.insert(fn);
+  });
+  for (Operation *fn : kernels)
+    fn->walk([&](Operation *op) {
+      // The function's exits: its terminators without successors.
+      if (op->getParentOp() != fn || !op->hasTrait<OpTrait::IsTerminator>() ||
+          op->getNumSuccessors() != 0)
+        return;
+      OpBuilder b(op);
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, op->getLoc(), 0, b.getUnitAttr());
+    });
 }
 
 namespace {
@@ -67,6 +89,7 @@ struct ConvertTlxAmdToNVVMPass
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);
     };
+    waitForTmaStoresAtExit(module);
     if (failed(convertKernelModule(module, targetInfo, families, remarks)))
       return signalPassFailure();
   }

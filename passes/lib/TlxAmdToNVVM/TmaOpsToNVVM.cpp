@@ -2,10 +2,10 @@
 //
 // The tensor memory accelerator of sm_90 and later: transaction-counting
 // mbarriers (nvvm.mbarrier.*) and tile copies from a tensor map
-// (nvvm.cp.async.bulk.tensor). One thread of the program issues the
-// barrier updates and the copies (thread 0, and the op's `pred`): the NVVM
-// ops' PTX predicate, which convert-nvvm-to-llvm turns into `@p` on the
-// instruction. A tensor descriptor argument is the generic address of the
+// (nvvm.cp.async.bulk.tensor) in both directions. One thread of the program
+// issues the barrier updates and the copies (thread 0, and the op's `pred`):
+// the NVVM ops' PTX predicate, which convert-nvvm-to-llvm turns into `@p` on
+// the instruction. A tensor descriptor argument is the generic address of the
 // kernel's `__grid_constant__` tensor-map parameter (KernelConversion).
 //
 //===----------------------------------------------------------------------===//
@@ -195,60 +195,152 @@ struct ClusterBarrierLowering : ConvertOpToLLVMPattern<ClusterBarrierOp> {
   }
 };
 
+/// Calls `emit(address, coords)` for each TMA box of a tile copy between
+/// the descriptor's tile at `coords` and the shared tile `tile` (in
+/// `tileType`'s layout): the box's shared address and its tensor-map
+/// coordinates (fastest dimension first).
+void forEachTmaBox(RewriterBase &rewriter, Location loc,
+                   TensorDescType descType, MemDescType tileType, Value tile,
+                   ValueRange coords,
+                   function_ref<void(Value, ArrayRef<Value>)> emit) {
+  SharedTile shared = unpackMemDesc(rewriter, loc, tile, tileType);
+  ArrayRef<int64_t> shape = descType.getShape();
+  SmallVector<int64_t> box = descType.getBoxShape();
+  unsigned rank = shape.size();
+  int64_t elemBytes = descType.getElementType().getIntOrFloatBitWidth() / 8;
+  // One copy per box of the tile, at the box's place in the layout.
+  SmallVector<int64_t> origin(rank, 0);
+  while (true) {
+    int64_t offset =
+        getSharedOffsetOf(tileType.getEncoding(), shape, origin) * elemBytes;
+    Value addr = LLVM::GEPOp::create(rewriter, loc, shared.base.getType(),
+                                     rewriter.getI8Type(), shared.base,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+    SmallVector<Value> boxCoords;
+    for (unsigned d = rank; d-- > 0;) {
+      Value c = coords[d];
+      if (origin[d] != 0)
+        c = LLVM::AddOp::create(rewriter, loc, c,
+                                i32Const(rewriter, loc, origin[d]));
+      boxCoords.push_back(c);
+    }
+    emit(addr, boxCoords);
+    // The next box, the last dimension fastest.
+    unsigned d = rank;
+    while (d-- > 0) {
+      origin[d] += box[d];
+      if (origin[d] < shape[d])
+        break;
+      origin[d] = 0;
+    }
+    if (d == unsigned(-1))
+      return;
+  }
+}
+
+/// Each thread's generic-proxy accesses of shared memory before the async
+/// proxy's (`fence.proxy.async.shared::cta` / `::cluster`).
+void emitAsyncSharedFence(RewriterBase &rewriter, Location loc,
+                          bool cluster = false) {
+  NVVM::FenceProxyOp::create(
+      rewriter, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                 cluster ? NVVM::SharedSpace::shared_cluster
+                                         : NVVM::SharedSpace::shared_cta));
+}
+
 struct AsyncTmaCopyLowering : BarrierPattern<AsyncTmaCopyGlobalToSharedOp> {
   using BarrierPattern::BarrierPattern;
 
   void lower(ConversionPatternRewriter &rewriter, Location loc,
              AsyncTmaCopyGlobalToSharedOp op, OpAdaptor adaptor,
              Value bar) const override {
-    TensorDescType descType = op.getDesc().getType();
-    MemDescType destType = op.getDest().getType();
     // Earlier readers of the tile are done, and their generic-proxy
     // accesses are ordered before the copy engine's writes.
     gpu::BarrierOp::create(rewriter, loc);
-    NVVM::FenceProxyOp::create(
-        rewriter, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
-    SharedTile tile = unpackMemDesc(rewriter, loc, adaptor.getDest(), destType);
+    emitAsyncSharedFence(rewriter, loc);
     Value pred = issuer(rewriter, loc, adaptor.getPred());
-    ArrayRef<int64_t> shape = descType.getShape();
-    SmallVector<int64_t> box = descType.getBoxShape();
-    unsigned rank = shape.size();
-    int64_t elemBytes = descType.getElementType().getIntOrFloatBitWidth() / 8;
-    // One copy per box of the tile, at the box's place in the layout.
-    SmallVector<int64_t> origin(rank, 0);
-    while (true) {
-      int64_t offset =
-          getSharedOffsetOf(destType.getEncoding(), shape, origin) * elemBytes;
-      Value dst = LLVM::GEPOp::create(rewriter, loc, tile.base.getType(),
-                                      rewriter.getI8Type(), tile.base,
-                                      ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-      // Tensor-map coordinates run fastest dimension first.
-      SmallVector<Value> coords;
-      for (unsigned d = rank; d-- > 0;) {
-        Value c = adaptor.getCoords()[d];
-        if (origin[d] != 0)
-          c = LLVM::AddOp::create(rewriter, loc, c,
-                                  i32Const(rewriter, loc, origin[d]));
-        coords.push_back(c);
-      }
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, loc, dst, adaptor.getDesc(), coords, bar,
-          /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/Value(),
-          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-          /*isCTAOnly=*/false, /*group=*/nullptr, pred);
-      // The next box, the last dimension fastest.
-      unsigned d = rank;
-      while (d-- > 0) {
-        origin[d] += box[d];
-        if (origin[d] < shape[d])
-          break;
-        origin[d] = 0;
-      }
-      if (d == unsigned(-1))
-        break;
-    }
+    forEachTmaBox(rewriter, loc, op.getDesc().getType(), op.getDest().getType(),
+                  adaptor.getDest(), adaptor.getCoords(),
+                  [&](Value dst, ArrayRef<Value> coords) {
+                    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+                        rewriter, loc, dst, adaptor.getDesc(), coords, bar,
+                        /*im2colOffsets=*/ValueRange{},
+                        /*multicastMask=*/Value(),
+                        /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+                        /*isCTAOnly=*/false, /*group=*/nullptr, pred);
+                  });
+  }
+};
+
+struct AsyncTmaStoreLowering : TargetPattern<AsyncTmaCopySharedToGlobalOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncTmaCopySharedToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Every thread's writes of the tile are ordered before the copy
+    // engine's reads, and done before the issuing thread starts it.
+    emitAsyncSharedFence(rewriter, loc);
+    gpu::BarrierOp::create(rewriter, loc);
+    Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
+    forEachTmaBox(rewriter, loc, op.getDesc().getType(), op.getSrc().getType(),
+                  adaptor.getSrc(), adaptor.getCoords(),
+                  [&](Value src, ArrayRef<Value> coords) {
+                    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+                        rewriter, loc, adaptor.getDesc(), src, coords,
+                        /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+                        pred);
+                  });
+    // The boxes are one bulk group (a thread without copies commits an
+    // empty one).
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTmaStoreWaitLowering : ConvertOpToLLVMPattern<AsyncTmaStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncTmaStoreWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, op.getPendings(),
+                                         op.getRead() ? rewriter.getUnitAttr()
+                                                      : UnitAttr());
+    // The issuing thread's wait, for every thread of the program.
+    gpu::BarrierOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedLowering : ConvertOpToLLVMPattern<FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitAsyncSharedFence(rewriter, op.getLoc(), op.getCluster());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierInvalidateLowering : BarrierPattern<MBarrierInvalidateOp> {
+  using BarrierPattern::BarrierPattern;
+
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierInvalidateOp, OpAdaptor, Value bar) const override {
+    // Every thread is past its waits on the barrier.
+    gpu::BarrierOp::create(rewriter, loc);
+    emitPredicated(rewriter, loc, issuer(rewriter, loc, Value()), Type(), [&] {
+      NVVM::MBarrierInvalOp::create(rewriter, loc, bar);
+      return Value();
+    });
   }
 };
 
@@ -259,7 +351,9 @@ void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
     const TargetInfo &targetInfo) {
   patterns
       .add<MBarrierInitLowering, MBarrierExpectTxLowering,
-           MBarrierArriveLowering, MBarrierWaitLowering, AsyncTmaCopyLowering>(
-          converter, targetInfo);
-  patterns.add<ClusterCtaRankLowering, ClusterBarrierLowering>(converter);
+           MBarrierArriveLowering, MBarrierWaitLowering, AsyncTmaCopyLowering,
+           MBarrierInvalidateLowering, AsyncTmaStoreLowering>(converter,
+                                                              targetInfo);
+  patterns.add<ClusterCtaRankLowering, ClusterBarrierLowering,
+               AsyncTmaStoreWaitLowering, FenceAsyncSharedLowering>(converter);
 }

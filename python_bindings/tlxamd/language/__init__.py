@@ -33,11 +33,14 @@ from .buffer import buffer_atomic_add, buffer_load, buffer_store  # noqa: F401
 from .cluster import (  # noqa: F401
     alloc_barriers,
     async_descriptor_load,
+    async_descriptor_store,
+    async_descriptor_store_wait,
     barrier_arrive,
     barrier_expect_bytes,
     barrier_wait,
     cluster_barrier,
     cluster_cta_rank,
+    fence,
     local_view,
 )
 from .core import (  # noqa: F401
@@ -202,10 +205,14 @@ from .tensor_desc import (  # noqa: F401
 from .tma import (  # noqa: F401
     allocate_mbarrier,
     async_tma_copy_global_to_shared,
+    async_tma_copy_shared_to_global,
+    async_tma_store_wait,
+    fence_async_shared,
     mbarrier,
     mbarrier_arrive,
     mbarrier_expect_tx,
     mbarrier_init,
+    mbarrier_invalidate,
     mbarrier_wait,
     tensor_descriptor,
     tensor_descriptor_value,

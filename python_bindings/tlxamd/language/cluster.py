@@ -22,13 +22,17 @@ from .descriptors import _check_desc, _index, shared_memory_descriptor
 from .tma import (
     allocate_mbarrier,
     async_tma_copy_global_to_shared,
+    async_tma_copy_shared_to_global,
+    async_tma_store_wait,
+    fence_async_shared,
     mbarrier_arrive,
     mbarrier_expect_tx,
     mbarrier_init,
     mbarrier_wait,
 )
 
-__all__ = ["alloc_barriers", "async_descriptor_load", "barrier_arrive", "barrier_expect_bytes", "barrier_wait",
+__all__ = ["alloc_barriers", "async_descriptor_load", "async_descriptor_store", "async_descriptor_store_wait",
+           "fence", "barrier_arrive", "barrier_expect_bytes", "barrier_wait",
            "cluster_barrier", "cluster_cta_rank", "local_view"]
 
 
@@ -90,3 +94,27 @@ def async_descriptor_load(desc, result, offsets, barrier, pred=None) -> None:
     shared buffer `result` through the tensor memory accelerator; `barrier`
     receives its bytes (announce them with `barrier_expect_bytes`)."""
     async_tma_copy_global_to_shared(desc, list(offsets), barrier, result, pred=True if pred is None else pred)
+
+
+def async_descriptor_store(desc, source, offsets, eviction_policy="", store_reduce="") -> None:
+    """TLX's TMA store: the shared buffer `source` to the tile of tensor
+    descriptor `desc` at element `offsets` (asynchronous; wait with
+    `async_descriptor_store_wait` before writing `source` again)."""
+    if eviction_policy or store_reduce:
+        raise NotImplementedError("async_descriptor_store with an eviction_policy or store_reduce is not supported")
+    async_tma_copy_shared_to_global(desc, list(offsets), source)
+
+
+def async_descriptor_store_wait(pendings) -> None:
+    """Wait until at most `pendings` TMA stores still read their shared
+    buffers."""
+    async_tma_store_wait(pendings, read_only=True)
+
+
+def fence(scope) -> None:
+    """TLX's `fence(scope)`: "async_shared" orders this thread's shared
+    memory accesses before the async proxy's (fence.proxy.async)."""
+    scope = getattr(scope, "value", scope)
+    if scope != "async_shared":
+        raise NotImplementedError(f"fence scope {scope!r} is not supported (\"async_shared\")")
+    fence_async_shared()

@@ -88,6 +88,11 @@ class dtype:
         return ir.IntegerType.get_signless(self.bits)
 
     @property
+    def primitive_bitwidth(self) -> int:
+        """Bits of one element (Triton's name)."""
+        return self.bits
+
+    @property
     def is_fp8(self) -> bool:
         return self.kind == "float" and self.bits == 8
 
@@ -903,6 +908,8 @@ def where(cond: tensor, x, y) -> tensor:
     a, b = _promote(a, b)
     a, b = _broadcast_pair(a, b)
     c, a = _broadcast_pair(cond, a)
+    a, b = _broadcast_pair(a, b)  # the condition's shape may be the widest
+    c, a = _broadcast_pair(c, a)
     return tensor(arith.select(c.handle, a.handle, b.handle))
 
 

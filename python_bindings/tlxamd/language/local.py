@@ -16,19 +16,29 @@ from .tmem import _tmem_alloc
 __all__ = ["local_alloc"]
 
 
-def local_alloc(shape: Sequence[int], dtype: dtype, layout=None, num=1, value=None,
-                storage=None) -> shared_memory_descriptor:
+def local_alloc(shape: Sequence[int], dtype: dtype, *args, layout=None, num=None, value=None, storage=None,
+                reuse=None) -> shared_memory_descriptor:
     """TLX's `local_alloc`: `num` buffers of `shape` (a leading buffer
     dimension when `num > 1`) in shared memory with `layout`, or, with
     `storage=tlx.storage_kind.tmem`, in Blackwell's tensor memory (always
     with the leading buffer dimension; `local_view(buffers, i)` selects
-    one). TLX's positional form `local_alloc(shape, dtype, num, storage)`
-    is accepted too, and keeps the buffer dimension for one buffer as TLX
+    one). Positionally either tlxamd's `(shape, dtype, layout, num, value,
+    storage)` or TLX's `(shape, dtype, num, storage, reuse, layout)` (an int
+    third argument), which keeps the buffer dimension for one buffer as TLX
     does. Without a layout the tile is row-major and unswizzled."""
-    buffer_dim = False
-    if isinstance(layout, int) and not isinstance(layout, bool):  # (shape, dtype, num, storage)
-        layout, num, storage = None, layout, (num if isinstance(num, str) else storage)
-        buffer_dim = True  # TLX's form: buffers indexed by local_view, one buffer too
+    buffer_dim = bool(args) and isinstance(args[0], int) and not isinstance(args[0], bool)
+    names = ("num", "storage", "reuse", "layout") if buffer_dim else ("layout", "num", "value", "storage")
+    if len(args) > len(names):
+        raise TypeError(f"local_alloc() takes at most {2 + len(names)} positional arguments, got {2 + len(args)}")
+    given = {"layout": layout, "num": num, "value": value, "storage": storage, "reuse": reuse}
+    for name, v in zip(names, args):
+        if given[name] is not None:
+            raise TypeError(f"local_alloc() got multiple values for argument '{name}'")
+        given[name] = v
+    layout, num, value, storage, reuse = (given[k] for k in ("layout", "num", "value", "storage", "reuse"))
+    if reuse is not None:
+        raise NotImplementedError("local_alloc(reuse=...) (buffers aliasing another allocation) is not supported")
+    num = 1 if num is None else num
     if storage is not None and storage not in ("smem", "tmem"):
         raise ValueError(f"storage must be tlx.storage_kind.smem or .tmem, got {storage!r}")
     if storage == "tmem":

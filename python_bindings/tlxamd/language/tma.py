@@ -43,12 +43,50 @@ __all__ = [
     "mbarrier_arrive",
     "mbarrier_wait",
     "async_tma_copy_global_to_shared",
+    "async_tma_copy_shared_to_global",
+    "async_tma_store_wait",
+    "fence_async_shared",
+    "mbarrier_invalidate",
+    "MBarrierLayout",
     "mbarrier",
     "tma",
 ]
 
 
-class tensor_descriptor:
+class block_type:
+    """A descriptor's tile type (Triton's `block_type`): `element_ty` (also
+    `dtype`), `shape`, `nbytes`."""
+
+    def __init__(self, element_ty: dtype, shape: Sequence[int]):
+        self.element_ty = self.dtype = element_ty
+        self.shape = tuple(shape)
+        n = element_ty.bits // 8
+        for d in self.shape:
+            n *= d
+        self.nbytes = n
+
+    def __eq__(self, other):
+        return isinstance(other, block_type) and (self.element_ty, self.shape) == (other.element_ty, other.shape)
+
+    def __hash__(self):
+        return hash((self.element_ty.name, self.shape))
+
+    def __repr__(self):
+        return f"<{list(self.shape)}, {self.element_ty.name}>"
+
+
+class _DescriptorType(type):
+    """`isinstance(x, tl.tensor_descriptor)` in a kernel is Triton's test for
+    a descriptor value: true for a TMA descriptor parameter and for the
+    descriptors of `make_tensor_descriptor` / host `TensorDescriptor`s."""
+
+    def __instancecheck__(cls, obj):
+        from .tensor_desc import tensor_descriptor_block
+
+        return type.__instancecheck__(cls, obj) or isinstance(obj, (tensor_descriptor_value, tensor_descriptor_block))
+
+
+class tensor_descriptor(metaclass=_DescriptorType):
     """The annotation of a tensor-descriptor kernel parameter: tiles of
     `block_shape` elements of `dtype`, written to shared memory in `layout`
     (an `nvmma_shared_layout`, the swizzle the copy engine applies)."""
@@ -61,6 +99,10 @@ class tensor_descriptor:
         self.dtype = dtype_
         self.block_shape = _shape(block_shape, "block_shape")
         self.layout = layout
+        from .. import _nocompiler
+
+        if not _nocompiler.compiler_installed():  # a launch-only install checks nothing
+            return
         if ir.Context.current is None:  # the dialect's checks, as a ValueError here
             with _private_context():
                 self.to_ir()
@@ -80,10 +122,11 @@ class tensor_descriptor:
     @property
     def nbytes(self) -> int:
         """Bytes of one tile."""
-        n = self.dtype.bits // 8
-        for d in self.block_shape:
-            n *= d
-        return n
+        return self.block_type.nbytes
+
+    @property
+    def block_type(self) -> block_type:
+        return block_type(self.dtype, self.block_shape)
 
     def to_ir(self) -> ir.Type:
         text = (f"!tlxamd.tensor_desc<{'x'.join(map(str, self.block_shape))}x{self.dtype.to_ir()}, "
@@ -106,7 +149,7 @@ class tensor_descriptor_value:
         self.block_shape = ty.block_shape
         self.layout = ty.layout
         self.nbytes = ty.nbytes
-        self.block_type = types.SimpleNamespace(shape=ty.block_shape, dtype=ty.dtype, nbytes=ty.nbytes)
+        self.block_type = ty.block_type
 
     def __repr__(self):
         return f"tensor_descriptor_value<{list(self.block_shape)}, {self.dtype.name}>"
@@ -170,9 +213,12 @@ def mbarrier_arrive(mbarrier, count: int = 1, pred=True, remote_cta_rank=None) -
     _ops.mbarrier_arrive(bar.handle, _count(count, "count", 1), pred=_pred(pred), remote_cta_rank=rank)
 
 
-def mbarrier_wait(mbarrier, phase, pred=True) -> None:
+def mbarrier_wait(mbarrier, phase, pred=True, deps=None) -> None:
     """Wait until the phase of parity `phase` (0 first) of `mbarrier` has
-    completed."""
+    completed. `deps` (Gluon's: the shared tiles the wait makes readable)
+    are checked to be shared tiles; the wait orders every access after it."""
+    for d in deps or ():
+        _check_desc(d, "deps[i]")
     bar = _check_barrier(mbarrier, "mbarrier")
     ph = _cast(_to_tensor(phase, ty=int32), int32)
     if not ph.is_scalar:
@@ -182,9 +228,16 @@ def mbarrier_wait(mbarrier, phase, pred=True) -> None:
 
 def async_tma_copy_global_to_shared(tensor_desc, coord, barrier, result, pred=True) -> None:
     """Gluon's `tma.async_copy_global_to_shared(tensor_desc, coord, barrier,
-    result, pred=True)`: copy the tile at element coordinates `coord` of
-    `tensor_desc` into `result` (a shared tile of its shape, dtype and
-    layout); `barrier` receives the tile's bytes."""
+    result, pred=True)` (`tma.async_load`): copy the tile at element
+    coordinates `coord` of `tensor_desc` into `result` (a shared tile of its
+    shape, dtype and layout); `barrier` receives the tile's bytes."""
+    coords = _tma_coords(tensor_desc, coord, "coord")
+    result = _tma_tile(tensor_desc, result, "result")
+    bar = _check_barrier(barrier)
+    _ops.async_tma_copy_global_to_shared(tensor_desc.handle, coords, result.handle, bar.handle, pred=_pred(pred))
+
+
+def _tma_coords(tensor_desc, coord, what):
     if not isinstance(tensor_desc, tensor_descriptor_value):
         raise TypeError(f"tensor_desc must be a tensor_descriptor kernel parameter, got {tensor_desc!r}")
     if not isinstance(coord, (list, tuple)) or len(coord) != len(tensor_desc.block_shape):
@@ -195,21 +248,79 @@ def async_tma_copy_global_to_shared(tensor_desc, coord, barrier, result, pred=Tr
         if not t.is_scalar:
             raise TypeError(f"coordinates must be scalars, got {c!r}")
         coords.append(t.handle)
-    result = _check_desc(result, "result")
-    if result.shape != tensor_desc.block_shape or result.dtype != tensor_desc.dtype or \
-            result.layout != tensor_desc.layout:
-        raise ValueError(f"result {result!r} must be a tile of the descriptor's block shape "
+    return coords
+
+
+def _tma_tile(tensor_desc, tile, what):
+    tile = _check_desc(tile, what)
+    if tile.shape != tensor_desc.block_shape or tile.dtype != tensor_desc.dtype or tile.layout != tensor_desc.layout:
+        raise ValueError(f"{what} {tile!r} must be a tile of the descriptor's block shape "
                          f"{list(tensor_desc.block_shape)}, dtype {tensor_desc.dtype.name} and layout "
                          f"{tensor_desc.layout}")
-    bar = _check_barrier(barrier)
-    _ops.async_tma_copy_global_to_shared(tensor_desc.handle, coords, result.handle, bar.handle, pred=_pred(pred))
+    return tile
+
+
+def async_tma_copy_shared_to_global(tensor_desc, coord, src, pred=True) -> None:
+    """Gluon's `tma.async_copy_shared_to_global(tensor_desc, coord, src)`
+    (`tma.async_store`): the copy engine writes the shared tile `src` (the
+    descriptor's block shape, dtype and layout) to the descriptor's tile at
+    element coordinates `coord`; elements outside the tensor are not
+    written. Asynchronous: `async_tma_store_wait` before `src` is written
+    again."""
+    coords = _tma_coords(tensor_desc, coord, "coord")
+    src = _tma_tile(tensor_desc, src, "src")
+    _ops.async_tma_copy_shared_to_global(tensor_desc.handle, coords, src.handle, pred=_pred(pred))
+
+
+def async_tma_store_wait(pendings, read_only=True) -> None:
+    """Gluon's `tma.store_wait(pendings, read_only=True)`: wait until at
+    most `pendings` TMA stores are in flight; with `read_only` until their
+    shared tiles have been read (the tiles may be reused), else until their
+    global writes are complete."""
+    pendings = getattr(pendings, "value", pendings)
+    if isinstance(pendings, bool) or not isinstance(pendings, int) or not 0 <= pendings < 64:
+        raise ValueError(f"pendings must be an int in [0, 63], got {pendings!r}")
+    read_only = getattr(read_only, "value", read_only)
+    if not isinstance(read_only, bool):
+        raise TypeError(f"read_only must be a bool, got {read_only!r}")
+    _ops.async_tma_store_wait(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), pendings), read=read_only)
+
+
+def fence_async_shared(cluster=False) -> None:
+    """Order this thread's earlier shared-memory loads and stores before
+    later accesses of the async proxy (TMA copies, wgmma / tcgen05 operand
+    reads): `fence.proxy.async.shared::cta` (`::cluster` with `cluster`)."""
+    cluster = getattr(cluster, "value", cluster)
+    if not isinstance(cluster, bool):
+        raise TypeError(f"cluster must be a bool, got {cluster!r}")
+    _ops.fence_async_shared(cluster=cluster)
+
+
+def mbarrier_invalidate(mbarrier) -> None:
+    """Gluon's `mbarrier.invalidate`: end the barrier's use (after the
+    program's waits on it) so that its word can be reused."""
+    bar = _check_barrier(mbarrier, "mbarrier")
+    _ops.mbarrier_invalidate(bar.handle)
+
+
+def MBarrierLayout(cga_layout=None):  # noqa: N802 (Gluon's name)
+    """Gluon's `mbarrier.MBarrierLayout()`: the shared layout of mbarrier
+    words (`allocate_shared_memory(int64, [1] or [n, 1], MBarrierLayout())`)."""
+    if cga_layout:
+        raise NotImplementedError("MBarrierLayout(cga_layout=...) is not supported")
+    return swizzled_shared_layout(1, 1, 1, [0])
 
 
 for _name in ("allocate_mbarrier", "mbarrier_init", "mbarrier_expect_tx", "mbarrier_arrive", "mbarrier_wait",
-              "async_tma_copy_global_to_shared"):
+              "async_tma_copy_global_to_shared", "async_tma_copy_shared_to_global", "async_tma_store_wait",
+              "fence_async_shared", "mbarrier_invalidate"):
     globals()[_name] = _located(globals()[_name])
 
 # Gluon's namespaces (gluon.language.nvidia.hopper.mbarrier / .tma).
 mbarrier = types.SimpleNamespace(allocate_mbarrier=allocate_mbarrier, init=mbarrier_init, expect=mbarrier_expect_tx,
-                                 arrive=mbarrier_arrive, wait=mbarrier_wait)
-tma = types.SimpleNamespace(async_copy_global_to_shared=async_tma_copy_global_to_shared)
+                                 arrive=mbarrier_arrive, wait=mbarrier_wait, invalidate=mbarrier_invalidate,
+                                 MBarrierLayout=MBarrierLayout)
+tma = types.SimpleNamespace(async_copy_global_to_shared=async_tma_copy_global_to_shared,
+                            async_load=async_tma_copy_global_to_shared,
+                            async_copy_shared_to_global=async_tma_copy_shared_to_global,
+                            async_store=async_tma_copy_shared_to_global, store_wait=async_tma_store_wait)

@@ -124,3 +124,48 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#nv = #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+func.func @f(%d: !tlxamd.tensor_desc<64x64xf16, #nv>, %t: !tlxamd.memdesc<64x64xf16, #nv, #tlxamd.shared_memory, mutable>, %c: i32) {
+  // expected-error @+1 {{has 1 coordinates for a rank-2 tensor descriptor}}
+  tlxamd.async_tma_copy_shared_to_global %d[%c] %t : !tlxamd.tensor_desc<64x64xf16, #nv>, !tlxamd.memdesc<64x64xf16, #nv, #tlxamd.shared_memory, mutable>
+  return
+}
+
+// -----
+
+#nv = #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+func.func @f(%d: !tlxamd.tensor_desc<64x64xf16, #nv>, %t: !tlxamd.memdesc<64x64xbf16, #nv, #tlxamd.shared_memory, mutable>, %c: i32) {
+  // expected-error @+1 {{src must be a whole tile of the descriptor's shape [64, 64], element type 'f16'}}
+  tlxamd.async_tma_copy_shared_to_global %d[%c, %c] %t : !tlxamd.tensor_desc<64x64xf16, #nv>, !tlxamd.memdesc<64x64xbf16, #nv, #tlxamd.shared_memory, mutable>
+  return
+}
+
+// -----
+
+#nv = #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+#nv64 = #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
+func.func @f(%d: !tlxamd.tensor_desc<64x64xf16, #nv>, %t: !tlxamd.memdesc<64x64xf16, #nv64, #tlxamd.shared_memory, mutable>, %c: i32) {
+  // expected-error @+1 {{src must be a whole tile of the descriptor's shape}}
+  tlxamd.async_tma_copy_shared_to_global %d[%c, %c] %t : !tlxamd.tensor_desc<64x64xf16, #nv>, !tlxamd.memdesc<64x64xf16, #nv64, #tlxamd.shared_memory, mutable>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 63}}
+  tlxamd.async_tma_store_wait 64 read
+  return
+}
+
+// -----
+
+#b = #tlxamd.swizzled_shared<{vec = 1, per_phase = 1, max_phase = 1, order = [0]}>
+func.func @f(%bar: !tlxamd.memdesc<2xi64, #b, #tlxamd.shared_memory, mutable>) {
+  // expected-error @+1 {{barrier must be one mutable i64 in shared memory}}
+  tlxamd.mbarrier_invalidate %bar : !tlxamd.memdesc<2xi64, #b, #tlxamd.shared_memory, mutable>
+  return
+}

@@ -1,5 +1,6 @@
 // Tensor descriptors, mbarriers and TMA copies round-trip (Gluon's
-// tma.async_copy_global_to_shared / mbarrier.init / expect / arrive / wait).
+// tma.async_copy_global_to_shared / async_copy_shared_to_global / store_wait,
+// fence_async_shared, mbarrier.init / expect / arrive / wait / invalidate).
 // RUN: tlx-opt %s | tlx-opt | FileCheck %s
 
 #nv = #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
@@ -18,6 +19,13 @@
 // CHECK: tlxamd.mbarrier_wait %{{.*}}, %{{.*}}, %{{.*}} : !tlxamd.memdesc<1xi64
 // CHECK: tlxamd.mbarrier_arrive %{{.*}}, 2, %{{.*}} : !tlxamd.memdesc<1xi64
 // CHECK: tlxamd.mbarrier_expect_tx %{{.*}}, 0, %{{.*}} : !tlxamd.memdesc<1xi64
+// CHECK: tlxamd.fence_async_shared{{$}}
+// CHECK: tlxamd.fence_async_shared cluster
+// CHECK: tlxamd.async_tma_copy_shared_to_global %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}} : !tlxamd.tensor_desc<64x128xf16, {{.*}}>, !tlxamd.memdesc<64x128xf16,
+// CHECK: tlxamd.async_tma_copy_shared_to_global %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}} :
+// CHECK: tlxamd.async_tma_store_wait 1 read
+// CHECK: tlxamd.async_tma_store_wait 0{{$}}
+// CHECK: tlxamd.mbarrier_invalidate %{{.*}} : !tlxamd.memdesc<1xi64
 gpu.module @m {
   gpu.func @tma(%d: !desc, %r: i32, %p: i1) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %bars = tlxamd.local_alloc : () -> !tlxamd.memdesc<2x1xi64, #b, #tlxamd.shared_memory, mutable>
@@ -32,6 +40,13 @@ gpu.module @m {
     tlxamd.mbarrier_wait %bar, %c0, %p : !bar
     tlxamd.mbarrier_arrive %bar, 2, %p : !bar
     tlxamd.mbarrier_expect_tx %bar, 0, %p : !bar
+    tlxamd.fence_async_shared
+    tlxamd.fence_async_shared cluster
+    tlxamd.async_tma_copy_shared_to_global %d[%r, %c0] %buf : !desc, !tile
+    tlxamd.async_tma_copy_shared_to_global %d[%r, %c0] %buf, %p : !desc, !tile
+    tlxamd.async_tma_store_wait 1 read
+    tlxamd.async_tma_store_wait 0
+    tlxamd.mbarrier_invalidate %bar : !bar
     gpu.return
   }
 }

@@ -117,4 +117,23 @@ def TlxAmd_MBarrierWaitOp : TlxAmd_Op<"mbarrier_wait", [
   let hasVerifier = 1;
 }
 
+def TlxAmd_MBarrierInvalidateOp : TlxAmd_Op<"mbarrier_invalidate", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemWrite<TlxAmd_SharedMemoryResource>]>]> {
+  let summary = "end an mbarrier's use, so that its memory can be reused";
+  let description = [{
+    Gluon's `mbarrier.invalidate(mbarrier)`: the program synchronizes (every
+    thread's waits on the barrier are over), then one thread invalidates it
+    (`mbarrier.inval.shared.b64`). The barrier's word may then be used as
+    ordinary shared memory or initialized again.
+
+    ```mlir
+    tlxamd.mbarrier_invalidate %bar : !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_MBARRIER_OPS_TD
