@@ -316,10 +316,13 @@ class TensorDescriptor:
             raise ValueError(f"the base address and the strides in bytes ({byte_strides}) must be multiples of 16")
         rank = len(self.shape)
         u64, u32 = drv.cuuint64_t, drv.cuuint32_t
+        # A rank-1 map has no strides, but the binding passes an empty list
+        # as a null array, which the driver rejects: one unread entry.
+        _rank1_stride = -(-self.shape[0] * size // 16) * 16
         swizzle = {0: "NONE", 32: "32B", 64: "64B", 128: "128B"}[spec["swizzle"]]
         tmap = api.check(drv.cuTensorMapEncodeTiled(
             getattr(drv.CUtensorMapDataType, f"CU_TENSOR_MAP_DATA_TYPE_{name}"), rank, addr,
-            [u64(d) for d in reversed(self.shape)], [u64(s) for s in reversed(byte_strides)],
+            [u64(d) for d in reversed(self.shape)], [u64(s) for s in reversed(byte_strides or [_rank1_stride])],
             [u32(b) for b in reversed(box)], [u32(1)] * rank,
             drv.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
             getattr(drv.CUtensorMapSwizzle, f"CU_TENSOR_MAP_SWIZZLE_{swizzle}"),
