@@ -38,7 +38,8 @@ _TRITON_NAMES = {
     "set_allocator": ("tlxamd._triton", "set_allocator"),
     "TensorDescriptor": ("tlxamd.runtime", "TensorDescriptor"),
 }
-_SUBMODULES = ("language", "testing", "runtime", "compiler", "emulator", "targets", "ir", "passmanager")
+_SUBMODULES = ("language", "testing", "runtime", "compiler", "emulator", "targets", "ir", "passmanager", "tools",
+               "profiler")
 
 
 def __getattr__(name):

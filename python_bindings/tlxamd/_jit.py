@@ -342,6 +342,11 @@ def _expand_descriptors(values, positions, descriptors) -> list:
     return out
 
 
+# Context-manager factories (launcher, kernel, grid, argument values,
+# stream) entered around each GPU launch: tlxamd.profiler's "triton" hook.
+_LAUNCH_HOOKS: List[Callable] = []
+
+
 class Launcher:
     """The compiled specializations of one `@jit` function and the launch
     path that picks one."""
@@ -404,6 +409,10 @@ class Launcher:
             runtime_args = [values[i] for i in runtime_positions]
         if device is None:
             kernel.launch_runtime(grid, runtime_args)
+        elif _LAUNCH_HOOKS:
+            stream = _current_stream(device)
+            with _LAUNCH_HOOKS[-1](self, kernel, grid, values, stream):
+                kernel.launch_runtime(grid, runtime_args, stream)
         else:
             kernel.launch_runtime(grid, runtime_args, _current_stream(device))
         return kernel

@@ -830,3 +830,60 @@ def test_multiple_of_on_loop_carried_pointers():
         np.testing.assert_array_equal(out, x.reshape(3, 1024).sum(axis=0))
         loads = {line.split()[0] for line in k.asm["amdgcn"].splitlines() if "_load_" in line}
         assert loads & {"global_load_dwordx4", "buffer_load_dwordx4"} and "global_load_dword" not in loads
+
+
+def test_profiler_sessions_scopes_and_viewer(tmp_path, monkeypatch, capsys):
+    """`import tlxamd.profiler as proton` (tutorial 09): sessions, scopes
+    with metrics, the "triton" launch hook (installed while a session
+    wants it), a .hatchet file and the viewer's derived metrics."""
+    import json
+
+    import tlxamd.profiler as proton
+    import tlxamd.profiler.viewer as viewer
+    from tlxamd import _jit
+
+    monkeypatch.chdir(tmp_path)
+    sid = proton.start("prof", hook="triton")
+    assert sid == 0 and _jit._LAUNCH_HOOKS
+    proton.deactivate(0)
+    with proton.scope("skipped", {"flops16": 1.0}):
+        pass
+    proton.activate(0)
+    for _ in range(3):
+        with proton.scope("gemm [M=8]", {"flops16": 2.0e12, "bytes": 1e9}):
+            pass
+    proton.finalize()
+    assert not _jit._LAUNCH_HOOKS
+    data = json.loads((tmp_path / "prof.hatchet").read_text())
+    assert list(data["nodes"]) == ["gemm [M=8]"]
+    node = data["nodes"]["gemm [M=8]"]
+    assert node["count"] == 3 and node["metrics"] == {"flops16": 6.0e12, "bytes": 3e9}
+    # derived metrics from a known time
+    node["time_ms"] = 1000.0
+    (tmp_path / "prof.hatchet").write_text(json.dumps(data))
+    tree, metrics = viewer.parse(["tflop16/s", "time/ms", "gbyte/s"], str(tmp_path / "prof.hatchet"))
+    assert metrics == ["tflop16/s", "time/ms", "gbyte/s"]
+    assert tree == [("gemm [M=8]", {"tflop16/s": 6.0, "time/ms": 1000.0, "gbyte/s": 3.0})]
+    viewer.print_tree(tree, metrics)
+    assert "6.000 1000.000 3.000 gemm [M=8]" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="unknown metric"):
+        viewer.parse(["flops/bogus"], str(tmp_path / "prof.hatchet"))
+    with pytest.raises(ValueError, match="hook must be"):
+        proton.start("x", hook="cupti")
+
+
+def test_vendor_blas_stand_in_and_tools():
+    """`triton._C.libtriton`'s BLAS wrappers compute c = a @ b.T (b as
+    [N, K]) through torch; `triton.tools.tensor_descriptor`."""
+    torch = pytest.importorskip("torch")
+    from tlxamd._C.libtriton import amd, nvidia
+
+    a = torch.randn(8, 16)
+    b = torch.randn(4, 16)
+    for blas in (nvidia.cublas.CublasLt(None), amd.hipblas.HipblasLt(None)):
+        c = torch.empty(8, 4)
+        blas.matmul(a, b, c)
+        torch.testing.assert_close(c, a @ b.T)
+    with pytest.raises(ValueError, match="a \\[M, K\\], b \\[N, K\\]"):
+        nvidia.cublas.CublasLt(None).matmul(a, torch.randn(4, 8), torch.empty(8, 4))
+    assert triton.tools.tensor_descriptor.TensorDescriptor is triton.TensorDescriptor

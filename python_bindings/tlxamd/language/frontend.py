@@ -107,6 +107,9 @@ class jit:
         self.do_not_specialize = tuple(do_not_specialize)
         self.do_not_specialize_on_alignment = tuple(do_not_specialize_on_alignment)
         self.debug = debug
+        # Triton's launch_metadata(grid, kernel, args): a dict (name, flops,
+        # bytes) the profiler's "triton" hook attaches to each launch.
+        self.launch_metadata = launch_metadata
         self._launcher = None
         if fn is not None:
             self._set(fn)
