@@ -1090,6 +1090,7 @@ _OPS = {
     "rocdl.raw.ptr.buffer.atomic.smax": _buffer_atomic, "rocdl.raw.ptr.buffer.atomic.umin": _buffer_atomic,
     "rocdl.ds.read.tr16.b64": _ds_read_tr16, "rocdl.ds_bpermute": _bpermute, "rocdl.ds_swizzle": _swizzle, "rocdl.update.dpp": _update_dpp,
     "rocdl.s.barrier": _identity_none, "rocdl.barrier": _identity_none, "rocdl.sched.barrier": _identity_none,
+    "rocdl.s.setprio": _identity_none,
     "rocdl.s.waitcnt": _identity_none, "llvm.fence": _identity_none,
     "llvm.freeze": lambda k, op, m: k.get(op.operands[0]), "llvm.intr.assume": _identity_none,
     "llvm.inline_asm": _inline_asm,

@@ -60,3 +60,11 @@ func.func @sched_barrier() {
   tlxamd.amd_sched_barrier 0
   return
 }
+
+// -----
+
+// SM90: error: 'tlxamd.amd_set_priority' op s_setprio (warp_pipeline_stage priorities) is AMD-only; sm_90a (Hopper) is not an AMD target
+func.func @set_priority() {
+  tlxamd.amd_set_priority 2
+  return
+}

@@ -534,6 +534,13 @@ LogicalResult AmdSchedBarrierOp::verifyForTarget(const ArchInfo &arch) {
          << arch.name << " (" << arch.family << ") is not an AMD target";
 }
 
+LogicalResult AmdSetPriorityOp::verifyForTarget(const ArchInfo &arch) {
+  if (arch.isAMD())
+    return success();
+  return emitOpError("s_setprio (warp_pipeline_stage priorities) is AMD-only; ")
+         << arch.name << " (" << arch.family << ") is not an AMD target";
+}
+
 //===----------------------------------------------------------------------===//
 // dot_scaled
 //===----------------------------------------------------------------------===//

@@ -565,6 +565,18 @@ struct SchedBarrierToROCDL : TargetPattern<AmdSchedBarrierOp> {
   }
 };
 
+struct SetPriorityToROCDL : TargetPattern<AmdSetPriorityOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(AmdSetPriorityOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ROCDL::SetPrioOp>(
+        op, rewriter.getI16IntegerAttr(op.getPriority()));
+    return success();
+  }
+};
+
 /// local_load of 16-bit elements whose layout the layout core maps onto
 /// CDNA4's transposing LDS reads (getTransposedLoad: an operand whose
 /// contiguous shared dimension runs along the lanes, e.g. a K x N tile
@@ -599,6 +611,6 @@ void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
   patterns
       .add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL,
            RegisterClassAnchorToROCDL, ScheduledMfmaToROCDL, MfmaCommitToROCDL,
-           SchedBarrierToROCDL, LocalLoadToTransposedRead>(converter,
-                                                           targetInfo);
+           SchedBarrierToROCDL, SetPriorityToROCDL, LocalLoadToTransposedRead>(
+          converter, targetInfo);
 }

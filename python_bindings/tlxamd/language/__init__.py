@@ -177,8 +177,10 @@ from .scheduling import (  # noqa: F401
     amd_register_resident,
     amd_sched_barrier,
     amd_scheduled_mfma,
+    amd_set_priority,
     extract_slice,
     rematerialized_range,
+    warp_pipeline_stage,
 )
 from .shape import cat, interleave, join, permute, reshape, split, trans, view  # noqa: F401
 from .shared import (  # noqa: F401
@@ -186,6 +188,10 @@ from .shared import (  # noqa: F401
     allocate_shared_memory,
     async_commit_group,
     async_copy_global_to_shared,
+    async_load,
+    async_load_commit_group,
+    async_load_wait_group,
+    async_token,
     async_wait,
     buffer_load_to_shared,
     commit_group,

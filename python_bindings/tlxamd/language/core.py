@@ -206,6 +206,19 @@ class pointer:
         return attrs
 
 
+class kernel_context:
+    """A context manager for `with` statements in kernels: `__enter__` and
+    `__exit__` run while the kernel is built and emit its ops around the
+    body (TLX's `with tlx.warp_pipeline_stage(...)`). Other Python context
+    managers are not allowed in kernels."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
 class constexpr:
     """Annotation of a compile-time parameter, given to `build(...)`.
     `constexpr(v)` in a kernel (Triton's spelling of a compile-time

@@ -216,6 +216,10 @@ def _assigned_names(stmts) -> List[str]:
                 targets(node.target)
             elif isinstance(node, ast.For):
                 targets(node.target)
+            elif isinstance(node, ast.With):
+                for item in node.items:
+                    if item.optional_vars is not None:
+                        targets(item.optional_vars)
     return list(seen)
 
 
@@ -405,6 +409,29 @@ class CodeGenerator(ast.NodeVisitor):
         if not cond:
             msg = self.visit(node.msg) if node.msg is not None else "assertion failed"
             raise self._error(node, f"static assertion failed: {msg}")
+
+    def visit_With(self, node):
+        """`with ctx [as name], ...:` over kernel contexts: their __enter__ /
+        __exit__ emit ops around the body, which is built in place (names it
+        assigns stay visible after it, as in Python)."""
+        entered = []
+        for item in node.items:
+            ctx = self.visit(item.context_expr)
+            if not isinstance(ctx, _core.kernel_context):
+                raise self._error(item.context_expr, f"with needs a kernel context manager (such as "
+                                                     f"tlx.warp_pipeline_stage), got {_describe(ctx)}")
+            value = ctx.__enter__()
+            entered.append(ctx)
+            if item.optional_vars is not None:
+                self._assign(item.optional_vars, value)
+        try:
+            self.visit_body(node.body)
+        except _Return:
+            for ctx in reversed(entered):
+                ctx.__exit__(None, None, None)
+            raise
+        for ctx in reversed(entered):
+            ctx.__exit__(None, None, None)
 
     def visit_Break(self, node):
         raise self._error(node, "break is not supported in kernels")

@@ -9,9 +9,10 @@ combination and the target's capability table the instruction."""
 from __future__ import annotations
 
 from .. import ir
+from .. import targets as _targets
 from ..dialects import tlxamd as _ops
 from ..layouts import layout_from_attr
-from .core import _cast, _located, _to_tensor, dtype, float32, float64, int8, int32, tensor, zeros
+from .core import _builder, _cast, _located, _to_tensor, dtype, float32, float64, int8, int32, tensor, zeros
 
 __all__ = ["dot", "dot_scaled"]
 
@@ -31,10 +32,37 @@ def _dot_parent(x: tensor):
     return None
 
 
-def dot(a, b, acc=None, out_dtype: dtype = float32) -> tensor:
+_INPUT_PRECISIONS = (None, "tf32", "tf32x3", "ieee", "bf16x3", "bf16x6")
+
+
+def dot(a, b, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None,
+        out_dtype: dtype = float32) -> tensor:
     """`a @ b + acc` (`acc` zero when omitted) for `a` M x K and `b` K x N,
-    accumulated in `out_dtype` (f32 for floats, int32 for int8 operands)."""
+    accumulated in `out_dtype` (f32 for floats, int32 for int8 operands).
+
+    Triton's precision arguments: `input_precision` / `allow_tf32` matter
+    for f32 operands only. tlxamd multiplies f32 operands as the target's
+    f32 MMA does: tf32 on NVIDIA (Triton's default there), f32 products on
+    AMD's MFMA. Asking for "ieee" (or `allow_tf32=False`) on NVIDIA, where
+    that would need FMA lowering, is an error; on AMD every choice gets the
+    f32 products (at least the precision asked for).
+    `max_num_imprecise_acc` (fp8) is accepted: fp8 products accumulate in
+    full f32."""
+    input_precision = getattr(input_precision, "value", input_precision)
+    allow_tf32 = getattr(allow_tf32, "value", allow_tf32)
+    if input_precision not in _INPUT_PRECISIONS:
+        raise ValueError(f"input_precision must be one of {_INPUT_PRECISIONS[1:]}, got {input_precision!r}")
+    if allow_tf32 is not None and not isinstance(allow_tf32, bool):
+        raise TypeError(f"allow_tf32 must be a bool, got {allow_tf32!r}")
+    if allow_tf32 is not None and input_precision is not None:
+        raise ValueError("give input_precision or allow_tf32, not both")
+    if allow_tf32 is not None:
+        input_precision = "tf32" if allow_tf32 else "ieee"
     a, b = _to_tensor(a), _to_tensor(b)
+    if a.dtype is float32 and input_precision not in (None, "tf32") and \
+            _targets.get(_builder().target)["vendor"] == "nvidia":
+        raise NotImplementedError(f"dot of float32 operands with input_precision={input_precision!r} on NVIDIA: "
+                                  f"tlxamd's f32 dots there use tf32 tensor cores")
     if len(a.shape) != 2 or len(b.shape) != 2:
         raise ValueError(f"dot multiplies matrices (rank 2), got shapes {a.shape} and {b.shape}")
     if a.shape[1] != b.shape[0]:

@@ -12,7 +12,7 @@ from typing import Optional
 from .. import ir
 from ..dialects import tlxamd as _ops
 from ..layouts import Layout
-from .core import _builder, _located, _to_tensor, tensor
+from .core import _builder, _located, _to_tensor, kernel_context, tensor
 
 __all__ = [
     "amd_scheduled_mfma",
@@ -20,6 +20,7 @@ __all__ = [
     "amd_register_resident",
     "amd_register_class_anchor",
     "amd_sched_barrier",
+    "amd_set_priority",
     "extract_slice",
     "rematerialized_range",
 ]
@@ -116,6 +117,40 @@ def amd_sched_barrier(mask) -> None:
     _ops.amd_sched_barrier(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mask))
 
 
+def amd_set_priority(priority) -> None:
+    """The wave's issue priority from here on (`s_setprio`, 0 ... 3)."""
+    _builder()
+    priority = _int_arg(priority, "priority", "amd_set_priority")
+    if not 0 <= priority <= 3:
+        raise ValueError(f"amd_set_priority priority must be in [0, 3], got {priority}")
+    _ops.amd_set_priority(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), priority))
+
+
+class warp_pipeline_stage(kernel_context):
+    """TLX's `with tlx.warp_pipeline_stage(name, priority=p):` (AMD): the
+    stage's instructions issue at priority `p` (`s_setprio p` before them,
+    `s_setprio 0` after), so that one wave group's stage runs ahead of
+    another's. tlxamd applies the priorities only: the loop is not split
+    into a ping-pong between wave groups, and results do not change."""
+
+    def __init__(self, name, priority=0):
+        name = getattr(name, "value", name)
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"warp_pipeline_stage needs a stage name (a string), got {name!r}")
+        self.name = name
+        self.priority = _int_arg(priority, "priority", "warp_pipeline_stage")
+        if not 0 <= self.priority <= 3:
+            raise ValueError(f"warp_pipeline_stage priority must be in [0, 3], got {self.priority}")
+
+    def __enter__(self):
+        amd_set_priority(self.priority)
+        return None
+
+    def __exit__(self, *exc):
+        amd_set_priority(0)
+        return False
+
+
 def extract_slice(x, shape, offsets) -> tensor:
     """`x[offsets[d] : offsets[d] + shape[d]]`, an aligned register fragment
     selected without moving values across lanes or warps (same layout)."""
@@ -147,4 +182,5 @@ def rematerialized_range(start: int, end: int, layout: Optional[Layout] = None) 
 
 for _name in __all__:
     globals()[_name] = _located(globals()[_name])
+__all__.append("warp_pipeline_stage")
 del _name

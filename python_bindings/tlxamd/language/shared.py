@@ -55,6 +55,10 @@ __all__ = [
     "async_wait",
     "commit_group",
     "wait_group",
+    "async_load",
+    "async_load_commit_group",
+    "async_load_wait_group",
+    "async_token",
 ]
 
 
@@ -172,12 +176,58 @@ def async_wait(num_outstanding: int = 0) -> None:
     _ops.async_wait(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_outstanding))
 
 
+class async_token:
+    """TLX's token of asynchronous copies (`async_load`,
+    `async_load_commit_group`): the hardware groups every copy issued since
+    the previous commit, so a token carries nothing; there is one, which a
+    loop may rebind from one iteration to the next."""
+
+    def __repr__(self):
+        return "async_token"
+
+
+_TOKEN = async_token()
+
+
+def async_load(src, result, mask=None, other=None, cache_modifier="", eviction_policy="", is_volatile=False):
+    """TLX's `async_load(src, result, mask=None, other=None)`: the tensor of
+    pointers `src` (a scalar base plus int32 offsets) into the shared
+    buffer `result` without registers (cp.async on NVIDIA, buffer_load ...
+    lds on CDNA); masked-off elements are zero. Returns a token."""
+    if other is not None and not (isinstance(other, (int, float)) and other == 0):
+        raise ValueError("async_load: masked-off elements are zero-filled (other= must be None or 0)")
+    if eviction_policy or is_volatile:
+        raise ValueError("async_load: eviction_policy / is_volatile are not supported by the copy")
+    async_copy_global_to_shared(result, src, mask=mask, cache_modifier=cache_modifier)
+    return _TOKEN
+
+
+def _tokens(tokens, what):
+    for t in tokens or ():
+        if not isinstance(t, async_token):
+            raise TypeError(f"{what} takes the tokens of async_load / async_load_commit_group, got {t!r}")
+
+
+def async_load_commit_group(tokens=None):
+    """TLX's commit: close the copies issued since the last commit into one
+    group; returns its token."""
+    _tokens(tokens, "async_load_commit_group")
+    async_commit_group()
+    return _TOKEN
+
+
+def async_load_wait_group(pendings, tokens=None) -> None:
+    """TLX's wait: until at most `pendings` committed groups are in flight."""
+    _tokens(tokens, "async_load_wait_group")
+    async_wait(getattr(pendings, "value", pendings))
+
+
 # Gluon's async_copy names.
 commit_group = async_commit_group
 wait_group = async_wait
 
 for _name in ("allocate_shared_memory", "buffer_load_to_shared", "async_copy_global_to_shared",
-              "async_commit_group", "async_wait"):
+              "async_commit_group", "async_wait", "async_load", "async_load_commit_group", "async_load_wait_group"):
     globals()[_name] = _located(globals()[_name])
 allocate_shared = allocate_shared_memory
 commit_group = async_commit_group

@@ -175,4 +175,25 @@ def TlxAmd_AmdSchedBarrierOp : TlxAmd_Op<"amd_sched_barrier", [
   let assemblyFormat = "$mask attr-dict";
 }
 
+def TlxAmd_AmdSetPriorityOp : TlxAmd_Op<"amd_set_priority", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>]> {
+  let summary = "set the wave's instruction-issue priority (s_setprio)";
+  let description = [{
+    `s_setprio priority` (0 lowest ... 3): among the waves of a compute
+    unit competing for the same issue port, the arbiter favours those of
+    higher priority until they lower it again. TLX's
+    `with tlx.warp_pipeline_stage(name, priority=p):` raises the priority to
+    `p` for the stage's instructions and restores 0 after it, so that one
+    group of waves' memory stage issues ahead of another's MFMA stage
+    (ping-pong schedules). A scheduling hint: it changes no result. AMD
+    only.
+
+    ```mlir
+    tlxamd.amd_set_priority 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$priority);
+  let assemblyFormat = "$priority attr-dict";
+}
+
 #endif // TLXAMD_SCHEDULED_MFMA_OPS_TD

@@ -12,6 +12,10 @@ from ...language import (  # noqa: F401
     async_dot,
     async_dot_scaled,
     async_dot_wait,
+    async_load,
+    async_load_commit_group,
+    async_load_wait_group,
+    async_token,
     async_wait,
     barrier_arrive,
     barrier_expect_bytes,
@@ -35,6 +39,7 @@ from ...language import (  # noqa: F401
     tensor_memory_layout,
     tensor_memory_scales_layout,
     tmem_copy,
+    warp_pipeline_stage,
 )
 from ..core import dtype, pointer, tensor
 
