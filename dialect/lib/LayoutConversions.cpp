@@ -118,14 +118,25 @@ LL wmmaToLL(AmdWmmaLayoutAttr l, ArrayRef<int64_t> shape) {
 /// mma.sync m16n8: in a 16 x 8 tile lane l holds rows l / 4 (+ 8 in the
 /// second register pair) and columns 2 * (l % 4) + {0, 1}; warps along N,
 /// then M; the tile repeats N first.
+///
+/// Version 3 (Hopper's wgmma, instr_shape [16, n, k]): each warp holds 16
+/// rows of an n-column instruction tile (the m16n8 fragment repeated along
+/// N); warps run along M first, four to a warpgroup's 64 rows, then along
+/// N, one instruction tile apart; the CTA tile repeats N first.
 LL nvidiaMmaToLL(NvidiaMmaLayoutAttr l, ArrayRef<int64_t> shape) {
   const unsigned m = 0, n = 1;
+  bool wgmma = l.getVersion()[0] == 3;
   LL tile = LL::identity1D(2, LL::Register, n, 2) *
             LL::identity1D(4, LL::Lane, n, 2) *
             LL::identity1D(8, LL::Lane, m, 2) *
             LL::identity1D(2, LL::Register, m, 2);
+  if (wgmma)
+    tile *= LL::identity1D(l.getInstrShape()[1] / 8, LL::Register, n, 2);
   tile = tile.transposeOuts({n, m});
-  LL warps = LL::identityND(LL::Warp, l.getWarpsPerCTA(), {n, m});
+  ArrayRef<unsigned> wpc = l.getWarpsPerCTA();
+  LL warps = wgmma ? LL::identity1D(wpc[0], LL::Warp, m, 2) *
+                         LL::identity1D(wpc[1], LL::Warp, n, 2)
+                   : LL::identityND(LL::Warp, wpc, {n, m});
   return (tile * warps.transposeOuts(tile.getOutDimOrder())).resizedTo(shape);
 }
 
@@ -146,11 +157,15 @@ LL nvidiaDotOperandToLL(DotOperandLayoutAttr l, NvidiaMmaLayoutAttr parent,
   tile *= LL::identity1D(2, LL::Register, kIdx, 2);
   tile = tile.transposeOuts({kIdx, nonKIdx});
   ArrayRef<unsigned> wpc = parent.getWarpsPerCTA();
-  // Warp bit 0 runs along N, then M: A ignores the N warps, B the M warps.
-  LL warps = opIdx == 0 ? LL::zeros1D(wpc[1], LL::Warp, kIdx, 2) *
-                              LL::identity1D(wpc[0], LL::Warp, nonKIdx, 2)
-                        : LL::identity1D(wpc[1], LL::Warp, nonKIdx, 2) *
-                              LL::zeros1D(wpc[0], LL::Warp, kIdx, 2);
+  // Warp bit 0 runs along N, then M (along M first for wgmma's version 3):
+  // A ignores the N warps, B the M warps.
+  LL warps = parent.getVersion()[0] == 3
+                 ? LL::identity1D(wpc[0], LL::Warp, nonKIdx, 2) *
+                       LL::zeros1D(wpc[1], LL::Warp, kIdx, 2)
+             : opIdx == 0 ? LL::zeros1D(wpc[1], LL::Warp, kIdx, 2) *
+                                LL::identity1D(wpc[0], LL::Warp, nonKIdx, 2)
+                          : LL::identity1D(wpc[1], LL::Warp, nonKIdx, 2) *
+                                LL::zeros1D(wpc[0], LL::Warp, kIdx, 2);
   return (tile * warps.transposeOuts(tile.getOutDimOrder())).resizedTo(shape);
 }
 

@@ -116,16 +116,32 @@ LogicalResult
 NvidiaMmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             ArrayRef<unsigned> version, ArrayRef<unsigned> wpc,
                             ArrayRef<unsigned> instr) {
-  if (version != ArrayRef<unsigned>{2, 0})
-    return emitError() << "version must be [2, 0] (mma.sync), got [" << version
-                       << "]";
-  if (instr != ArrayRef<unsigned>{16, 8})
-    return emitError() << "instr_shape must be [16, 8] (m16n8), got [" << instr
-                       << "]";
   if (wpc.size() != 2)
     return emitError() << "warps_per_cta must have 2 entries, got "
                        << wpc.size();
   SmallVector<unsigned> ones(2, 1);
+  if (version == ArrayRef<unsigned>{3, 0}) {
+    // wgmma: a warpgroup (4 warps along M) per 64 rows; instr [16, n, k].
+    if (instr.size() != 3 || instr[0] != 16 || instr[1] % 8 || instr[1] < 8 ||
+        instr[1] > 256 ||
+        !llvm::is_contained(ArrayRef<unsigned>{8, 16, 32}, instr[2]))
+      return emitError() << "version [3, 0] (wgmma) takes instr_shape [16, "
+                            "n, k] with n a multiple of 8 in [8, 256] and k "
+                            "8, 16 or 32 (256 bits of K), got ["
+                         << instr << "]";
+    if (wpc[0] % 4)
+      return emitError() << "version [3, 0] (wgmma) needs warps_per_cta[0] a "
+                            "multiple of 4 (warpgroups along M), got ["
+                         << wpc << "]";
+    return verifyMatrixTiling(emitError, wpc, ones, 16 * instr[1]);
+  }
+  if (version != ArrayRef<unsigned>{2, 0})
+    return emitError() << "version must be [2, 0] (mma.sync) or [3, 0] "
+                          "(wgmma), got ["
+                       << version << "]";
+  if (instr != ArrayRef<unsigned>{16, 8})
+    return emitError() << "instr_shape must be [16, 8] (m16n8), got [" << instr
+                       << "]";
   return verifyMatrixTiling(emitError, wpc, ones, 16 * 8);
 }
 
@@ -206,6 +222,11 @@ DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "k_width must be a power of two between 1 and 32, "
                           "got "
                        << kWidth;
+  auto mma = dyn_cast<NvidiaMmaLayoutAttr>(parent);
+  if (mma && mma.getVersion()[0] == 3 && opIdx != 0)
+    return emitError() << "a wgmma (version [3, 0]) parent has a register "
+                          "operand A only (op_idx 0): B is read from shared "
+                          "memory";
   return success();
 }
 

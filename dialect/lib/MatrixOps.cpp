@@ -35,6 +35,11 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
                           "an #tlxamd.amd_mfma or #tlxamd.nvidia_mma layout, "
                           "got ")
            << ec;
+  if (mma && mma.getVersion()[0] == 3)
+    return op.emitOpError("a version [3, 0] nvidia_mma layout is wgmma's: "
+                          "multiply with warpgroup_dot (Gluon's "
+                          "warpgroup_mma), not dot (mma.sync), got ")
+           << ec;
   Attribute operands[] = {ea, eb};
   for (auto [i, enc] : llvm::enumerate(operands)) {
     auto dot = dyn_cast<DotOperandLayoutAttr>(enc);

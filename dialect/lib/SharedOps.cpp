@@ -306,6 +306,43 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+/// The layout of the transposed view of a rank-2 tile in `layout`; null
+/// for a layout without one.
+static Attribute getTransposedSharedLayout(Attribute layout) {
+  if (auto n = dyn_cast<NvmmaSharedLayoutAttr>(layout))
+    return NvmmaSharedLayoutAttr::get(n.getContext(), n.getSwizzleBytes(),
+                                      n.getElementBits(), !n.getTransposed(),
+                                      n.getRank());
+  if (auto s = dyn_cast<SwizzledSharedLayoutAttr>(layout);
+      s && s.getOrder().size() == 2)
+    return SwizzledSharedLayoutAttr::get(
+        s.getContext(), s.getVec(), s.getPerPhase(), s.getMaxPhase(),
+        ArrayRef<unsigned>{s.getOrder()[1], s.getOrder()[0]});
+  return {};
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getShape().size() != 2 || src.isMultiBuffered() ||
+      src.getAllocShape() != src.getShape())
+    return emitOpError("transposes one whole rank-2 tile, got ") << src;
+  if (src.isTensorMemory())
+    return emitOpError("transposes shared-memory tiles, got ") << src;
+  Attribute layout = getTransposedSharedLayout(src.getEncoding());
+  if (!layout)
+    return emitOpError("transposes nvmma_shared and rank-2 swizzled_shared "
+                       "tiles, got ")
+           << src.getEncoding();
+  SmallVector<int64_t> shape{src.getShape()[1], src.getShape()[0]};
+  auto want =
+      MemDescType::get(getContext(), shape, src.getElementType(), layout,
+                       src.getMemorySpace(), src.getMutableMemory(), shape);
+  if (dst != want)
+    return emitOpError("the transposed view of ")
+           << src << " is " << want << ", got " << dst;
+  return success();
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
   ArrayRef<int64_t> offsets = getOffsets();

@@ -27,39 +27,69 @@ namespace {
 constexpr int64_t kWarpgroupRows = WgmmaFragment::kRows;
 constexpr unsigned kWarpgroupWarps = WgmmaFragment::kWarps;
 
-LogicalResult verifyAccumulator(WarpgroupDotOp op, RankedTensorType d,
-                                int64_t m) {
+LogicalResult verifyAccumulator(WarpgroupDotOp op, RankedTensorType d) {
   auto layout = dyn_cast_or_null<NvidiaMmaLayoutAttr>(d.getEncoding());
   if (!d.getEncoding())
     return success(); // laid out by tlxamd-assign-layouts
-  unsigned warps = layout ? layout.getWarpsPerCTA()[0] : 0;
-  if (!layout || warps % kWarpgroupWarps ||
-      layout != getWarpgroupDotLayout(op.getContext(), warps))
+  bool legacy = layout && layout.getVersion()[0] == 2 &&
+                layout.getWarpsPerCTA()[0] % kWarpgroupWarps == 0 &&
+                layout == getWarpgroupDotLayout(op.getContext(),
+                                                layout.getWarpsPerCTA()[0]);
+  if (!layout || !(legacy || layout.getVersion()[0] == 3))
     return op.emitOpError("accumulates in wgmma's registers: the layout is "
-                          "nvidia_mma with warps [num_warps, 1] (whole "
-                          "warpgroups of 4) and instr_shape [16, 8], got ")
+                          "nvidia_mma version [3, 0], or version [2, 0] with "
+                          "warps [num_warps, 1] (whole warpgroups of 4) and "
+                          "instr_shape [16, 8], got ")
            << d.getEncoding();
-  int64_t rows = kWarpgroupRows * (warps / kWarpgroupWarps);
-  if (m % rows)
-    return op.emitOpError("M = ")
-           << m << " is not a whole number of " << rows << "-row blocks ("
-           << kWarpgroupRows << " rows per warpgroup per instruction)";
+  std::string why;
+  if (!WgmmaTiling::get(getLinearLayout(d), why))
+    return op.emitOpError("the accumulator layout ")
+           << d.getEncoding() << " over [" << d.getShape()
+           << "] cannot be computed by warpgroups: " << why;
+  return success();
+}
+
+/// A register operand A: f16 / bf16 in the accumulator's dot_operand
+/// layout (two elements of K per 32-bit register).
+LogicalResult verifyRegisterA(WarpgroupDotOp op, RankedTensorType a,
+                              RankedTensorType d) {
+  if (!a.getElementType().isF16() && !a.getElementType().isBF16())
+    return op.emitOpError("a register operand A is f16 or bf16 (wgmma's "
+                          "register form), got ")
+           << a.getElementType();
+  if (!a.getEncoding() || !d.getEncoding())
+    return success();
+  auto dot = dyn_cast<DotOperandLayoutAttr>(a.getEncoding());
+  if (!dot || dot.getOpIdx() != 0 || dot.getParent() != d.getEncoding() ||
+      dot.getKWidth() != 2)
+    return op.emitOpError("a register operand A has the layout "
+                          "#tlxamd.dot_operand<{op_idx = 0, parent = <the "
+                          "accumulator's layout>, k_width = 2}>, got ")
+           << a.getEncoding();
   return success();
 }
 
 } // namespace
 
 LogicalResult WarpgroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
+  MemDescType b = getB().getType();
+  auto aMem = dyn_cast<MemDescType>(getA().getType());
+  auto aReg = dyn_cast<RankedTensorType>(getA().getType());
   auto d = cast<RankedTensorType>(getD().getType());
   if (getC() && getC().getType() != d)
     return emitOpError("the accumulator has the result's type: ")
            << getC().getType() << " vs " << d;
-  for (auto [t, what] : {std::pair(a, "A"), std::pair(b, "B")})
+  if (aReg && aReg.getRank() != 2)
+    return emitOpError("A is a rank-2 tensor, got ") << aReg;
+  SmallVector<std::pair<MemDescType, const char *>> tiles{{b, "B"}};
+  if (aMem)
+    tiles.insert(tiles.begin(), {aMem, "A"});
+  for (auto [t, what] : tiles)
     if (t.isMultiBuffered() || t.getShape() != t.getAllocTileShape() ||
         t.getShape().size() != 2)
       return emitOpError() << what << " is one whole rank-2 tile, got " << t;
-  Type e = a.getElementType();
+  Type e = aMem ? aMem.getElementType() : aReg.getElementType();
+  ArrayRef<int64_t> aShape = aMem ? aMem.getShape() : aReg.getShape();
   bool f8 = isa<Float8E4M3FNType, Float8E5M2Type>(e);
   if (e != b.getElementType() || !(e.isF16() || e.isBF16() || f8))
     return emitOpError("multiplies f16, bf16 or fp8 (e4m3, e5m2) tiles of "
@@ -67,10 +97,10 @@ LogicalResult WarpgroupDotOp::verify() {
            << e << " and " << b.getElementType();
   if (d.getRank() != 2 || !d.getElementType().isF32())
     return emitOpError("accumulates in f32, got ") << d;
-  int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getShape()[1];
-  if (a.getShape()[0] != m || b.getShape()[0] != k || b.getShape()[1] != n)
+  int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = aShape[1];
+  if (aShape[0] != m || b.getShape()[0] != k || b.getShape()[1] != n)
     return emitOpError("multiplies [M, K] by [K, N] into [M, N]: A is [")
-           << a.getShape() << "], B [" << b.getShape() << "], the result ["
+           << aShape << "], B [" << b.getShape() << "], the result ["
            << d.getShape() << "]";
   if (n % 8 || n > 256)
     return emitOpError("N = ")
@@ -79,10 +109,19 @@ LogicalResult WarpgroupDotOp::verify() {
   if (k % instrK)
     return emitOpError("K = ") << k << " is not a whole number of "
                                << "instructions (" << instrK << " elements)";
-  if (failed(verifyAccumulator(*this, d, m)))
+  if (m % kWarpgroupRows)
+    return emitOpError("M = ") << m << " is not a whole number of "
+                               << kWarpgroupRows << "-row blocks (one "
+                               << "warpgroup instruction)";
+  if (aReg && failed(verifyRegisterA(*this, aReg, d)))
+    return failure();
+  if (failed(verifyAccumulator(*this, d)))
     return failure();
   std::string why;
-  for (auto [t, isB] : {std::pair(a, false), std::pair(b, true)}) {
+  SmallVector<std::pair<MemDescType, bool>> operands{{b, true}};
+  if (aMem)
+    operands.insert(operands.begin(), {aMem, false});
+  for (auto [t, isB] : operands) {
     if (!getMmaOperandDescriptor(t, isB, isB ? n : m, instrK, why))
       return emitOpError() << (isB ? "B: " : "A: ") << why << ", got " << t;
     if (f8 && isMmaOperandMNMajor(t, isB))

@@ -102,7 +102,8 @@ def _descriptor_kind(value, specialize: bool, align: bool):
         base = value.base
         if not _is_array(base):
             raise TypeError(f"a TensorDescriptor with a layout describes a tensor, got base {type(base).__name__}")
-        return tl.tensor_descriptor(getattr(tl, _dtype_name(_address(base)[0])), value.block_shape, value.layout)
+        return tl.tensor_descriptor(getattr(tl, _dtype_name(_address(base)[0])), value.block_shape, value.layout,
+                                    with_shape=True)
     if value.strides[-1] != 1:
         raise ValueError(f"a TensorDescriptor's last stride is 1, got strides {list(value.strides)}")
 
@@ -336,7 +337,10 @@ def _expand_descriptors(values, positions, descriptors) -> list:
     for i in positions:
         v = values[i]
         if i in descriptors:
-            out += [v.base, *v.shape, *v.strides[:-1]]
+            if getattr(v, "layout", None) is not None:  # a TMA map, then its tensor's sizes
+                out += [v, *v.shape]
+            else:
+                out += [v.base, *v.shape, *v.strides[:-1]]
         else:
             out.append(v)
     return out
@@ -471,7 +475,8 @@ class Launcher:
         from . import language as tl
 
         descriptors = frozenset(i for i in runtime
-                                if isinstance(signature[self.names[i]], tl.host_tensor_descriptor))
+                                if isinstance(signature[self.names[i]], tl.host_tensor_descriptor) or
+                                getattr(signature[self.names[i]], "with_shape", False))
         if not _nocompiler.compiler_installed():
             kernel = self._prebuilt(target, signature, constants, meta, len(values), runtime)
             kernel.descriptors = descriptors

@@ -144,7 +144,7 @@ def _kind_record(kind):
         return ["hostdesc", _kind_record(kind.base), [_kind_record(k) for k in kind.shape],
                 [_kind_record(k) for k in kind.strides], list(kind.block_shape)]
     if isinstance(kind, tl.tensor_descriptor):
-        return ["tmadesc", kind.dtype.name, list(kind.block_shape), _serialize(kind.layout, {})]
+        return ["tmadesc", kind.dtype.name, list(kind.block_shape), _serialize(kind.layout, {}), kind.with_shape]
     if isinstance(kind, tl.dtype):
         return ["scalar", kind.name]
     raise TypeError(f"{kind!r} cannot be compiled ahead of time")
@@ -163,7 +163,8 @@ def _kind_from_record(kind):
         return tl.host_tensor_descriptor(_kind_from_record(kind[1]), [_kind_from_record(k) for k in kind[2]],
                                          [_kind_from_record(k) for k in kind[3]], kind[4])
     if kind[0] == "tmadesc":
-        return tl.tensor_descriptor(getattr(tl, kind[1]), kind[2], _deserialize(kind[3], {}))
+        return tl.tensor_descriptor(getattr(tl, kind[1]), kind[2], _deserialize(kind[3], {}),
+                                    with_shape=len(kind) > 4 and kind[4])
     return getattr(tl, kind[1])
 
 

@@ -230,7 +230,8 @@ def test_gluon_host_descriptor_kind():
 
     x = np.zeros((256, 128), np.float16)
     d = TensorDescriptor.from_tensor(x, [64, 128], LAYOUT)
-    assert _jit._kind_of(d, True, True) == DESC
+    assert _jit._kind_of(d, True, True) == tl.tensor_descriptor(tl.float16, [64, 128], LAYOUT, with_shape=True)
+    assert _jit._kind_of(d, True, True) != DESC
     plain = TensorDescriptor.from_tensor(x, [64, 128])
     assert isinstance(_jit._kind_of(plain, True, True), tl.host_tensor_descriptor)
     assert _jit._key_of(d) != _jit._key_of(plain)

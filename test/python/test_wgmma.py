@@ -105,3 +105,74 @@ def test_api_arguments():
 
     with pytest.raises(TypeError, match=r"acc must be a float32 tensor of shape \[64, 64\]"):
         acc_shape.build(target="sm_90a")
+
+
+def test_gluon_warpgroup_mma_register_a_and_warpgroups_along_n():
+    """Gluon's warpgroup_mma (tutorial 05's kernels, written here): a
+    version-3 NVMMADistributedLayout with warps [4, 2], A from shared
+    memory or from registers (DotOperandLayout k_width 2), B transposed by
+    `permute((1, 0))`, the K loop bounded by the descriptor's runtime
+    `shape`; compiled for sm_90a through ptxas."""
+    import re
+
+    from tlxamd import compiler
+    from tlxamd.experimental.gluon import language as gl
+    from tlxamd.experimental.gluon.language.nvidia.hopper import (
+        fence_async_shared,
+        mbarrier,
+        tma,
+        warpgroup_mma,
+        warpgroup_mma_init,
+        warpgroup_mma_wait,
+    )
+
+    a_layout = gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16)
+    bt_layout = gl.NVMMASharedLayout.get_default_for([128, 64], gl.float16)
+    c_layout = gl.NVMMASharedLayout.get_default_for([64, 128], gl.float16)
+    mma = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], instr_shape=[16, 64, 16])
+    A_DESC = tl.tensor_descriptor(tl.float16, [64, 64], a_layout, with_shape=True)
+    BT_DESC = tl.tensor_descriptor(tl.float16, [128, 64], bt_layout, with_shape=True)
+    C_DESC = tl.tensor_descriptor(tl.float16, [64, 128], c_layout, with_shape=True)
+
+    def make(lhs_in_reg):
+        @tl.kernel(num_warps=8)
+        def k(a_desc: A_DESC, b_desc: BT_DESC, c_desc: C_DESC):
+            a_smem = gl.allocate_shared_memory(a_desc.dtype, a_desc.block_type.shape, a_desc.layout)
+            b_smem = gl.allocate_shared_memory(b_desc.dtype, b_desc.block_type.shape, b_desc.layout)
+            gl.static_assert(isinstance(a_smem.type.layout, gl.NVMMASharedLayout))
+            bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+            mbarrier.init(bar, count=1)
+            acc = warpgroup_mma_init(gl.zeros((64, 128), dtype=gl.float32, layout=mma))
+            phase = 0
+            for k0 in range(0, a_desc.shape[1], 64):
+                mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+                tma.async_load(a_desc, [0, k0], bar, a_smem)
+                tma.async_load(b_desc, [0, k0], bar, b_smem)
+                mbarrier.wait(bar, phase=phase)
+                phase ^= 1
+                if lhs_in_reg:
+                    a = a_smem.load(gl.DotOperandLayout(operand_index=0, parent=mma, k_width=2))
+                else:
+                    a = a_smem
+                acc = warpgroup_mma(a, b_smem.permute((1, 0)), acc, is_async=True)
+                acc = warpgroup_mma_wait(num_outstanding=0, deps=(acc, ))
+            mbarrier.invalidate(bar)
+            c_smem = gl.allocate_shared_memory(gl.float16, [64, 128], c_desc.layout)
+            c_smem.store(acc.to(gl.float16))
+            fence_async_shared()
+            tma.async_copy_shared_to_global(c_desc, [0, 0], c_smem)
+            tma.store_wait(pendings=0)
+
+        return k
+
+    for lhs_in_reg in (False, True):
+        out = compiler.compile(make(lhs_in_reg).build(target="sm_90a"), target="sm_90a")
+        ptx = out.asm
+        mmas = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16 [^;]*;", ptx)
+        assert len(mmas) == 4, mmas  # 4 K steps of 16 per 64-wide K tile, one block per warpgroup
+        if lhs_in_reg:
+            assert all(re.search(r"\}, \{%r\d+, %r\d+, %r\d+, %r\d+\}, %rd\d+, p, 1, 1, 0;", m) for m in mmas)
+        else:
+            assert all(re.search(r"%rd\d+, %rd\d+, p, 1,\s+1, 0,\s+0;", m) for m in mmas)
+        # the tensor maps, then each descriptor's two sizes
+        assert out.kernels["k"]["args"] == ["tensor_map", "i32", "i32"] * 3

@@ -166,7 +166,7 @@ LogicalResult AsyncDotScaledOp::verifyForTarget(const ArchInfo &arch) {
 LogicalResult WarpgroupDotOp::verifyForTarget(const ArchInfo &arch) {
   // The capability table's wgmma entries (M = 64 per warpgroup, N up to
   // 256) for the element type; both fp8 kinds have e4m3's.
-  Type elem = getA().getType().getElementType();
+  Type elem = getB().getType().getElementType(); // A's (verified)
   bool f8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
   StringRef name = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : "f8E4M3FN";
   if (findMatrixInstr(arch, MatrixEngine::WGMMA, 64, 256, f8 ? 32 : 16, name))

@@ -279,6 +279,18 @@ struct MemDescSubsliceLowering : ConvertOpToLLVMPattern<MemDescSubsliceOp> {
   }
 };
 
+/// A transposed view addresses the same bytes: the descriptor itself.
+struct MemDescTransLowering : ConvertOpToLLVMPattern<MemDescTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct AsyncCommitGroupLowering : TargetPattern<AsyncCommitGroupOp> {
   using TargetPattern::TargetPattern;
 
@@ -664,7 +676,6 @@ void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
   patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering,
                AsyncCommitGroupLowering, AsyncWaitLowering>(converter,
                                                             targetInfo);
-  patterns
-      .add<LocalDeallocLowering, MemDescIndexLowering, MemDescSubsliceLowering>(
-          converter);
+  patterns.add<LocalDeallocLowering, MemDescIndexLowering,
+               MemDescSubsliceLowering, MemDescTransLowering>(converter);
 }

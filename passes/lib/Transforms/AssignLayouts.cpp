@@ -346,12 +346,27 @@ private:
     memoryLayouts[op] = layout;
   }
 
-  /// warpgroup_dot's accumulator and result: wgmma's registers; the wait
-  /// passes its operand's layout through.
+  /// warpgroup_dot's accumulator and result: wgmma's registers (the
+  /// accumulator's own nvidia_mma layout when it has one, Gluon's version 3,
+  /// else warps [num_warps, 1]), a register A in its dot-operand layout;
+  /// the wait passes its operand's layout through.
   void assignWarpgroupDot(Operation *op) {
-    Attribute layout = isa<WarpgroupDotOp>(op)
-                           ? getWarpgroupDotLayout(op->getContext(), numWarps)
-                           : layoutOf(op->getOperand(0));
+    if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
+      MLIRContext *ctx = op->getContext();
+      Attribute given = dot.getC() ? layoutOf(dot.getC()) : Attribute();
+      Attribute layout = isa_and_nonnull<NvidiaMmaLayoutAttr>(given)
+                             ? given
+                             : getWarpgroupDotLayout(ctx, numWarps);
+      Attribute aLayout = DotOperandLayoutAttr::get(ctx, 0, layout, 2);
+      if (isa<RankedTensorType>(dot.getA().getType()) && isFree(dot.getA()))
+        propagate(dot.getA(), aLayout);
+      if (isFree(dot.getD()))
+        propagate(dot.getD(), layout);
+      // A, B (shared), C; the result's layout last.
+      dotLayouts[op] = {aLayout, Attribute(), layout, layout};
+      return;
+    }
+    Attribute layout = layoutOf(op->getOperand(0));
     if (!layout)
       return;
     if (isFree(op->getResult(0)))

@@ -88,6 +88,22 @@ class shared_memory_descriptor:
         (`memdesc_subslice`; `length` a power of two dividing `start`)."""
         return _slice(self, start, length, dim)
 
+    def permute(self, order) -> "shared_memory_descriptor":
+        """Gluon's `smem.permute(order)`: (1, 0) is the transposed view of a
+        rank-2 tile (`memdesc_trans`: the same bytes, the layout's
+        dimensions exchanged), (0, 1) the tile itself."""
+        return _permute(self, order)
+
+    def trans(self) -> "shared_memory_descriptor":
+        return _permute(self, (1, 0))
+
+    @property
+    def type(self):
+        """Gluon's `smem.type`: `layout`, `shape`, `element_ty`."""
+        import types as _types
+
+        return _types.SimpleNamespace(layout=self.layout, shape=list(self.shape), element_ty=self.dtype)
+
     def _keep_alive(self) -> None:
         """Gluon's end of an allocation's lifetime: `local_dealloc`."""
         local_dealloc(self)
@@ -152,5 +168,31 @@ def _slice(desc: shared_memory_descriptor, start, length, dim) -> shared_memory_
     return shared_memory_descriptor(h, desc.dtype, desc.layout, shape, desc._alloc_shape, desc.mutable)
 
 
-for _name in ("local_load", "local_store", "local_dealloc", "_index", "_slice"):
+def _transposed_layout(layout):
+    from ..layouts import NVMMASharedLayout, SwizzledSharedLayout
+
+    if isinstance(layout, NVMMASharedLayout):
+        return NVMMASharedLayout(layout.swizzle_byte_width, layout.element_bitwidth, layout.rank,
+                                 not layout.transposed)
+    if isinstance(layout, SwizzledSharedLayout) and len(layout.order) == 2:
+        return SwizzledSharedLayout(layout.vec, layout.per_phase, layout.max_phase, tuple(reversed(layout.order)))
+    raise ValueError(f"a transposed view needs an nvmma_shared or rank-2 swizzled_shared tile, got {layout}")
+
+
+def _permute(desc: shared_memory_descriptor, order) -> shared_memory_descriptor:
+    order = tuple(getattr(order, "value", order))
+    if order == (0, 1) and len(desc.shape) == 2:
+        return desc
+    if order != (1, 0) or len(desc.shape) != 2:
+        raise ValueError(f"permute of a shared tile takes (1, 0) (a rank-2 transpose), got {order} for shape "
+                         f"{list(desc.shape)}")
+    if desc._alloc_shape != desc.shape:
+        raise ValueError("permute transposes a whole tile, not a view of part of one")
+    layout = _transposed_layout(desc.layout)
+    shape = (desc.shape[1], desc.shape[0])
+    h = _ops.memdesc_trans(_memdesc_type(shape, desc.dtype, layout, desc.mutable), desc.handle)
+    return shared_memory_descriptor(h, desc.dtype, layout, shape, shape, desc.mutable)
+
+
+for _name in ("local_load", "local_store", "local_dealloc", "_index", "_slice", "_permute"):
     globals()[_name] = _located(globals()[_name])

@@ -932,7 +932,11 @@ def _parts(ann) -> list:
     host descriptor's fields."""
     from .tensor_desc import host_tensor_descriptor
 
-    return list(ann.kinds()) if isinstance(ann, host_tensor_descriptor) else [ann]
+    if isinstance(ann, host_tensor_descriptor):
+        return list(ann.kinds())
+    if isinstance(ann, tensor_descriptor) and ann.with_shape:
+        return [ann] + [int32] * len(ann.block_shape)
+    return [ann]
 
 
 def _bind_parameter(ann, it):
@@ -947,7 +951,9 @@ def _bind_parameter(ann, it):
     if isinstance(ann, pointer):
         return pointer_value(next(it), ann)
     if isinstance(ann, tensor_descriptor):
-        return tensor_descriptor_value(next(it), ann)
+        handle = next(it)
+        shape = [tensor(next(it), int32) for _ in ann.block_shape] if ann.with_shape else None
+        return tensor_descriptor_value(handle, ann, shape)
     return tensor(next(it), _scalar_type(ann))
 
 

@@ -91,7 +91,11 @@ class tensor_descriptor(metaclass=_DescriptorType):
     `block_shape` elements of `dtype`, written to shared memory in `layout`
     (an `nvmma_shared_layout`, the swizzle the copy engine applies)."""
 
-    def __init__(self, dtype_: dtype, block_shape: Sequence[int], layout: NVMMASharedLayout):
+    def __init__(self, dtype_: dtype, block_shape: Sequence[int], layout: NVMMASharedLayout,
+                 with_shape: bool = False):
+        # with_shape: the tensor's sizes follow the map as int32 arguments
+        # (`desc.shape` in the kernel; Gluon's host descriptors pass them)
+        self.with_shape = bool(with_shape)
         if not isinstance(dtype_, dtype) or dtype_.is_ptr or dtype_ is int1:
             raise TypeError(f"a tensor descriptor holds a scalar dtype of whole bytes, got {dtype_!r}")
         if not isinstance(layout, NVMMASharedLayout):
@@ -113,11 +117,11 @@ class tensor_descriptor(metaclass=_DescriptorType):
         return f"tensor_descriptor({self.dtype.name}, {list(self.block_shape)}, {self.layout})"
 
     def __eq__(self, other):
-        return isinstance(other, tensor_descriptor) and (self.dtype, self.block_shape, self.layout) == (
-            other.dtype, other.block_shape, other.layout)
+        return type(other) is tensor_descriptor and (self.dtype, self.block_shape, self.layout, self.with_shape) == (
+            other.dtype, other.block_shape, other.layout, other.with_shape)
 
     def __hash__(self):
-        return hash((self.dtype.name, self.block_shape, self.layout))
+        return hash((self.dtype.name, self.block_shape, self.layout, self.with_shape))
 
     @property
     def nbytes(self) -> int:
@@ -142,7 +146,8 @@ class tensor_descriptor_value:
     """A tensor-descriptor parameter inside a kernel: `block_shape`,
     `dtype`, `layout`, `nbytes` (one tile) and `block_type.nbytes`."""
 
-    def __init__(self, handle: ir.Value, ty: tensor_descriptor):
+    def __init__(self, handle: ir.Value, ty: tensor_descriptor, shape=None):
+        self._shape = shape
         self.handle = handle
         self.type = ty
         self.dtype = ty.dtype
@@ -153,6 +158,14 @@ class tensor_descriptor_value:
 
     def __repr__(self):
         return f"tensor_descriptor_value<{list(self.block_shape)}, {self.dtype.name}>"
+
+    @property
+    def shape(self):
+        """The described tensor's sizes (int32 scalars passed at launch)."""
+        if self._shape is None:
+            raise AttributeError("this tensor descriptor parameter does not carry its tensor's shape (annotate it "
+                                 "tensor_descriptor(..., with_shape=True), as Gluon's launches pass it)")
+        return list(self._shape)
 
 
 def _check_barrier(bar, what="barrier") -> shared_memory_descriptor:

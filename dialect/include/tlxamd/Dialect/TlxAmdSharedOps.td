@@ -136,4 +136,24 @@ def TlxAmd_MemDescSubsliceOp : TlxAmd_Op<"memdesc_subslice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TlxAmd_MemDescTransOp : TlxAmd_Op<"memdesc_trans", [Pure]> {
+  let summary = "a transposed view of a rank-2 shared tile";
+  let description = [{
+    Gluon's `smem.permute((1, 0))`: the same bytes seen as the transposed
+    tile, shape [d1, d0]. The layout is the source's with the dimensions
+    exchanged: an `nvmma_shared` tile flips `transposed` (a [N, K] tile with
+    K contiguous is a [K, N] tile with K contiguous), a `swizzled_shared`
+    tile reverses `order`. Element type, memory space and mutability are
+    kept; the source is one whole tile.
+
+    ```mlir
+    %t = tlxamd.memdesc_trans %b : !tlxamd.memdesc<128x64xf16, #nv, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<64x128xf16, #nvT, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins TlxAmd_MemDesc:$src);
+  let results = (outs TlxAmd_MemDesc:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_SHARED_OPS_TD

@@ -21,12 +21,18 @@ def TlxAmd_WarpgroupDotOp : TlxAmd_Op<"warpgroup_dot", [
     TLX's `async_dot(a, b, acc=None)` on Hopper: `d = a @ b (+ c)` issued
     asynchronously by each warpgroup (4 warps) as
     `wgmma.mma_async.sync.aligned.m64nNk16` (f16 / bf16; k32 for fp8), one
-    per 64 rows of the warpgroup and per instruction's K, then
-    `wgmma.commit_group`. `a` ([M, K]) and `b` ([K, N]) are swizzled
-    `nvmma_shared` tiles in shared memory read through matrix descriptors;
-    `c` / `d` are f32 tensors in the accumulator layout (`nvidia_mma`
-    with warps [num_warps, 1], instr [16, 8]: warpgroup g holds rows 64 g
-    ... of each 64 x num_warpgroups row block). `d` is in flight until
+    per 64-row block and column block of the warpgroup and per
+    instruction's K, then `wgmma.commit_group`. `b` ([K, N]) is a swizzled
+    `nvmma_shared` tile in shared memory read through a matrix descriptor;
+    `a` ([M, K]) is one too, or (Gluon's `warpgroup_mma` with A in
+    registers, f16 / bf16) a tensor in the accumulator's
+    `dot_operand<{op_idx = 0, k_width = 2}>` layout. `c` / `d` are f32
+    tensors in an accumulator layout: `nvidia_mma` version [3, 0] (Gluon's
+    wgmma layout: warps along M four to a warpgroup, then along N;
+    instr_shape [16, n, k]), or version [2, 0] with warps [num_warps, 1]
+    and instr [16, 8] (the same registers as version 3 with warps
+    [num_warps, 1]). Each warpgroup computes the blocks its warps hold, as
+    the layout places them. `d` is in flight until
     `warpgroup_dot_wait` (T13): read it only through that op, or feed it
     to the next warpgroup_dot.
 
@@ -34,7 +40,7 @@ def TlxAmd_WarpgroupDotOp : TlxAmd_Op<"warpgroup_dot", [
     %d = tlxamd.warpgroup_dot %a, %b, %c : tensor<64x64xf32, #mma> : !tlxamd.memdesc<64x64xbf16, ...>, !tlxamd.memdesc<64x64xbf16, ...> -> tensor<64x64xf32, #mma>
     ```
   }];
-  let arguments = (ins Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$a,
+  let arguments = (ins Arg<AnyTypeOf<[TlxAmd_MemDesc, TlxAmd_Tensor]>, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$a,
                        Arg<TlxAmd_MemDesc, "", [MemRead<TlxAmd_SharedMemoryResource>]>:$b,
                        Optional<TlxAmd_Tensor>:$c);
   let results = (outs TlxAmd_Tensor:$d);

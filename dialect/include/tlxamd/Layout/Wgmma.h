@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <utility>
 
 namespace mlir::tlxamd {
 
@@ -29,6 +31,32 @@ struct WgmmaFragment {
   static std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
   getLayoutRegisters(const LinearLayout &ll, int64_t reps, int64_t blockRows,
                      int64_t n);
+
+  /// The registers of a register operand A (16-bit elements, the
+  /// accumulator's dot_operand layout `llA`) that feed the instruction of
+  /// the 64-row block at `row` and the K step at `k`, in wgmma's order:
+  /// eight elements, two per 32-bit register (rows + 8 every other pair,
+  /// K + 8 in the second half). None when `llA` does not hold them.
+  static std::optional<llvm::SmallVector<int64_t>>
+  getOperandARegisters(const LinearLayout &llA, int64_t row, int64_t k);
+};
+
+/// How warpgroups cover an accumulator layout with wgmma instructions:
+/// warps 0-3 (warpgroup 0) hold 64-row x `n`-column blocks at `blocks`
+/// (row, column origins); each further warp bit moves a warpgroup by
+/// `groupBases` (zero when warpgroups repeat the same blocks). `registers`
+/// lists, per block, the accumulator register of each of the n / 2
+/// fragment elements (the same in every thread).
+struct WgmmaTiling {
+  int64_t n = 0;
+  llvm::SmallVector<std::pair<int64_t, int64_t>> blocks;
+  llvm::SmallVector<std::pair<int64_t, int64_t>> groupBases;
+  llvm::SmallVector<llvm::SmallVector<int64_t>> registers;
+
+  /// The tiling of `ll` (an f32 accumulator of shape [M, N]); none, with
+  /// the reason in `why`, when warpgroups cannot compute it.
+  static std::optional<WgmmaTiling> get(const LinearLayout &ll,
+                                        std::string &why);
 };
 
 } // namespace mlir::tlxamd
