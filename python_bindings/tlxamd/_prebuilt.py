@@ -51,6 +51,8 @@ def _serialize(v, seen: Dict[int, str]):
         return {"module": v.__name__}
     if isinstance(v, tl.jit):
         return {"jit": environment(v.fn, seen)}
+    if isinstance(v, tl.core.constexpr_function):
+        return {"constexpr_fn": environment(v.fn, seen)}
     if isinstance(v, tl.dtype):
         return {"dtype": v.name}
     if isinstance(v, tl.constexpr):
@@ -254,6 +256,8 @@ def _deserialize(s, rebuilt: Dict[str, Any]):
         return importlib.import_module(name)
     if "jit" in s:
         return tl.jit(rebuild(s["jit"], rebuilt))
+    if "constexpr_fn" in s:
+        return tl.core.constexpr_function(rebuild(s["constexpr_fn"], rebuilt))
     if "function" in s:
         return getattr(importlib.import_module(s["function"][0]), s["function"][1])
     if "dtype" in s:

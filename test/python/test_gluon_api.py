@@ -73,7 +73,8 @@ def test_memcpy_2d_with_sliced_layouts(transposed):
 
 
 def test_gluon_names():
-    assert gluon.constexpr_function(len) is len
+    wrapped = gluon.constexpr_function(len)
+    assert wrapped([1, 2, 3]) == 3 and wrapped.__name__ == "len" and wrapped.fn is len
     assert gl.BlockedLayout([1], [64], [4], [0]) == gl.BlockedLayout((1,), (64,), (4,), (0,))
     assert gl.float16 is triton.language.float16 and gl.constexpr is triton.language.constexpr
 

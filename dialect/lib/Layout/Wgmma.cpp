@@ -6,35 +6,44 @@
 
 using namespace mlir::tlxamd;
 
-std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
-WgmmaFragment::getLayoutRegisters(const LinearLayout &ll, int64_t reps,
-                                  int64_t blockRows, int64_t n) {
+namespace {
+/// Thread 0's register holding each coordinate of a rank-2 layout (the
+/// first one, for a broadcast layout).
+llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t>
+threadZeroRegisters(const LinearLayout &ll) {
   llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t> regOf;
   for (int64_t r = 0; r < ll.getNumRegisters(); ++r) {
     LinearLayout::Basis c = ll.apply(r, 0, 0);
     regOf.try_emplace({c[0], c[1]}, r);
   }
-  llvm::SmallVector<llvm::SmallVector<int64_t>> out(reps);
-  for (int64_t i = 0; i < reps; ++i)
-    for (int64_t e = 0; e < n / 2; ++e) {
-      // register e: columns 8 (e / 4) + e % 2, rows + 8 for (e / 2) % 2
-      auto it = regOf.find(
-          {i * blockRows + ((e >> 1) & 1) * 8, (e >> 2) * 8 + (e & 1)});
-      if (it == regOf.end())
-        return std::nullopt;
-      out[i].push_back(it->second);
-    }
-  return out;
+  return regOf;
 }
+
+/// Whether warps 0-3 stack along M (16 rows each) and the lanes are the
+/// m16n8 fragment's: rows l / 4, columns 2 (l % 4).
+bool isWarpgroupFragment(const LinearLayout &ll, std::string &why) {
+  if (ll.apply(0, 0, 1) != LinearLayout::Basis{16, 0} ||
+      ll.apply(0, 0, 2) != LinearLayout::Basis{32, 0}) {
+    why = "the accumulator's first four warps must hold rows 16 w (a "
+          "warpgroup's 64 rows)";
+    return false;
+  }
+  const int64_t laneRows[] = {0, 0, 1, 2, 4}, laneCols[] = {2, 4, 0, 0, 0};
+  for (int64_t i = 0; i < 5; ++i)
+    if (ll.apply(0, int64_t(1) << i, 0) !=
+        LinearLayout::Basis{int32_t(laneRows[i]), int32_t(laneCols[i])}) {
+      why = "the accumulator's lanes are not wgmma's fragment (rows l / 4, "
+            "columns 2 (l % 4))";
+      return false;
+    }
+  return true;
+}
+} // namespace
 
 std::optional<llvm::SmallVector<int64_t>>
 WgmmaFragment::getOperandARegisters(const LinearLayout &llA, int64_t row,
                                     int64_t k) {
-  llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t> regOf;
-  for (int64_t r = 0; r < llA.getNumRegisters(); ++r) {
-    LinearLayout::Basis c = llA.apply(r, 0, 0);
-    regOf.try_emplace({c[0], c[1]}, r);
-  }
+  auto regOf = threadZeroRegisters(llA);
   llvm::SmallVector<int64_t> out;
   for (int64_t e = 0; e < 8; ++e) {
     // element e: rows + 8 for (e / 2) % 2, K + (e % 2) + 8 (e / 4)
@@ -55,22 +64,8 @@ std::optional<WgmmaTiling> WgmmaTiling::get(const LinearLayout &ll,
           std::to_string(warps) + " warps";
     return std::nullopt;
   }
-  // Warps 0-3 hold rows 16 w: a warpgroup's 64 rows.
-  LinearLayout::Basis w1 = ll.apply(0, 0, 1), w2 = ll.apply(0, 0, 2);
-  if (w1 != LinearLayout::Basis{16, 0} || w2 != LinearLayout::Basis{32, 0}) {
-    why = "the accumulator's first four warps must hold rows 16 w (a "
-          "warpgroup's 64 rows)";
+  if (!isWarpgroupFragment(ll, why))
     return std::nullopt;
-  }
-  // Lanes: columns 2 (l % 4), rows l / 4 (the m16n8 fragment's).
-  const int64_t laneRows[] = {0, 0, 1, 2, 4}, laneCols[] = {2, 4, 0, 0, 0};
-  for (int64_t i = 0; i < 5; ++i)
-    if (ll.apply(0, int64_t(1) << i, 0) !=
-        LinearLayout::Basis{laneRows[i], laneCols[i]}) {
-      why = "the accumulator's lanes are not wgmma's fragment (rows l / 4, "
-            "columns 2 (l % 4))";
-      return std::nullopt;
-    }
   llvm::DenseSet<int64_t> rows, cols;
   llvm::DenseSet<std::pair<int64_t, int64_t>> held;
   for (int64_t w = 0; w < WgmmaFragment::kWarps; ++w)
@@ -112,11 +107,7 @@ std::optional<WgmmaTiling> WgmmaTiling::get(const LinearLayout &ll,
           std::to_string(t.n) + " instruction blocks";
     return std::nullopt;
   }
-  llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t> regOf;
-  for (int64_t r = 0; r < ll.getNumRegisters(); ++r) {
-    LinearLayout::Basis c = ll.apply(r, 0, 0);
-    regOf.try_emplace({c[0], c[1]}, r);
-  }
+  auto regOf = threadZeroRegisters(ll);
   for (auto [row, col] : t.blocks) {
     llvm::SmallVector<int64_t> regs;
     for (int64_t e = 0; e < t.n / 2; ++e) {

@@ -98,127 +98,162 @@ SmallVector<Value> packOperandA(RewriterBase &rewriter, Location loc,
   return out;
 }
 
+/// A register A's registers for each (block, K step) of the tiling, in
+/// the order the lowering issues them; none when A's layout is not
+/// wgmma's fragment.
+std::optional<SmallVector<SmallVector<int64_t>>>
+getOperandARegisterPlan(RankedTensorType a, const WgmmaTiling &tiling,
+                        int64_t k, int64_t instrK) {
+  LinearLayout llA = getLinearLayout(a);
+  SmallVector<SmallVector<int64_t>> plan;
+  for (auto [row, col] : tiling.blocks) {
+    (void)col; // every column block of a row block reads the same A
+    for (int64_t k0 = 0; k0 < k; k0 += instrK) {
+      auto regs = WgmmaFragment::getOperandARegisters(llA, row, k0);
+      if (!regs)
+        return std::nullopt;
+      plan.push_back(*regs);
+    }
+  }
+  return plan;
+}
+
+/// The shared tile addresses of a warpgroup: warpgroup 0's, moved by the
+/// layout's warp bases (bits 2 and up of the warp id) by as many rows of A
+/// (a shared A) and columns of B.
+void moveToWarpgroup(RewriterBase &rewriter, Location loc,
+                     const TargetInfoBase &targetInfo,
+                     const WgmmaTiling &tiling, MemDescType aMem, MemDescType b,
+                     Value &aAddr, Value &bAddr) {
+  Value warp =
+      LLVM::UDivOp::create(rewriter, loc, targetInfo.threadId(rewriter, loc),
+                           i32Const(rewriter, loc, targetInfo.getWarpSize()));
+  for (auto [i, base] : llvm::enumerate(tiling.groupBases)) {
+    auto [rowStep, colStep] = base;
+    if (!colStep && !(rowStep && aMem))
+      continue; // a register A holds each warpgroup's own rows already
+    Value bit = LLVM::AndOp::create(
+        rewriter, loc,
+        LLVM::LShrOp::create(rewriter, loc, warp,
+                             i32Const(rewriter, loc, int64_t(i) + 2)),
+        i32Const(rewriter, loc, 1));
+    auto step = [&](Value addr, MemDescType t, bool isB, int64_t at) {
+      int64_t bytes = getMmaOperandByteOffset(t, isB, at, 0);
+      return LLVM::AddOp::create(
+          rewriter, loc, addr,
+          LLVM::MulOp::create(rewriter, loc, bit,
+                              i32Const(rewriter, loc, bytes)));
+    };
+    if (rowStep && aMem)
+      aAddr = step(aAddr, aMem, false, rowStep);
+    if (colStep)
+      bAddr = step(bAddr, b, true, colStep);
+  }
+}
+
 struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
   using TargetPattern::TargetPattern;
+
+  /// The operands of one warpgroup_dot as the instruction loop reads them.
+  struct Operands {
+    MemDescType aMem, b;
+    Value aAddr, bAddr;
+    std::optional<SmemMatrixDescriptor> ad;
+    SmemMatrixDescriptor bd;
+    SmallVector<Value> aValues; // a register A's elements
+    std::optional<SmallVector<SmallVector<int64_t>>> aPlan;
+    Type elem;
+    int64_t k, instrK;
+    bool aMN, bMN;
+  };
+
+  /// The instructions of one 64 x n block over K: `frag` (its n / 2
+  /// accumulator registers) in and out.
+  void emitBlock(RewriterBase &rewriter, Location loc, const Operands &o,
+                 int64_t row, int64_t col, int64_t n, bool init,
+                 SmallVector<Value> &frag, int64_t &aStep) const {
+    Type f32 = rewriter.getF32Type();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(n / 2, f32));
+    for (int64_t k0 = 0; k0 < o.k; k0 += o.instrK) {
+      Value db = emitMatrixDescriptor(
+          rewriter, loc, o.bd, o.bAddr,
+          getMmaOperandByteOffset(o.b, true, col, k0), /*tcgen05=*/false);
+      bool accumulate = init || k0 > 0;
+      if (o.aPlan) {
+        SmallVector<Value> a =
+            packOperandA(rewriter, loc, o.aValues, (*o.aPlan)[aStep++], o.elem);
+        frag = emitRegisterAWgmma(rewriter, loc, frag, a, db, o.elem, n,
+                                  accumulate, o.bMN);
+        continue;
+      }
+      Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
+      for (auto [e, v] : llvm::enumerate(frag))
+        acc = LLVM::InsertValueOp::create(rewriter, loc, acc, v,
+                                          ArrayRef<int64_t>{int64_t(e)});
+      Value da = emitMatrixDescriptor(
+          rewriter, loc, *o.ad, o.aAddr,
+          getMmaOperandByteOffset(o.aMem, false, row, k0), /*tcgen05=*/false);
+      acc = emitWgmma(rewriter, loc, acc, da, db, o.elem, n, o.instrK,
+                      accumulate, o.aMN, o.bMN);
+      for (int64_t e = 0; e < n / 2; ++e)
+        frag[e] = LLVM::ExtractValueOp::create(rewriter, loc, acc,
+                                               ArrayRef<int64_t>{e});
+    }
+  }
 
   LogicalResult
   matchAndRewrite(WarpgroupDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
     auto d = cast<RankedTensorType>(op.getD().getType());
-    auto aMem = dyn_cast<MemDescType>(op.getA().getType());
     auto aReg = dyn_cast<RankedTensorType>(op.getA().getType());
-    MemDescType b = op.getB().getType();
     LinearLayout ll = getLinearLayout(d);
     std::string why;
     std::optional<WgmmaTiling> tiling = WgmmaTiling::get(ll, why);
     if (!tiling)
       return op.emitOpError("the accumulator layout: ") << why;
-    int64_t n = tiling->n, k = b.getShape()[0];
-    Type elem = b.getElementType();
-    int64_t instrK = elem.getIntOrFloatBitWidth() == 8 ? 32 : 16;
+    Operands o;
+    o.aMem = dyn_cast<MemDescType>(op.getA().getType());
+    o.b = op.getB().getType();
+    o.elem = o.b.getElementType();
+    o.k = o.b.getShape()[0];
+    o.instrK = o.elem.getIntOrFloatBitWidth() == 8 ? 32 : 16;
+    if (aReg) {
+      o.aValues = unpackRegisters(rewriter, loc, adaptor.getA());
+      o.aPlan = getOperandARegisterPlan(aReg, *tiling, o.k, o.instrK);
+      if (!o.aPlan)
+        return op.emitOpError("A's registers are not wgmma's fragment");
+    } else {
+      o.ad = *getMmaOperandDescriptor(o.aMem, false, d.getDimSize(0), o.instrK,
+                                      why); // verified
+    }
+    o.bd = *getMmaOperandDescriptor(o.b, true, d.getDimSize(1), o.instrK, why);
+    o.aMN = o.aMem && isMmaOperandMNMajor(o.aMem, false);
+    o.bMN = isMmaOperandMNMajor(o.b, true);
     SmallVector<Value> values =
         op.getC() ? unpackRegisters(rewriter, loc, adaptor.getC())
                   : SmallVector<Value>(ll.getNumRegisters(), Value());
-    SmallVector<Value> aValues;
-    std::optional<SmallVector<SmallVector<int64_t>>> aRegs;
-    if (aReg) {
-      aValues = unpackRegisters(rewriter, loc, adaptor.getA());
-      LinearLayout llA = getLinearLayout(aReg);
-      aRegs.emplace();
-      for (auto [row, col] : tiling->blocks) {
-        (void)col; // every column block of a row block reads the same A
-        for (int64_t k0 = 0; k0 < k; k0 += instrK) {
-          auto regs = WgmmaFragment::getOperandARegisters(llA, row, k0);
-          if (!regs)
-            return op.emitOpError("A's registers are not wgmma's fragment");
-          aRegs->push_back(*regs);
-        }
-      }
-    }
-    std::optional<SmemMatrixDescriptor> ad;
-    if (aMem)
-      ad = *getMmaOperandDescriptor(aMem, false, d.getDimSize(0), instrK,
-                                    why); // verified
-    SmemMatrixDescriptor bd =
-        *getMmaOperandDescriptor(b, true, d.getDimSize(1), instrK, why);
-    Type f32 = rewriter.getF32Type();
     // The threads' shared-memory writes are visible to the async proxy
     // and ordered before the MMAs, the accumulator's registers too.
     syncSharedForAsyncProxy(rewriter, loc);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-    // Warpgroup g's blocks are warpgroup 0's moved by the layout's warp
-    // bases: its operand addresses move by as many rows of A and columns
-    // of B.
-    Value warp =
-        LLVM::UDivOp::create(rewriter, loc, targetInfo.threadId(rewriter, loc),
-                             i32Const(rewriter, loc, targetInfo.getWarpSize()));
-    Value aAddr =
-        aMem ? sharedTileAddress(rewriter, loc, adaptor.getA(), aMem) : Value();
-    Value bAddr = sharedTileAddress(rewriter, loc, adaptor.getB(), b);
-    for (auto [i, base] : llvm::enumerate(tiling->groupBases)) {
-      auto [rowStep, colStep] = base;
-      if (!rowStep && !colStep)
-        continue;
-      Value bit = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::LShrOp::create(rewriter, loc, warp,
-                               i32Const(rewriter, loc, int64_t(i) + 2)),
-          i32Const(rewriter, loc, 1));
-      auto step = [&](Value addr, MemDescType t, bool isB, int64_t at) {
-        int64_t bytes = getMmaOperandByteOffset(t, isB, at, 0);
-        return LLVM::AddOp::create(
-            rewriter, loc, addr,
-            LLVM::MulOp::create(rewriter, loc, bit,
-                                i32Const(rewriter, loc, bytes)));
-      };
-      // (a register A holds each warpgroup's own rows already)
-      if (rowStep && aMem)
-        aAddr = step(aAddr, aMem, false, rowStep);
-      if (colStep)
-        bAddr = step(bAddr, b, true, colStep);
-    }
-    auto structType =
-        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, f32));
-    bool aMN = aMem && isMmaOperandMNMajor(aMem, false),
-         bMN = isMmaOperandMNMajor(b, true);
+    o.aAddr = o.aMem ? sharedTileAddress(rewriter, loc, adaptor.getA(), o.aMem)
+                     : Value();
+    o.bAddr = sharedTileAddress(rewriter, loc, adaptor.getB(), o.b);
+    moveToWarpgroup(rewriter, loc, targetInfo, *tiling, o.aMem, o.b, o.aAddr,
+                    o.bAddr);
     bool init = op.getC() != nullptr;
     int64_t aStep = 0;
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                          rewriter.getF32FloatAttr(0));
     for (auto [blk, origin] : llvm::enumerate(tiling->blocks)) {
-      auto [row, col] = origin;
       ArrayRef<int64_t> regs = tiling->registers[blk];
       SmallVector<Value> frag;
       for (int64_t r : regs)
-        frag.push_back(
-            init ? values[r]
-                 : LLVM::ConstantOp::create(rewriter, loc, f32,
-                                            rewriter.getF32FloatAttr(0)));
-      for (int64_t k0 = 0; k0 < k; k0 += instrK) {
-        Value db = emitMatrixDescriptor(
-            rewriter, loc, bd, bAddr, getMmaOperandByteOffset(b, true, col, k0),
-            /*tcgen05=*/false);
-        bool accumulate = init || k0 > 0;
-        if (aReg) {
-          SmallVector<Value> a =
-              packOperandA(rewriter, loc, aValues, (*aRegs)[aStep++], elem);
-          frag = emitRegisterAWgmma(rewriter, loc, frag, a, db, elem, n,
-                                    accumulate, bMN);
-          continue;
-        }
-        Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
-        for (auto [e, v] : llvm::enumerate(frag))
-          acc = LLVM::InsertValueOp::create(rewriter, loc, acc, v,
-                                            ArrayRef<int64_t>{int64_t(e)});
-        Value da = emitMatrixDescriptor(
-            rewriter, loc, *ad, aAddr,
-            getMmaOperandByteOffset(aMem, false, row, k0), /*tcgen05=*/false);
-        acc = emitWgmma(rewriter, loc, acc, da, db, elem, n, instrK, accumulate,
-                        aMN, bMN);
-        for (int64_t e = 0; e < n / 2; ++e)
-          frag[e] = LLVM::ExtractValueOp::create(rewriter, loc, acc,
-                                                 ArrayRef<int64_t>{e});
-      }
+        frag.push_back(init ? values[r] : zero);
+      emitBlock(rewriter, loc, o, origin.first, origin.second, tiling->n, init,
+                frag, aStep);
       for (auto [e, r] : llvm::enumerate(regs))
         values[r] = frag[e];
     }

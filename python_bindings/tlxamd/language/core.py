@@ -206,6 +206,20 @@ class pointer:
         return attrs
 
 
+class constexpr_function:
+    """A host function evaluated at compile time on compile-time values
+    (Gluon's `@gluon.constexpr_function`): kernels call it with constants
+    and use its result. The wrapper lets kernels compiled ahead of time
+    (tlxamd.precompile) carry the function's source with the kernel's."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+
 class kernel_context:
     """A context manager for `with` statements in kernels: `__enter__` and
     `__exit__` run while the kernel is built and emit its ops around the

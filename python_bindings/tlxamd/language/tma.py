@@ -59,7 +59,7 @@ class block_type:
 
     def __init__(self, element_ty: dtype, shape: Sequence[int]):
         self.element_ty = self.dtype = element_ty
-        self.shape = tuple(shape)
+        self.shape = list(shape)  # a list, as Triton's ([2] + block_type.shape)
         n = element_ty.bits // 8
         for d in self.shape:
             n *= d
@@ -69,7 +69,7 @@ class block_type:
         return isinstance(other, block_type) and (self.element_ty, self.shape) == (other.element_ty, other.shape)
 
     def __hash__(self):
-        return hash((self.element_ty.name, self.shape))
+        return hash((self.element_ty.name, tuple(self.shape)))
 
     def __repr__(self):
         return f"<{list(self.shape)}, {self.element_ty.name}>"

@@ -164,8 +164,13 @@ func.func private @f(tensor<32x4xf32, #tlxamd.linear<{register = [[0, 1], [0, 2]
 
 // -----
 
-// expected-error@+1 {{version must be [2, 0] (mma.sync), got [3, 0]}}
-func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [3, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>>)
+// expected-error@+1 {{version must be [2, 0] (mma.sync) or [3, 0] (wgmma), got [1, 0]}}
+func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [1, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>>)
+
+// -----
+
+// expected-error@+1 {{version [3, 0] (wgmma) takes instr_shape [16, n, k] with n a multiple of 8 in [8, 256] and k 8, 16 or 32 (256 bits of K), got [16, 8]}}
+func.func private @f(tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [3, 0], warps_per_cta = [4, 1], instr_shape = [16, 8]}>>)
 
 // -----
 

@@ -23,15 +23,6 @@ struct WgmmaFragment {
   static constexpr int64_t kRows = 64;
   static constexpr unsigned kWarps = 4;
 
-  /// For each instruction (the 64-row block `i` of warpgroup 0, blocks
-  /// `blockRows` apart) and each register of its n-column fragment, the
-  /// register of the accumulator layout `ll` holding that element (the
-  /// same in every thread, the layout being linear); none when `ll` does
-  /// not hold the fragment.
-  static std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
-  getLayoutRegisters(const LinearLayout &ll, int64_t reps, int64_t blockRows,
-                     int64_t n);
-
   /// The registers of a register operand A (16-bit elements, the
   /// accumulator's dot_operand layout `llA`) that feed the instruction of
   /// the 64-row block at `row` and the K step at `k`, in wgmma's order:

@@ -6,15 +6,8 @@ layouts given to `gl.arange` / `gl.full` / `gl.convert_layout` are kept by
 layout assignment, which fills in only what the kernel leaves open.
 """
 
+from ...language.core import constexpr_function  # noqa: F401
 from ...language.frontend import jit  # noqa: F401
 from . import language  # noqa: F401
-
-
-def constexpr_function(fn):
-    """A host function evaluated at compile time on compile-time values
-    (Gluon's `@gluon.constexpr_function`): kernels call Python functions
-    on constants directly, so it is `fn` itself."""
-    return fn
-
 
 __all__ = ["jit", "language", "constexpr_function"]
