@@ -66,16 +66,6 @@ struct PointerIntCastLowering : ConvertOpToLLVMPattern<OpTy> {
   }
 };
 
-struct PtrCastLowering : ConvertOpToLLVMPattern<PtrCastOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(PtrCastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getSrc());
-    return success();
-  }
-};
-
 /// The registers of a converted tensor, or the value itself for a scalar.
 static SmallVector<Value> registersOf(RewriterBase &b, Location loc, Value v) {
   if (isa<VectorType>(v.getType()))
@@ -304,7 +294,7 @@ void mlir::tlxamd::populateCoreOpsToLLVMPatterns(
   patterns
       .add<GridQueryLowering<ProgramIdOp>, GridQueryLowering<NumProgramsOp>>(
           converter, targetInfo);
-  patterns.add<AddPtrOpLowering, PtrCastLowering,
+  patterns.add<AddPtrOpLowering, ForwardSourceLowering<PtrCastOp>,
                PointerIntCastLowering<IntToPtrOp, LLVM::IntToPtrOp>,
                PointerIntCastLowering<PtrToIntOp, LLVM::PtrToIntOp>>(converter);
   patterns.add<LoadOpLowering>(converter, targetInfo, analyses);

@@ -42,6 +42,20 @@ struct TargetPattern : ConvertOpToLLVMPattern<OpTy> {
   const TargetInfoBase &targetInfo;
 };
 
+/// Ops whose lowered value is their source's: views and casts that change
+/// no bits (pointer casts, transposed shared views).
+template <typename OpTy>
+struct ForwardSourceLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 /// Facts about the module computed once before conversion and handed to the
 /// patterns that need them.
 class KernelAnalyses {

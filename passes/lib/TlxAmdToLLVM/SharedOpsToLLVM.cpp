@@ -279,18 +279,6 @@ struct MemDescSubsliceLowering : ConvertOpToLLVMPattern<MemDescSubsliceOp> {
   }
 };
 
-/// A transposed view addresses the same bytes: the descriptor itself.
-struct MemDescTransLowering : ConvertOpToLLVMPattern<MemDescTransOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getSrc());
-    return success();
-  }
-};
-
 struct AsyncCommitGroupLowering : TargetPattern<AsyncCommitGroupOp> {
   using TargetPattern::TargetPattern;
 
@@ -677,5 +665,6 @@ void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
                AsyncCommitGroupLowering, AsyncWaitLowering>(converter,
                                                             targetInfo);
   patterns.add<LocalDeallocLowering, MemDescIndexLowering,
-               MemDescSubsliceLowering, MemDescTransLowering>(converter);
+               MemDescSubsliceLowering, ForwardSourceLowering<MemDescTransOp>>(
+      converter);
 }
