@@ -36,6 +36,18 @@ from typing import Any, Dict, Optional
 _OPAQUE = object()
 
 
+class _OpaqueStandIn:
+    """A global the record could not carry (a torch dtype, an object of the
+    host code), bound in a rebuilt function so that the function's
+    environment, and so its key, is the recorded one."""
+
+    def __init__(self, type_name: str):
+        self.type_name = type_name
+
+    def __repr__(self):
+        return f"<{self.type_name} not carried to the precompile>"
+
+
 def _code_names(code: types.CodeType) -> set:
     names = set(code.co_names) | set(code.co_freevars)
     for c in code.co_consts:
@@ -72,6 +84,8 @@ def _serialize(v, seen: Dict[int, str]):
                 return {"value": repr(v)}
         except (ValueError, SyntaxError):
             pass
+    if isinstance(v, _OpaqueStandIn):
+        return {"opaque": v.type_name}
     return {"opaque": type(v).__name__}
 
 
@@ -287,8 +301,7 @@ def rebuild(env: Dict[str, Any], rebuilt: Optional[Dict[str, Any]] = None):
     rebuilt[env["qualname"]] = placeholder
     for name, s in env["globals"].items():
         v = _deserialize(s, rebuilt)
-        if v is not _OPAQUE:
-            scope[name] = v
+        scope[name] = _OpaqueStandIn(s.get("opaque", "?")) if v is _OPAQUE else v
     source = textwrap.dedent(env["source"])
     tree = ast.parse(source)
     fdef = tree.body[0]

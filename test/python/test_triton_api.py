@@ -401,6 +401,50 @@ def test_prebuilt_kernels_for_launch_only_installs(tmp_path, monkeypatch):
     assert r.stdout.split("\n")[:3] == ["CompiledKernel sm_90a True", "missing: True", "no compiler: True"]
 
 
+_OPAQUE_GLOBAL_KERNEL = '''
+import tlxamd as triton
+import tlxamd.language as tl
+
+
+class HostThing:
+    pass
+
+
+dtype = HostThing()  # a module global the kernel's local name shadows (tutorial 09's `dtype`)
+
+
+@triton.jit
+def cast_copy(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    dtype = y_ptr.dtype.element_ty
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs).to(dtype))
+'''
+
+
+def test_precompile_keys_survive_globals_the_record_cannot_carry(tmp_path, monkeypatch):
+    """A kernel whose code names a global that cannot be recorded (an
+    object of the host code) is rebuilt by precompile with a stand-in, so
+    the key computed from the rebuilt function is the live function's: a
+    kernel recorded before a package change is found after precompiling
+    it with the changed package."""
+    import importlib
+    import json
+
+    from tlxamd import _prebuilt
+
+    (tmp_path / "kern_opaque.py").write_text(_OPAQUE_GLOBAL_KERNEL)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fn = importlib.import_module("kern_opaque").cast_copy.fn
+    env = json.loads(json.dumps(_prebuilt.environment(fn)))
+    assert env["globals"]["dtype"] == {"opaque": "HostThing"}
+    rebuilt = _prebuilt.rebuild(env)
+    sig = {"x_ptr": tl.pointer(tl.float32), "y_ptr": tl.pointer(tl.float16)}
+    meta = (4, 3, 1, True)
+    assert _prebuilt.key(rebuilt, "sm_90a", sig, {"BLOCK": 64}, meta) == \
+        _prebuilt.key(fn, "sm_90a", sig, {"BLOCK": 64}, meta)
+    tl.kernel(rebuilt, num_warps=1).build("sm_90a", signature=sig, BLOCK=64)  # still compiles
+
+
 @triton.jit
 def row_sums(X, Y, N, BLOCK: tl.constexpr):
     acc = tl.zeros([BLOCK], dtype=tl.float32)
