@@ -671,18 +671,27 @@ bool mlir::tlxamd::isProvablyNonNegative(Value v, int depth) {
     return int32_t(range.getStart()) >= 0;
   if (isa<ProgramIdOp, NumProgramsOp>(def))
     return true;
+  auto nonNeg = [&](Value x) { return isProvablyNonNegative(x, depth + 1); };
   if (isa<SplatOp, BroadcastOp, ExpandDimsOp, ConvertLayoutOp, RequireLayoutOp>(
           def))
-    return isProvablyNonNegative(def->getOperand(0), depth + 1);
+    return nonNeg(def->getOperand(0));
   // max(x, y) and x & y are when either is.
   if (isa<arith::AndIOp, arith::MaxSIOp>(def))
-    return isProvablyNonNegative(def->getOperand(0), depth + 1) ||
-           isProvablyNonNegative(def->getOperand(1), depth + 1);
+    return nonNeg(def->getOperand(0)) || nonNeg(def->getOperand(1));
   if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
-          arith::RemSIOp>(def))
-    return isProvablyNonNegative(def->getOperand(0), depth + 1) &&
-           isProvablyNonNegative(def->getOperand(1), depth + 1);
-  if (isa<arith::RemUIOp>(def))
-    return isProvablyNonNegative(def->getOperand(1), depth + 1);
+          arith::MinSIOp>(def))
+    return nonNeg(def->getOperand(0)) && nonNeg(def->getOperand(1));
+  // A truncating remainder has its dividend's sign; remui is below its
+  // divisor.
+  if (isa<arith::RemSIOp, arith::RemUIOp>(def))
+    return nonNeg(def->getOperand(isa<arith::RemSIOp>(def) ? 0 : 1));
+  if (isa<arith::SelectOp>(def))
+    return nonNeg(def->getOperand(1)) && nonNeg(def->getOperand(2));
+  // An scf.if result is when every branch yields a non-negative value.
+  if (auto branch = dyn_cast<scf::IfOp>(def))
+    return llvm::all_of(branch->getRegions(), [&](Region &r) {
+      return !r.empty() && nonNeg(r.front().getTerminator()->getOperand(
+                               cast<OpResult>(v).getResultNumber()));
+    });
   return false;
 }
