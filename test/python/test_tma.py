@@ -158,6 +158,23 @@ def test_tma_store_ptx():
     assert ptx.index("fence.proxy.async.shared::cta") < ptx.index("cp.async.bulk.tensor.2d.global")
 
 
+def test_cluster_fence_and_global_store_wait_ptx():
+    """`fence_async_shared(cluster=True)` and `store_wait(read_only=False)`
+    (tutorial 04's message passing) in PTX, through ptxas."""
+
+    @tl.kernel(num_warps=4, num_ctas=2)
+    def k(desc: DESC):
+        buf = tl.allocate_shared_memory(tl.float16, [64, 128], LAYOUT)
+        fence_async_shared(cluster=True)
+        tma.async_copy_shared_to_global(desc, [0, 0], buf)
+        tma.store_wait(pendings=0, read_only=False)
+
+    out = compiler.compile(k.build(target="sm_90a"), target="sm_90a", binary=True)
+    assert "fence.proxy.async.shared::cluster;" in out.asm
+    assert re.search(r"cp\.async\.bulk\.wait_group\s+0;", out.asm)  # the op's: global writes done
+    assert out.binary
+
+
 def test_tlx_store_names():
     import tlxamd.language.extra.tlx as tlx
 

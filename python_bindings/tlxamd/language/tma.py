@@ -244,13 +244,13 @@ def async_tma_copy_global_to_shared(tensor_desc, coord, barrier, result, pred=Tr
     result, pred=True)` (`tma.async_load`): copy the tile at element
     coordinates `coord` of `tensor_desc` into `result` (a shared tile of its
     shape, dtype and layout); `barrier` receives the tile's bytes."""
-    coords = _tma_coords(tensor_desc, coord, "coord")
+    coords = _tma_coords(tensor_desc, coord)
     result = _tma_tile(tensor_desc, result, "result")
     bar = _check_barrier(barrier)
     _ops.async_tma_copy_global_to_shared(tensor_desc.handle, coords, result.handle, bar.handle, pred=_pred(pred))
 
 
-def _tma_coords(tensor_desc, coord, what):
+def _tma_coords(tensor_desc, coord):
     if not isinstance(tensor_desc, tensor_descriptor_value):
         raise TypeError(f"tensor_desc must be a tensor_descriptor kernel parameter, got {tensor_desc!r}")
     if not isinstance(coord, (list, tuple)) or len(coord) != len(tensor_desc.block_shape):
@@ -280,7 +280,7 @@ def async_tma_copy_shared_to_global(tensor_desc, coord, src, pred=True) -> None:
     element coordinates `coord`; elements outside the tensor are not
     written. Asynchronous: `async_tma_store_wait` before `src` is written
     again."""
-    coords = _tma_coords(tensor_desc, coord, "coord")
+    coords = _tma_coords(tensor_desc, coord)
     src = _tma_tile(tensor_desc, src, "src")
     _ops.async_tma_copy_shared_to_global(tensor_desc.handle, coords, src.handle, pred=_pred(pred))
 
