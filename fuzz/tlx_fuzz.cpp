@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Conversion/Passes.h"
+#include "tlxamd/Dialect/ParserDefects.h"
 #include "tlxamd/InitAll.h"
 #include "tlxamd/Target/Arch.h"
 #include "tlxamd/Transforms/Passes.h"
@@ -26,27 +27,12 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/xxhash.h"
 
 #include <cstdint>
 #include <string>
 
 using namespace mlir;
-
-/// Inputs the released parser cannot take without aborting (upstream
-/// defects, reported apart): a quoted generic op name without a dialect
-/// prefix (report_fatal_error), a string element in a dense literal
-/// (assertion in TensorLiteralParser).
-static bool hitsKnownUpstreamDefect(StringRef text) {
-  static const llvm::Regex unqualifiedOp("(^|=)[ \t]*\"[^\".\\\\]*\"[ \t]*\\(",
-                                         llvm::Regex::Newline);
-  static const llvm::Regex stringInDense("dense<[^>]*\"");
-  // DenseArrayAttr of `index` elements: the parser asserts on it.
-  static const llvm::Regex indexArray("array<[ \t]*index");
-  return unqualifiedOp.match(text) || stringInDense.match(text) ||
-         indexArray.match(text);
-}
 
 static const DialectRegistry &registry() {
   static DialectRegistry *r = [] {
@@ -63,7 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // buffers have one): parse a NUL-terminated copy.
   std::string copy(reinterpret_cast<const char *>(data), size);
   StringRef text(copy);
-  if (size > (1 << 16) || text.contains('\0') || hitsKnownUpstreamDefect(text))
+  if (size > (1 << 16) || text.contains('\0') ||
+      tlxamd::findUpstreamParserDefect(text, /*withFatalErrors=*/true))
     return -1; // not added to the corpus
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });

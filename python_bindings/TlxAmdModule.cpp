@@ -5,7 +5,10 @@
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
+#include <optional>
 #include <string>
+
+#include <nanobind/stl/optional.h>
 
 namespace nb = nanobind;
 
@@ -62,8 +65,31 @@ NB_MODULE(_tlxamd, m) {
       "module holding one) to textual LLVM IR for a target.");
 
   m.def(
+      "find_parser_defect",
+      [](const std::string &text) -> std::optional<nb::tuple> {
+        std::string message;
+        unsigned line = mlirTlxamdFindParserDefect(
+            mlirStringRefCreate(text.data(), text.size()), appendString,
+            &message);
+        if (!line)
+          return std::nullopt;
+        return nb::make_tuple(line, message);
+      },
+      nb::arg("text"),
+      "(line, message) of the first known defect of the released MLIR "
+      "parser (an input it aborts on) in `text`, or None.");
+
+  m.def(
       "parse_module",
       [](const std::string &text, MlirContext ctx) -> MlirModule {
+        std::string defect;
+        if (unsigned line = mlirTlxamdFindParserDefect(
+                mlirStringRefCreate(text.data(), text.size()), appendString,
+                &defect))
+          throw nb::value_error(("line " + std::to_string(line) + ": " +
+                                 defect +
+                                 " (the MLIR parser cannot report this one)")
+                                    .c_str());
         std::string fatal;
         DiagnosticCollector diags(ctx);
         MlirModule module = mlirTlxamdParseModuleGuarded(

@@ -255,6 +255,12 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                 "...>, for a tensor)";
     return success();
   }
+  if (attr.getName() == "tlxamd.first_shared_access") {
+    if (!isa<UnitAttr>(attr.getValue()) || !op->hasAttr("tlxamd.shared_offset"))
+      return op->emitError() << "'tlxamd.first_shared_access' is a unit "
+                                "attribute of an op with shared memory";
+    return success();
+  }
   if (attr.getName() == kTensorMapsAttr)
     return verifyTensorMaps(op, attr.getValue());
   if (attr.getName() == "tlxamd.violations_arg" ||

@@ -103,6 +103,8 @@ LogicalResult BufferLoadOp::verify() {
     return emitOpError("result must have the layout of the offsets");
   if (getOther() && !getMask())
     return emitOpError("other requires a mask");
+  if (getMaskedUndef() && (!getMask() || getOther()))
+    return emitOpError("masked_undef requires a mask and no other");
   return verifyCacheModifier(*this, getCache(), /*isLoad=*/true);
 }
 

@@ -280,6 +280,25 @@ LogicalResult LocalDeallocOp::verify() {
   if (!getSrc().getDefiningOp<LocalAllocOp>() && !isa<BlockArgument>(getSrc()))
     return emitOpError("deallocates a descriptor that is not an allocation "
                        "(a view of one)");
+  // No use of the allocation or of a view of it after this op (in its
+  // block, or nested in an op that follows it there).
+  SmallVector<Value> values{getSrc()};
+  while (!values.empty()) {
+    for (Operation *user : values.pop_back_val().getUsers()) {
+      if (user == getOperation())
+        continue;
+      for (Value r : user->getResults())
+        if (isa<MemDescType>(r.getType()))
+          values.push_back(r);
+      Operation *at = getOperation()->getBlock()->findAncestorOpInBlock(*user);
+      if (at && getOperation()->isBeforeInBlock(at)) {
+        InFlightDiagnostic d =
+            emitOpError("deallocates shared memory that is used after it");
+        d.attachNote(user->getLoc()) << "used here";
+        return d;
+      }
+    }
+  }
   return success();
 }
 

@@ -4,6 +4,7 @@
 #include "tlxamd/Layout/Preshuffle.h"
 #include "llvm/Support/JSON.h"
 
+#include "tlxamd/Dialect/ParserDefects.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/InitAll.h"
 #include "tlxamd/Target/Arch.h"
@@ -68,6 +69,18 @@ MlirModule mlirTlxamdParseModuleGuarded(MlirContext context, MlirStringRef text,
   guardJump = previousJump;
   guardMessage = previousMessage;
   return MlirModule{result};
+}
+
+unsigned mlirTlxamdFindParserDefect(MlirStringRef text,
+                                    MlirStringCallback callback,
+                                    void *userData) {
+  std::optional<tlxamd::ParserDefect> defect =
+      tlxamd::findUpstreamParserDefect(unwrap(text));
+  if (!defect)
+    return 0;
+  callback(mlirStringRefCreate(defect->message.data(), defect->message.size()),
+           userData);
+  return defect->line;
 }
 
 MlirLogicalResult mlirTlxamdTranslateToLLVMIR(MlirOperation op,

@@ -382,6 +382,7 @@ class Launcher:
 
         self.no_specialize = positions(jit_fn.do_not_specialize)
         self.no_align = positions(jit_fn.do_not_specialize_on_alignment)
+        tl.frontend.check_kernel_parameters(self.fn)
         self.bind = _make_binder(self.fn)
         self.key = self._make_key()
         self.label = f"kernel {self.name}"

@@ -273,27 +273,10 @@ def parse(source: Union[str, "os.PathLike[str]", ir.Module], context: Optional[i
     return _parse_text(source_text(source), ctx)
 
 
-# Inputs the released MLIR parser asserts on (ending the process), refused
-# before it sees them: the pattern and what the user is told. The fuzz
-# harness (fuzz/tlx_fuzz.cpp) skips the same inputs.
-_UPSTREAM_PARSER_DEFECTS = [
-    # TensorLiteralParser::getIntAttrElements; tlxamd has no string tensors
-    (re.compile(r'dense<\s*\[[^>]*"'),
-     "a dense<[...]> literal with a string element: tlxamd has no string tensors"),
-    # DenseArrayAttr of index elements (no storage width to parse into)
-    (re.compile(r"array<\s*index\b"), "an array<index: ...> attribute: use array<i64: ...>"),
-]
-
-
 def _parse_text(text: str, ctx: ir.Context) -> ir.Module:
-    for pattern, what in _UPSTREAM_PARSER_DEFECTS:
-        m = pattern.search(text)
-        if m:
-            line = text.count("\n", 0, m.start()) + 1
-            raise CompilationError(f"line {line}: {what} (the MLIR parser cannot report this one)")
-    # The guarded parse turns an upstream report_fatal_error (the released
-    # parser has such paths for some malformed input) into an exception
-    # instead of ending the process.
+    # The guarded parse refuses input the released parser aborts on (the
+    # table in ParserDefects.h) and turns an upstream report_fatal_error into
+    # an exception instead of ending the process.
     try:
         with ctx:
             return _tlxamd.parse_module(text, ctx)
@@ -373,6 +356,27 @@ def _sanitizer_info(func) -> dict:
 
     return {"arg": ir.IntegerAttr(func.attributes["tlxamd.violations_arg"]).value,
             "sites": dicts("tlxamd.contract_sites"), "promises": dicts("tlxamd.arg_promises")}
+
+
+def _pointee_types(module: ir.Module) -> Dict[str, List[Optional[str]]]:
+    """Per kernel of an unlowered module, each argument's pointee type
+    (`f32`, `bf16`, ...; None for a non-pointer), for the host checks."""
+    out: Dict[str, List[Optional[str]]] = {}
+
+    def visit(op):
+        o = op.operation
+        if o.name == "gpu.func" and "gpu.kernel" in o.attributes:
+            fn_type = ir.FunctionType(ir.TypeAttr(o.attributes["function_type"]).value)
+            out[ir.StringAttr(o.attributes["sym_name"]).value] = [
+                _PTR_TYPE.fullmatch(str(t)).group(1) if _PTR_TYPE.fullmatch(str(t)) else None
+                for t in fn_type.inputs]
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return out
+
+
+_PTR_TYPE = re.compile(r"!tlxamd\.ptr<(\w+)(?:, \d+)?>")
 
 
 def _kernel_info(module: ir.Module) -> Dict[str, dict]:
@@ -724,14 +728,39 @@ def _cache_path(directory: str, key: str) -> str:
     return os.path.join(directory, key[:2], key + ".json")
 
 
+# What an entry holds (_cache_store's `entry`): key -> (types, required).
+_ENTRY_FIELDS = {"target": ((str,), True), "mlir": ((str,), True), "llvm_ir": ((str,), True),
+                 "asm": ((str, type(None)), False), "binary": ((str, type(None)), False),
+                 "kernels": ((dict,), True), "remarks": ((list,), False)}
+
+
+def _entry_is_sound(entry) -> bool:
+    """An entry of the shape _cache_store writes (a damaged one is
+    compiled again and replaced)."""
+    if not isinstance(entry, dict):
+        return False
+    for name, (types, required) in _ENTRY_FIELDS.items():
+        if (name in entry and not isinstance(entry[name], types)) or (required and name not in entry):
+            return False
+    kernels = entry["kernels"]
+    return (all(isinstance(k, str) and isinstance(v, dict) and isinstance(v.get("resources", {}), dict)
+                for k, v in kernels.items())
+            and all(isinstance(r, str) for r in entry.get("remarks", [])))
+
+
 def _cache_load(directory: str, key: str) -> Optional[dict]:
     try:
         with open(_cache_path(directory, key)) as f:
             entry = json.load(f)
     except (OSError, ValueError):
         return None
+    if not _entry_is_sound(entry):
+        return None
     if entry.get("binary") is not None:
-        entry["binary"] = base64.b64decode(entry["binary"])
+        try:
+            entry["binary"] = base64.b64decode(entry["binary"], validate=True)
+        except ValueError:  # binascii.Error
+            return None
     return entry
 
 
@@ -808,8 +837,9 @@ def compile(
     t1 = time.perf_counter()
     timings["parse"] = t1 - t0
     collected: Optional[List[str]] = [] if remarks else None
+    pointees = _pointee_types(module)
     lower(module, target, remarks=collected, verbose_diagnostics=verbose_diagnostics, sanitize=bool(sanitize))
-    mlir_text = str(module)
+    mlir_text = module_text(module)  # the kernel's file:line on each op (the emulator's errors)
     t2 = time.perf_counter()
     timings["lower"] = t2 - t1
     try:
@@ -837,6 +867,8 @@ def compile(
         elif info.get("num_warps"):
             info["threads"] = info["num_warps"] * warp
         info["resources"] = per_kernel.get(name, {})
+        if name in pointees:
+            info["pointee"] = pointees[name]
     entry = {"target": target, "mlir": mlir_text, "llvm_ir": llvm_ir, "asm": asm, "binary": blob,
              "kernels": kernels, "remarks": collected or []}
     if key:

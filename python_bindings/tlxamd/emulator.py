@@ -194,8 +194,15 @@ def _from_bytes(raw: np.ndarray, ty: _Ty) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
+_FILE_LOC = re.compile(r'"([^"]*)":(\d+):(\d+)')
+
+
 def _loc(op) -> str:
-    return str(op.location)
+    """Where `op` came from: the kernel's file:line:col (a lowered op keeps
+    the location of the source op it was lowered from)."""
+    text = str(op.location)
+    m = _FILE_LOC.search(text)
+    return f"{m.group(1)}:{m.group(2)}:{m.group(3)}" if m else text
 
 
 def _attr(op, name):
@@ -1180,6 +1187,42 @@ def _sanitized_args(func, params, args) -> Tuple[list, Optional[dict], Optional[
     return args, info, ring
 
 
+# Float element types by the name numpy / torch give them.
+_FLOAT_NAMES = {"float16": "f16", "float32": "f32", "float64": "f64", "bfloat16": "bf16",
+                "float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2", "float8_e4m3fnuz": "f8E4M3FNUZ",
+                "float8_e5m2fnuz": "f8E5M2FNUZ"}
+
+
+def _pointee_bytes(pointee: str) -> Optional[int]:
+    """Bytes of one element of an MLIR element type name; None below a byte."""
+    if pointee.startswith("f8"):
+        return 1
+    m = re.fullmatch(r"(?:i|f|bf)(\d+)", pointee)
+    if not m:
+        return None
+    bits = int(m.group(1))
+    return 1 if bits == 1 else (bits // 8 if bits >= 8 else None)
+
+
+def _check_pointee(a, pointee: Optional[str], where: str) -> None:
+    """A pointer argument's array holds the kernel's element type: a float
+    array exactly that float type, any other array (raw bits) elements of
+    its size; an array of another type is an error, never reinterpreted."""
+    if pointee is None:
+        return
+    array = a.array if isinstance(a, Pointer) else a
+    dtype = getattr(array, "dtype", None)
+    if dtype is None:
+        return
+    name = str(dtype).replace("torch.", "")
+    size = dtype.itemsize
+    want = _pointee_bytes(pointee)
+    is_float = name in _FLOAT_NAMES or getattr(dtype, "kind", "") == "f"
+    if is_float and _FLOAT_NAMES.get(name) != pointee or want is not None and size != want:
+        raise TypeError(f"{where} points to {pointee} elements; got an array of {name} "
+                        f"(pass {pointee} data, or its raw bits as {want or '?'}-byte integers)")
+
+
 def _host_bytes(a) -> np.ndarray:
     """The bytes of a pointer argument, sharing its memory: a contiguous
     numpy array or CPU torch tensor (any dtype: bf16 and fp8 included)."""
@@ -1260,9 +1303,11 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: Op
     if len(args) != len(params):
         raise TypeError(f"the kernel takes {len(params)} arguments, got {len(args)}")
     buffers, values = [], []
-    for p, a in zip(params, args):
+    pointee = _kernel_pointees(kernel, func, len(params))
+    for i, (p, a) in enumerate(zip(params, args)):
         ty = _ty(p.type)
         if ty.kind == "ptr":
+            _check_pointee(a, pointee[i], f"argument {i}")
             offset = a.offset if isinstance(a, Pointer) else 0
             buffers.append(_host_bytes(a.array if isinstance(a, Pointer) else a))
             values.append(np.uint64((len(buffers) << _REGION_BITS) + offset))
@@ -1293,6 +1338,15 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: Op
         raise _sanitizer_report(func, ring, sanitizer) from e
     if sanitizer is not None and ring[0]:
         raise _sanitizer_report(func, ring, sanitizer)
+
+
+def _kernel_pointees(kernel, func, count: int) -> List[Optional[str]]:
+    """The compiled kernel's pointer arguments' element types (None where
+    not known: a lowered module run as it is)."""
+    name = str(func.attributes["sym_name"]).strip('"')
+    info = getattr(kernel, "kernels", None)
+    pointee = info.get(name, {}).get("pointee") if isinstance(info, dict) else None
+    return list(pointee) if isinstance(pointee, list) and len(pointee) == count else [None] * count
 
 
 def _sanitizer_report(func, ring: np.ndarray, sanitizer: dict):

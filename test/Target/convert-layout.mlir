@@ -1,6 +1,7 @@
 // convert_layout on both vendors: blocked -> MFMA (gfx950) / WMMA (sm_90a,
 // wave32) moves elements between threads through shared memory (16 KiB for
-// 64x64 f32, two barriers) laid out by the swizzle the layout core chooses
+// 64x64 f32, a barrier between writes and reads, and one before the
+// writes unless they are the kernel's first shared-memory access) laid out by the swizzle the layout core chooses
 // for both sides, so each thread's 4 consecutive elements are one 16-byte
 // access each way (ds_write_b128 / ds_read_b128, st/ld.shared.v4); a layout change that only reorders registers
 // moves nothing; one that moves elements between the lanes of a warp only is
@@ -12,9 +13,11 @@
 // RUN: FileCheck %s --check-prefix=NV < %t.ptx
 // RUN: ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
+// The kernel's first shared-memory access: no barrier before the writes
+// (nothing can still be reading the scratch), one between writes and reads.
 // AMD-LABEL: blocked_to_mfma:
 // AMD-COUNT-4: buffer_load_dwordx4
-// AMD: s_barrier
+// AMD-NOT: s_barrier
 // AMD-COUNT-4: ds_write_b128
 // AMD-NOT: ds_write
 // AMD: s_barrier
@@ -48,7 +51,7 @@
 // AMD: .name: lane_transpose
 
 // NV-LABEL: .visible .entry blocked_to_mfma(
-// NV: bar.sync 0;
+// NV-NOT: bar.sync
 // NV-COUNT-8: st.shared.v4.b32
 // NV-NOT: st.shared
 // NV: bar.sync 0;

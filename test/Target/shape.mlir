@@ -13,7 +13,7 @@
 // conflict-free; they are single elements).
 // AMD-LABEL: trans_tile:
 // AMD-COUNT-8: global_load_dwordx4
-// AMD: s_barrier
+// AMD-NOT: s_barrier
 // AMD-COUNT-8: ds_write_b128
 // AMD-NOT: ds_write
 // AMD: s_barrier
@@ -57,7 +57,7 @@
 
 // NV-LABEL: .entry trans_tile(
 // NV-COUNT-16: ld.global.v4.b32
-// NV: bar.sync
+// NV-NOT: bar.sync
 // NV-COUNT-16: st.shared.v4.b32
 // NV-NOT: st.shared
 // NV: bar.sync

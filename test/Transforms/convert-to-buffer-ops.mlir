@@ -149,3 +149,31 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+
+// tl.load with a mask and no `other`: masked-out elements are unspecified
+// (Triton's), said by `masked_undef`; with `other` they are `other`.
+// AMD-LABEL: gpu.func @masked
+// AMD: tlxamd.buffer_load %arg0[%{{.*}}] mask %{{.*}} {contiguity = 4 : i32, masked_undef}
+// AMD: tlxamd.buffer_load %arg0[%{{.*}}] mask %{{.*}} other %{{.*}} {contiguity = 4 : i32}
+// NV-LABEL: gpu.func @masked
+// NV: tlxamd.buffer_load %arg0[%{{.*}}] mask %{{.*}} {contiguity = 4 : i32, masked_undef}
+// NV: tlxamd.buffer_load %arg0[%{{.*}}] mask %{{.*}} other %{{.*}} {contiguity = 4 : i32}
+// NV-NOT: masked_undef
+gpu.module @m {
+  gpu.func @masked(%src: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32, tlxamd.pointer_range = 32 : i32}, %n: i32)
+      kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %r = tlxamd.make_range 0 to 1024 : tensor<1024xi32, #b>
+    %ns = tlxamd.splat %n : tensor<1024xi32, #b>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b>
+    %ps = tlxamd.splat %src : tensor<1024x!tlxamd.ptr<f32>, #b>
+    %a = tlxamd.addptr %ps, %r : tensor<1024x!tlxamd.ptr<f32>, #b>, tensor<1024xi32, #b>
+    %v = tlxamd.load %a mask %m : tensor<1024x!tlxamd.ptr<f32>, #b>
+    %o = arith.constant dense<1.0> : tensor<1024xf32, #b>
+    %w = tlxamd.load %a mask %m other %o : tensor<1024x!tlxamd.ptr<f32>, #b>
+    gpu.return
+  }
+}

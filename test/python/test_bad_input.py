@@ -364,3 +364,166 @@ def test_runtime_launch_misuse(monkeypatch):
 @tl.kernel(num_warps=1)
 def fill_f32(x: tl.pointer(tl.float32), v: tl.float32):
     tl.store(x + tl.arange(0, 64), tl.zeros([64], tl.float32) + v)
+
+
+# -- launched the Triton way: the same checks ---------------------------------
+
+@pytest.mark.parametrize("star", ["*rest", "**rest"])
+def test_jit_launch_rejects_star_parameters(star):
+    src = f"def k(x, {star}):\n    pass\n"
+    scope = {"tl": tl}
+    exec(compile(src, HERE, "exec"), scope)
+    kern = tl.jit(scope["k"])
+    with pytest.raises(CompilationError, match=r"kernel parameter '\*+rest': kernels take named parameters only"):
+        kern[(1,)](np.zeros(4, np.float32))
+
+
+# -- attribute values that would wrap -----------------------------------------
+
+@pytest.mark.parametrize("pendings", [2**40, 2**31, -1, 1.5, True])
+def test_async_wait_count_must_fit_its_attribute(pendings):
+    @tl.kernel(num_warps=4)
+    def k(x: tl.pointer(tl.float32)):
+        tlx.async_load_wait_group(pendings)  # MARK-wait
+
+    with pytest.raises(ValueError, match=r"num_outstanding must be an int in \[0, 2\^31\)") as e:
+        k.build(target="gfx950")
+    assert e.value.lineno == _line_of("MARK-wait")
+
+
+# -- shared memory used after its dealloc ---------------------------------------
+
+@pytest.mark.parametrize("use", ["load", "view", "dealloc"])
+def test_use_after_local_dealloc_is_rejected(use):
+    @tl.kernel(num_warps=4)
+    def k(x: tl.pointer(tl.float32)):
+        buf = tlx.local_alloc((64, 64), tl.float32, 1)
+        tlx.local_dealloc(buf)  # MARK-dealloc
+        if use == "load":
+            v = tlx.local_load(tlx.local_view(buf, 0))
+            tl.store(x + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], v)
+        elif use == "view":
+            tlx.local_view(buf, 0)
+        else:
+            tlx.local_dealloc(buf)
+
+    with pytest.raises(ValueError, match=rf"{__file__}:{_line_of('MARK-dealloc')}:\d+: 'tlxamd.local_dealloc' "
+                                         r"op deallocates shared memory that is used after it"):
+        k.build(target="gfx950")
+
+
+# -- the emulator's arrays and errors --------------------------------------------
+
+@tl.kernel(num_warps=1)
+def scale_f32(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+    o = tl.arange(0, 64)
+    tl.store(y + o, tl.load(x + o) * 2.0)
+
+
+@tl.kernel(num_warps=1)
+def past_the_end(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32)):
+    o = tl.arange(0, 64)
+    tl.store(y + o, tl.load(x + o + 4096))  # MARK-oob
+
+
+@pytest.fixture(scope="module")
+def scale_kernel():
+    return compiler.compile(scale_f32.build(target="gfx950"), target="gfx950")
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float16, np.int64, np.int16, np.uint8, np.complex64])
+def test_emulator_rejects_arrays_of_another_element_type(scale_kernel, dtype):
+    """Never reinterpreted byte for byte: a float array must be the kernel's
+    float type, any other array its element size (raw bits)."""
+    x = np.zeros(64, dtype)
+    with pytest.raises(TypeError, match="argument 0 points to f32 elements"):
+        emulator.run(scale_kernel, (1,), x, np.zeros(64, np.float32))
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint32])
+def test_emulator_takes_raw_bits_of_the_element_size(scale_kernel, dtype):
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, dtype)
+    emulator.run(scale_kernel, (1,), x.view(dtype), y)
+    assert (y.view(np.float32) == 2 * x).all()
+
+
+def test_emulator_errors_name_the_kernel_line():
+    k = compiler.compile(past_the_end.build(target="gfx950"), target="gfx950")
+    with pytest.raises(emulator.EmulatorError, match=rf"{__file__}:{_line_of('MARK-oob')}:\d+: access past the end"):
+        emulator.run(k, (1,), np.zeros(64, np.float32), np.zeros(64, np.float32))
+
+
+# -- damaged disk cache entries ---------------------------------------------------
+
+_DAMAGED = ["{}", "[]", "null", '"text"', '{"target": 1, "mlir": "", "llvm_ir": "", "kernels": {}}',
+            '{"target": "gfx950", "mlir": "", "llvm_ir": "", "kernels": []}',
+            '{"target": "gfx950", "mlir": "", "llvm_ir": "", "kernels": {"k": 3}}',
+            '{"target": "gfx950", "mlir": "", "llvm_ir": "", "kernels": {}, "remarks": [1]}',
+            '{"target": "gfx950", "mlir": "", "llvm_ir": "", "kernels": {}, "binary": "%%% not base64"}',
+            '{"target": "gfx950", "mlir": "", "llvm_ir": "", "kernels": {}, "binary": 7}', '{"target": "gfx9']
+
+
+@pytest.mark.parametrize("payload", _DAMAGED)
+def test_damaged_cache_entry_is_compiled_again_and_replaced(tmp_path, monkeypatch, payload):
+    monkeypatch.setenv("TLXAMD_CACHE_DIR", str(tmp_path))
+    module = scale_f32.build(target="gfx950")
+    good = compiler.compile(module, target="gfx950")
+    (entry,) = tmp_path.rglob("*.json")
+    entry.write_text(payload)
+    again = compiler.compile(module, target="gfx950")
+    assert "cache_hit" not in again.timings and again.binary == good.binary
+    hit = compiler.compile(module, target="gfx950")  # the entry was replaced
+    assert set(hit.timings) == {"cache_hit"} and hit.binary == good.binary
+
+
+# -- diagnostics name the line at fault --------------------------------------------
+
+def test_loop_carried_type_change_names_the_assignment():
+    @tl.kernel(num_warps=1)
+    def k(x: tl.pointer(tl.float32), n: tl.int32):
+        acc = 0
+        for i in range(n):  # MARK-loop
+            acc = acc + 1.5  # MARK-assign
+        tl.store(x, acc)
+
+    with pytest.raises(CompilationError, match=r"loop-carried variable 'acc' changes type from i32 to f32 "
+                                               rf"\(in the loop at line {_line_of('MARK-loop')}\)") as e:
+        k.build(target="gfx950")
+    assert e.value.lineno == _line_of("MARK-assign")
+
+
+def test_if_assigned_type_change_names_the_assignment():
+    @tl.kernel(num_warps=1)
+    def k(x: tl.pointer(tl.float32), n: tl.int32):
+        v = 0
+        if n > 0:
+            v = 2
+        else:
+            v = 0.5  # MARK-else
+        tl.store(x, v)
+
+    with pytest.raises(CompilationError, match="if-assigned variable 'v' changes type") as e:
+        k.build(target="gfx950")
+    assert e.value.lineno == _line_of("MARK-else")
+
+
+# -- the released parser's aborts, screened everywhere ------------------------------
+
+@pytest.mark.parametrize("text", ['module { func.func @f() attributes {x = array<index: 1>} { return } }',
+                                  'module { func.func @f() attributes {x = array< index: 1, 2>} { return } }',
+                                  'module {\n// a comment: array<index: 1>\n func.func @f() attributes '
+                                  '{x = dense<["a"]> : tensor<1xi32>} { return } }'])
+def test_module_parse_screens_parser_defects(text):
+    from tlxamd import ir
+
+    line = text.count("\n", 0, max(text.find("array<"), text.find("dense<"))) + 1
+    with ir.Context():
+        with pytest.raises(ir.MLIRError, match=rf"line {line}: .*\(the MLIR parser cannot report this one\)"):
+            ir.Module.parse(text)
+        with pytest.raises(ir.MLIRError):
+            ir.Module.parse(text.encode())
+        assert "x = array<i64: 1" in str(ir.Module.parse(text.replace("index", "i64").split("\n// ")[0]
+                                                          if "dense" not in text else
+                                                          'module { func.func @f() attributes {x = array<i64: 1>} '
+                                                          '{ return } }'))

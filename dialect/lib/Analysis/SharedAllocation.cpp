@@ -5,7 +5,9 @@
 #include "tlxamd/Target/TargetLegality.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -42,6 +44,51 @@ std::optional<int64_t> mlir::tlxamd::getSharedOffset(Operation *op) {
   if (auto attr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
     return attr.getInt();
   return std::nullopt;
+}
+
+bool mlir::tlxamd::isFirstSharedAccess(Operation *op) {
+  return op->hasAttr(kFirstSharedAccessAttr);
+}
+
+/// Whether `op` may read or write shared memory: it owns an allocation or
+/// scratch, handles a memory descriptor, or is an op the allocator cannot
+/// see into (LLVM ops such as inline assembly, calls).
+static bool mayAccessShared(Operation *op) {
+  auto isMemDesc = [](Type t) { return isa<MemDescType>(t); };
+  Dialect *dialect = op->getDialect();
+  return getSharedOffset(op) || isa<CallOpInterface>(op) || !dialect ||
+         dialect->getNamespace() == "llvm" ||
+         llvm::any_of(op->getOperandTypes(), isMemDesc) ||
+         llvm::any_of(op->getResultTypes(), isMemDesc);
+}
+
+/// The kernel's first shared-memory access, marked when it is an op with
+/// scratch that every run reaches before any other access: first in a
+/// pre-order walk, in single-block regions only and in no loop.
+static void markFirstSharedAccess(FunctionOpInterface kernel) {
+  kernel->walk([](Operation *op) { op->removeAttr(kFirstSharedAccessAttr); });
+  kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == kernel.getOperation() || !mayAccessShared(op))
+      return WalkResult::advance();
+    // (An allocation's first use is an op of its own.)
+    bool straight =
+        getSharedOffset(op).has_value() &&
+        llvm::none_of(op->getResultTypes(), llvm::IsaPred<MemDescType>);
+    for (Operation *p = op; straight && p != kernel.getOperation();
+         p = p->getParentOp())
+      straight = p->getParentRegion()->hasOneBlock() &&
+                 (p == op || !isa<LoopLikeOpInterface>(p));
+    if (straight)
+      op->setAttr(kFirstSharedAccessAttr, UnitAttr::get(op->getContext()));
+    return WalkResult::interrupt();
+  });
+}
+
+void mlir::tlxamd::markFirstSharedAccesses(Operation *root) {
+  root->walk([](FunctionOpInterface kernel) {
+    if (!kernel.isExternal())
+      markFirstSharedAccess(kernel);
+  });
 }
 
 int64_t mlir::tlxamd::countDirectCopyInstructions(Operation *op,
@@ -322,6 +369,7 @@ LogicalResult mlir::tlxamd::allocateSharedMemory(Operation *root,
     if (kernel.isExternal())
       return;
     failed |= mlir::failed(KernelAllocator(kernel, arch).run());
+    markFirstSharedAccess(kernel);
     if (!arch.isAMD())
       return;
     OutstandingCopies outstanding(arch);

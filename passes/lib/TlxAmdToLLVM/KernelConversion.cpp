@@ -400,6 +400,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   });
   if (!allocated && failed(allocateSharedMemory(module, targetInfo.getArch())))
     return failure();
+  markFirstSharedAccesses(module);
   MLIRContext *ctx = module.getContext();
   {
     OpBuilder builder(ctx);

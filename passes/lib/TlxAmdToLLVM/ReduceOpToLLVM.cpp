@@ -18,6 +18,7 @@
 #include "LayoutLowering.h"
 #include "Patterns.h"
 
+#include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -210,8 +211,10 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
     };
 
     // An earlier use of the scratch (a previous loop iteration) must be
-    // finished everywhere before it is overwritten.
-    gpu::BarrierOp::create(rewriter, loc);
+    // finished everywhere before it is overwritten; the kernel's first
+    // shared-memory access has none.
+    if (!isFirstSharedAccess(op))
+      gpu::BarrierOp::create(rewriter, loc);
     for (auto &[key, values] : partials)
       for (auto [i, v] : llvm::enumerate(values)) {
         Value stored = memTypes[i] != v.getType()

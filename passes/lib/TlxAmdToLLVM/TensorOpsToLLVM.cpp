@@ -10,6 +10,7 @@
 #include "LayoutLowering.h"
 #include "Patterns.h"
 
+#include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -343,8 +344,10 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
         emitThreadIndex(rewriter, loc, targetInfo,
                         getDistributedLayout(type).getLanesPerWarp());
     // A barrier first: an earlier use of the scratch (a previous loop
-    // iteration) must be finished everywhere.
-    gpu::BarrierOp::create(rewriter, loc);
+    // iteration) must be finished everywhere (none before the kernel's
+    // first shared-memory access).
+    if (!isFirstSharedAccess(op))
+      gpu::BarrierOp::create(rewriter, loc);
     storeShared(rewriter, loc, tileMem, *srcOffsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getSrc()));
     gpu::BarrierOp::create(rewriter, loc);

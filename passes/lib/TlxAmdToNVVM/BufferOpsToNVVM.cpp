@@ -103,10 +103,11 @@ Value joinRegs(RewriterBase &rewriter, Location loc, ArrayRef<Value> parts,
 }
 
 /// `<opcode> <outs>, [addr](, <data>)`, predicated on `pred` with the
-/// outputs zeroed first (masked lanes read zero).
+/// outputs zeroed first (masked lanes read zero) unless `zeroMasked` is
+/// false (masked lanes unspecified: no register is tied up before the load).
 Value emitPredicatedLoad(RewriterBase &rewriter, Location loc, Type accessType,
                          StringRef opcode, Value addr, ValueRange data,
-                         Value pred) {
+                         Value pred, bool zeroMasked) {
   PtxRegs regs = ptxRegsFor(accessType);
   PtxBuilder ptx;
   auto outs =
@@ -117,7 +118,8 @@ Value emitPredicatedLoad(RewriterBase &rewriter, Location loc, Type accessType,
   if (pred) {
     std::string p = ptx.addInput(pred, "b");
     for (const std::string &o : outs)
-      ptx << "mov." << regs.movType << " " << o << ", 0; ";
+      if (zeroMasked)
+        ptx << "mov." << regs.movType << " " << o << ", 0; ";
     ptx << "@" << p << " ";
   }
   ptx << opcode << " " << PtxBuilder::list(outs) << ", [" << a << "]";
@@ -250,7 +252,8 @@ struct BufferLoadLowering : BufferOpPattern<BufferLoadOp> {
             std::string opcode = "ld.global" + cacheQualifier(op.getCache()) +
                                  vectorSuffix(regs) + "." + regs.loadType.str();
             return emitPredicatedLoad(rewriter, loc, type, opcode,
-                                      address(base, imm), {}, pred);
+                                      address(base, imm), {}, pred,
+                                      !op.getMaskedUndef());
           });
     }
     replaceWithGroups(rewriter, op, adaptor, g, loaded);
@@ -317,7 +320,8 @@ struct BufferAtomicAddLowering : BufferOpPattern<BufferAtomicAddOp> {
                                 g.baseOffsets[i], g.immOffsets[i]);
       old.push_back(emitPredicatedLoad(rewriter, loc, g.accessType, opcode,
                                        addr, g.data[i],
-                                       g.masks.empty() ? Value() : g.masks[i]));
+                                       g.masks.empty() ? Value() : g.masks[i],
+                                       /*zeroMasked=*/true));
     }
     replaceWithGroups(rewriter, op, adaptor, g, old);
     return success();

@@ -148,6 +148,9 @@ struct TlxAmdConvertToBufferOpsPass
             materializeOffsets(b, op->getLoc(), *parts), load.getMask(),
             load.getOther(), load.getCacheAttr(),
             uint32_t(axis.getPointerRun(load.getPtr(), type)));
+        // tl.load's masked-out elements without `other` are unspecified.
+        if (load.getMask() && !load.getOther())
+          buffer.setMaskedUndef(true);
         load.getResult().replaceAllUsesWith(buffer.getResult());
         op->erase();
       } else if (auto store = dyn_cast<StoreOp>(op)) {

@@ -26,6 +26,13 @@ MLIR_CAPI_EXPORTED MlirModule
 mlirTlxamdParseModuleGuarded(MlirContext context, MlirStringRef text,
                              MlirStringCallback fatal, void *userData);
 
+/// Where `text` first hits a known defect of the released MLIR parser (an
+/// input it aborts on instead of reporting): 0 when it hits none, else the
+/// 1-based line, and what the user is told goes to `callback`.
+MLIR_CAPI_EXPORTED unsigned
+mlirTlxamdFindParserDefect(MlirStringRef text, MlirStringCallback callback,
+                           void *userData);
+
 /// Translate the lowered kernels of `op` to LLVM IR for `target`; the text is
 /// passed to `callback`. Diagnostics go to the context's handlers.
 MLIR_CAPI_EXPORTED MlirLogicalResult

@@ -93,6 +93,15 @@ def _check_compilable(fn: Callable, what: str) -> None:
                              f"return at most one value")
 
 
+def check_kernel_parameters(fn: Callable) -> None:
+    """A kernel's parameters are named ones (no `*args` / `**kwargs`)."""
+    for p in inspect.signature(fn).parameters.values():
+        if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+            star = "*" if p.kind is inspect.Parameter.VAR_POSITIONAL else "**"
+            raise _def_error(fn, f"kernel parameter '{star}{p.name}': kernels take named parameters "
+                                 f"only (each one is a kernel argument)")
+
+
 class jit:
     """`@tl.jit` (`@triton.jit`): a function compiled from its source. Called
     from a kernel it is inlined, its parameters bound to the caller's
@@ -221,6 +230,19 @@ def _assigned_names(stmts) -> List[str]:
                     if item.optional_vars is not None:
                         targets(item.optional_vars)
     return list(seen)
+
+
+def _last_assignment(stmts, name: str):
+    """The last statement (in source order) in `stmts`, nested ones
+    included, that assigns `name`; None when none does."""
+    found = None
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and \
+                    name in _assigned_names([node]) and \
+                    (found is None or (node.lineno, node.col_offset) > (found.lineno, found.col_offset)):
+                found = node
+    return found
 
 
 # The @jit helpers being inlined, outermost first (recursion is an error).
@@ -478,20 +500,28 @@ class CodeGenerator(ast.NodeVisitor):
                 carried[name] = v
         return carried
 
-    def _match(self, name: str, value, like: tensor, node, what: str) -> tensor:
-        """`value` (a variable's new value) as a value of `like`'s type."""
+    def _match(self, name: str, value, like: tensor, node, what: str, stmts=None) -> tensor:
+        """`value` (a variable's new value) as a value of `like`'s type.
+        An error names the last assignment to the variable in `stmts` (the
+        loop body or branch), else `node`."""
+        at = _last_assignment(stmts or [], name) or node
+        where = f" (in the {'loop' if what == 'loop-carried' else 'if'} at line " \
+                f"{node.lineno + self.line_offset})" if at is not node else ""
+        if isinstance(value, float) and not like.dtype.is_float:
+            raise self._error(at, f"{what} variable '{name}' changes type from {like.handle.type} to f32 "
+                                  f"(the float {value!r}){where}")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = _to_tensor(value, ty=like.dtype)
             if not like.is_scalar:
                 value = _core._splat(value, like.shape, like._encoding)
         if not _is_runtime(value):
-            raise self._error(node, f"{what} variable '{name}' becomes the compile-time value {value!r}; "
-                                    f"it must stay a runtime value of type {like.handle.type}")
+            raise self._error(at, f"{what} variable '{name}' becomes the compile-time value {value!r}; "
+                                  f"it must stay a runtime value of type {like.handle.type}{where}")
         if value.handle.type != like.handle.type:
             if value.shape == like.shape and value.dtype == like.dtype and like._encoding is not None:
                 return _core.convert_layout(value, like.layout)
-            raise self._error(node, f"{what} variable '{name}' changes type from {like.handle.type} to "
-                                    f"{value.handle.type}")
+            raise self._error(at, f"{what} variable '{name}' changes type from {like.handle.type} to "
+                                  f"{value.handle.type}{where}")
         return value
 
     def visit_For(self, node):
@@ -574,7 +604,7 @@ class CodeGenerator(ast.NodeVisitor):
                 self.visit_body(node.body)
             finally:
                 self.runtime_depth -= 1
-            scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried").handle
+            scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried", node.body).handle
                          for n in names])
 
     def _after_loop(self, outer, names, results, node=None, assigned=()):
@@ -641,7 +671,8 @@ class CodeGenerator(ast.NodeVisitor):
                                         f"branches of a runtime if")
             for i, (v, block) in enumerate(((a, draft.then_block), (b, draft.else_block))):
                 with ir.InsertionPoint(block):
-                    yields[i].append(self._match(n, v, like, node, "if-assigned").handle)
+                    yields[i].append(self._match(n, v, like, node, "if-assigned",
+                                                 node.orelse if i else node.body).handle)
             results.append(n)
         final = scf.IfOp(cond.handle, [v.type for v in yields[0]], has_else=True)
         for old, new, ys in ((draft.then_block, final.then_block, yields[0]),
@@ -1007,11 +1038,8 @@ class kernel:
         self.name = self.name or fn.__name__
         self.signature = inspect.signature(fn)
         self.declared = declared_annotations(fn)
+        check_kernel_parameters(fn)
         for p in self.signature.parameters.values():
-            if p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
-                star = "*" if p.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-                raise _def_error(fn, f"kernel parameter '{star}{p.name}': kernels take named parameters "
-                                     f"only (each one is a kernel argument)")
             ann = self.declared[p.name]
             if _kernel_annotation(ann) is None and ann not in _HOST_ANNOTATIONS:
                 raise TypeError(f"kernel parameter '{p.name}' has unsupported annotation {ann!r}")

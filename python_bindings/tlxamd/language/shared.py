@@ -171,8 +171,9 @@ def async_commit_group() -> None:
 def async_wait(num_outstanding: int = 0) -> None:
     """Wait until at most `num_outstanding` committed groups are in flight;
     then every thread sees the copied tiles."""
-    if isinstance(num_outstanding, bool) or not isinstance(num_outstanding, int) or num_outstanding < 0:
-        raise ValueError(f"num_outstanding must be a non-negative int, got {num_outstanding!r}")
+    if isinstance(num_outstanding, bool) or not isinstance(num_outstanding, int) \
+            or not 0 <= num_outstanding < 1 << 31:
+        raise ValueError(f"num_outstanding must be an int in [0, 2^31), got {num_outstanding!r}")
     _ops.async_wait(ir.IntegerAttr.get(ir.IntegerType.get_signless(32), num_outstanding))
 
 

@@ -211,3 +211,21 @@ func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b2>, %v: tensor<1024xf3
   %r = tlxamd.buffer_atomic_add %p[%o], %v {contiguity = 2 : i32} : !tlxamd.ptr<f32>, tensor<1024xi32, #b2>, tensor<1024xf32, #b2>
   return
 }
+
+// -----
+// masked_undef (tl.load's unspecified masked-out elements) needs a mask and
+// no `other`.
+#b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
+  // expected-error@+1 {{masked_undef requires a mask and no other}}
+  %v = tlxamd.buffer_load %p[%o] {masked_undef} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  return
+}
+
+// -----
+#b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>, %m: tensor<1024xi1, #b4>, %x: tensor<1024xf32, #b4>) {
+  // expected-error@+1 {{masked_undef requires a mask and no other}}
+  %v = tlxamd.buffer_load %p[%o] mask %m other %x {masked_undef} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  return
+}

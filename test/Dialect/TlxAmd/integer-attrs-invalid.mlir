@@ -128,3 +128,13 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The allocator's first-access mark is a unit attribute of an op it gave
+// shared memory.
+func.func @f(%x: f32) -> f32 {
+  // expected-error@+1 {{'tlxamd.first_shared_access' is a unit attribute of an op with shared memory}}
+  %y = arith.addf %x, %x {tlxamd.first_shared_access} : f32
+  return %y : f32
+}

@@ -326,3 +326,37 @@ func.func @f(%x: tensor<64x64xf16, #b>, %x32: tensor<32x64xf16, #b>, %xf: tensor
   tlxamd.buffer_load_to_shared %mm, %p[%o] other %xf : !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>, !tlxamd.ptr<f16>, tensor<64x64xi32, #b>, tensor<64x64xf32, #b>
   return
 }
+
+// -----
+
+#b = #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
+#s = #tlxamd.swizzled_shared<{vec = 8, per_phase = 1, max_phase = 8, order = [1, 0]}>
+// no use of an allocation (or of a view of it) after its dealloc
+func.func @f(%x: tensor<64x64xf16, #b>) -> tensor<64x64xf16, #b> {
+  %mb = tlxamd.local_alloc : () -> !tlxamd.memdesc<2x64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  %c0 = arith.constant 0 : i32
+  %v = tlxamd.memdesc_index %mb[%c0] : !tlxamd.memdesc<2x64x64xf16, #s, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  tlxamd.local_store %x, %v : tensor<64x64xf16, #b>, !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  // expected-error@+1 {{deallocates shared memory that is used after it}}
+  tlxamd.local_dealloc %mb : !tlxamd.memdesc<2x64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  // expected-note@+1 {{used here}}
+  %t = tlxamd.local_load %v : !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable> -> tensor<64x64xf16, #b>
+  return %t : tensor<64x64xf16, #b>
+}
+
+// -----
+
+#s = #tlxamd.swizzled_shared<{vec = 8, per_phase = 1, max_phase = 8, order = [1, 0]}>
+// ... nor a second dealloc, nor a use nested in an op that follows it
+func.func @f(%n: i32) {
+  %m = tlxamd.local_alloc : () -> !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  // expected-error@+1 {{deallocates shared memory that is used after it}}
+  tlxamd.local_dealloc %m : !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-note@+1 {{used here}}
+    tlxamd.local_dealloc %m : !tlxamd.memdesc<64x64xf16, #s, #tlxamd.shared_memory, mutable>
+  }
+  return
+}

@@ -25,6 +25,11 @@ namespace mlir::tlxamd {
 constexpr llvm::StringLiteral kSharedOffsetAttr = "tlxamd.shared_offset";
 /// The size of a kernel's shared-memory block in bytes (i64, on the kernel).
 constexpr llvm::StringLiteral kSharedBytesAttr = "tlxamd.shared_memory_bytes";
+/// On the op that is its kernel's first access to shared memory (unit):
+/// nothing can still be reading its scratch, so it needs no barrier before
+/// writing it.
+constexpr llvm::StringLiteral kFirstSharedAccessAttr =
+    "tlxamd.first_shared_access";
 /// AMD: on an async_wait, the copy instructions of the groups it leaves in
 /// flight (its s_waitcnt vmcnt).
 constexpr llvm::StringLiteral kAsyncOutstandingAttr =
@@ -42,6 +47,16 @@ LogicalResult allocateSharedMemory(Operation *root, const ArchInfo &arch);
 
 /// The offset `allocateSharedMemory` gave `op`, if any.
 std::optional<int64_t> getSharedOffset(Operation *op);
+
+/// (Re)marks each kernel's first access to shared memory in `root` (an op
+/// with scratch that every run reaches before any other shared-memory
+/// user: outside loops and branches back, first in program order).
+/// allocateSharedMemory marks; the conversion marks again, after the passes
+/// between them.
+void markFirstSharedAccesses(Operation *root);
+
+/// Whether `op` carries that mark.
+bool isFirstSharedAccess(Operation *op);
 
 /// Copy instructions one buffer_load_to_shared issues per thread on `arch`
 /// (its direct-copy plan), 0 when it has no plan.

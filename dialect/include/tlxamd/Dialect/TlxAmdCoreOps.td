@@ -160,7 +160,9 @@ def TlxAmd_LoadOp : TlxAmd_Op<"load", [AttrSizedOperandSegments,
     `tl.load(pointer, mask=None, other=None, cache_modifier=...)`. A scalar
     pointer loads one element, the same in every thread. A tensor of
     pointers loads a tensor of the same shape and layout; where `mask` is
-    false nothing is read and the element is `other` (zero when absent). The
+    false nothing is read and the element is `other`; without `other` it is
+    unspecified, as in Triton (CDNA reads zero; NVIDIA leaves the register
+    as it was, which lets the scheduler issue a row's loads together). The
     lowering groups the registers the axis analysis proves contiguous and
     aligned into vector accesses of up to 128 bits.
 

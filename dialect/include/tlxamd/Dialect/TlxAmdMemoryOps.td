@@ -56,6 +56,13 @@ def TlxAmd_BufferLoadOp : TlxAmd_BufferOp<"buffer_load", [AttrSizedOperandSegmen
     pointee's element type (B7). Masked-out elements take `other` (zero when
     absent, B3, B8). `cache` is one of ".ca", ".cg", ".cs", ".cv" (B4); a
     target whose capability entry encodes no cache policy rejects it.
+
+    `masked_undef` (a masked load without `other` only) relaxes B3 to
+    Triton's `tl.load`: masked-out elements are unspecified. CDNA still
+    reads zero (the hardware's out-of-range result); NVIDIA skips the
+    zero-fill, which leaves the registers free for the scheduler to issue
+    every load of a row before the first use. `tlxamd-convert-to-buffer-ops`
+    sets it on the loads it converts from `tlxamd.load` without `other`.
   }] # commonRules # [{
     ```mlir
     %v = tlxamd.buffer_load %src[%offs] mask %m other %o cache ".cg" {contiguity = 8 : i32}
@@ -68,7 +75,8 @@ def TlxAmd_BufferLoadOp : TlxAmd_BufferOp<"buffer_load", [AttrSizedOperandSegmen
                        Optional<TlxAmd_Tensor>:$other,
                        OptionalAttr<TlxAmd_CacheModifierAttr>:$cache,
                        DefaultValuedAttr<I32Attr, "1">:$contiguity,
-                       DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit);
+                       DefaultValuedAttr<TlxAmd_OffsetUnitAttr, "::mlir::tlxamd::OffsetUnit::elements">:$offset_unit,
+                       UnitAttr:$masked_undef);
   let results = (outs TlxAmd_Tensor:$result);
   let assemblyFormat = [{
     $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)?
