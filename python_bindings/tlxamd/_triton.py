@@ -117,7 +117,12 @@ def heuristics(values: Dict[str, Callable[[Dict[str, Any]], Any]]):
 
 
 def _on_gpu(args) -> bool:
-    return any(getattr(getattr(a, "device", None), "type", "cpu") == "cuda" for a in args)
+    """Whether a launch with these arguments runs on a CUDA device: a CUDA
+    tensor among them, also as a host tensor descriptor's base."""
+    def on_cuda(a):
+        return getattr(getattr(a, "device", None), "type", "cpu") == "cuda"
+
+    return any(on_cuda(a) or on_cuda(getattr(a, "base", None)) for a in args)
 
 
 class Autotuner(_Wrapper):

@@ -1017,3 +1017,29 @@ def test_tlx_async_loads_tokens_and_warp_pipeline_stages():
 
     with pytest.raises(Exception, match="priority must be in \\[0, 3\\]"):
         bad_priority[(1,)](np.zeros(1, np.float32))
+
+
+def test_autotune_times_launches_whose_cuda_tensors_are_descriptor_bases():
+    """Tutorial 09's TMA kernels take only host tensor descriptors: their
+    bases put the launch on the GPU, so autotuning times the configurations
+    (it took the emulator's first-that-compiles path)."""
+    from tlxamd import _triton
+    from tlxamd.runtime import TensorDescriptor
+
+    class Dev:
+        type = "cuda"
+
+    class CudaArray:
+        device, shape, dtype = Dev(), (64, 64), np.dtype(np.float16)
+
+        def stride(self):
+            return (64, 1)
+
+        def element_size(self):
+            return 2
+
+        def data_ptr(self):
+            return 1 << 20
+
+    desc = TensorDescriptor(CudaArray(), [64, 64], [64, 1], [32, 32])
+    assert _triton._on_gpu([desc, 3]) and not _triton._on_gpu([np.zeros(4), 3])
