@@ -255,6 +255,15 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                 "...>, for a tensor)";
     return success();
   }
+  if (attr.getName() == "tlxamd.num_stages") {
+    // tl.range(..., num_stages=N) on its loop (tlxamd-pipeline).
+    auto n = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!n || !n.getType().isSignlessInteger(32) || n.getInt() < 1 ||
+        op->getName().getStringRef() != "scf.for")
+      return op->emitError() << "'tlxamd.num_stages' is a positive i32 "
+                                "attribute of an scf.for";
+    return success();
+  }
   if (attr.getName() == "tlxamd.first_shared_access") {
     if (!isa<UnitAttr>(attr.getValue()) || !op->hasAttr("tlxamd.shared_offset"))
       return op->emitError() << "'tlxamd.first_shared_access' is a unit "

@@ -26,6 +26,12 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // reference).
   if (arch->isNVIDIA())
     pm.addPass(createTlxAmdResolveTmemLayouts());
+  // Loads of `tl.range(..., num_stages=N)` loops one iteration ahead.
+  {
+    TlxAmdPipelineOptions options;
+    options.remarks = remarks;
+    pm.addPass(createTlxAmdPipeline(options));
+  }
   // Layout-free tensors (the frontend's) get layouts first; a no-op on
   // kernels written with explicit layouts.
   pm.addPass(createTlxAmdAssignLayoutsPass(arch->name));

@@ -587,6 +587,14 @@ class CodeGenerator(ast.NodeVisitor):
         names = list(carried)
         loop = scf.ForOp(bounds[0].handle, bounds[1].handle, bounds[2].handle,
                          [carried[n].handle for n in names])
+        stages = kwargs.get("num_stages")
+        stages = getattr(stages, "value", stages)
+        if stages is not None:
+            if isinstance(stages, bool) or not isinstance(stages, int) or not 1 <= stages < 1 << 31:
+                raise self._error(node.iter, f"num_stages must be a positive int, got {stages!r}")
+            # tlxamd-pipeline issues the loop's loads ahead when it is 2 or more
+            loop.operation.attributes["tlxamd.num_stages"] = ir.IntegerAttr.get(
+                ir.IntegerType.get_signless(32), stages)
         outer = dict(self.scope)
         self.scope[node.target.id] = tensor(loop.induction_variable)
         self._loop_body(node, loop.body, loop.inner_iter_args, carried)

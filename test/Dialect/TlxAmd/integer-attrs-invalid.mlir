@@ -138,3 +138,23 @@ func.func @f(%x: f32) -> f32 {
   %y = arith.addf %x, %x {tlxamd.first_shared_access} : f32
   return %y : f32
 }
+
+// -----
+
+// tl.range's num_stages: a positive i32 on an scf.for.
+func.func @f(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {tlxamd.num_stages = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @f(%x: i32) -> i32 {
+  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for}}
+  %y = arith.addi %x, %x {tlxamd.num_stages = 2 : i32} : i32
+  return %y : i32
+}

@@ -86,6 +86,35 @@ def TlxAmdLoopRemainders : Pass<"tlxamd-loop-remainders"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
+def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
+  let summary = "Issue the loads of a `tl.range(..., num_stages=N)` loop one iteration ahead";
+  let description = [{
+    Software pipelining of loops whose loads do not feed a dot (the fused
+    softmax's persistent row loop): in an scf.for marked
+    `tlxamd.num_stages` >= 2 (`tl.range(lo, hi, step, num_stages=N)`), each
+    tensor `tlxamd.load` whose pointers, mask and `other` are computed in
+    the body from the induction variable and values defined outside the
+    loop (by side-effect-free ops) is issued one iteration ahead: the first
+    iteration's load before the loop, masked by `lb < ub`, and in the body,
+    where the load was, the next iteration's, masked by `iv + step < ub`,
+    carried to the next iteration in registers. The loaded values are the
+    same as before; as in Triton, a pipelined load is issued before the
+    previous iteration's stores (a loop whose stores feed its own later
+    loads must not ask for stages). Kept out: a load after an op that
+    writes memory in the body, one whose address depends on a loop-carried
+    value, and loads beyond `max-registers` 32-bit registers per thread in
+    all (counted with 32 lanes per warp). With remarks, the pass says what
+    it pipelined and why a load was not.
+  }];
+  let options = [
+    Option<"maxRegisters", "max-registers", "int64_t", "16",
+           "At most this many 32-bit registers per thread carried across iterations per loop">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Remark on each loop: what was pipelined and why a load was not">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TlxAmdConvertToBufferOps : Pass<"tlxamd-convert-to-buffer-ops"> {
   let summary = "Turn loads and stores through `base + offsets` into buffer ops";
   let description = [{

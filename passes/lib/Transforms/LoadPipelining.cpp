@@ -1,0 +1,217 @@
+//===- LoadPipelining.cpp - tlxamd-pipeline -------------------------------===//
+//
+// The loads of an scf.for marked `tlxamd.num_stages` >= 2 issued one
+// iteration ahead and carried in registers: a prologue load for the first
+// iteration (masked by lb < ub) and, where the load was, the next
+// iteration's (masked by iv + step < ub). Its address, mask and `other` are
+// recomputed for the next counter by clones of the side-effect-free ops
+// that compute them from the counter and values defined outside the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Dialect/TypeHelpers.h"
+#include "tlxamd/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tlxamd {
+#define GEN_PASS_DEF_TLXAMDPIPELINE
+#include "tlxamd/Transforms/Passes.h.inc"
+} // namespace mlir::tlxamd
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+constexpr llvm::StringLiteral kNumStagesAttr = "tlxamd.num_stages";
+
+/// Collects (operands first) the body ops computing `v` from the counter and
+/// values defined outside `loop`; false when `v` depends on anything else (a
+/// loop-carried value, an op with effects or regions, a nested block).
+bool collectSlice(Value v, scf::ForOp loop,
+                  llvm::SetVector<Operation *> &slice) {
+  if (v == loop.getInductionVar())
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return !loop->isAncestor(arg.getOwner()->getParentOp());
+  Operation *def = v.getDefiningOp();
+  if (!loop->isProperAncestor(def))
+    return true;
+  if (def->getBlock() != loop.getBody() || !isPure(def) || def->getNumRegions())
+    return false;
+  if (slice.contains(def))
+    return true;
+  for (Value operand : def->getOperands())
+    if (!collectSlice(operand, loop, slice))
+      return false;
+  slice.insert(def);
+  return true;
+}
+
+/// 32-bit registers per thread a tensor takes (32 lanes per warp: never an
+/// underestimate).
+int64_t registersPerThread(Type type, int64_t numWarps) {
+  auto tensor = cast<RankedTensorType>(type);
+  int64_t bits =
+      tensor.getNumElements() * std::max(8u, tensor.getElementTypeBitWidth());
+  return llvm::divideCeil(bits, 32 * 32 * numWarps);
+}
+
+/// The load for counter `iv`, `inRange` and-ed into its mask, built at `b`
+/// from clones of its slice.
+Value cloneLoadFor(OpBuilder &b, LoadOp load, ArrayRef<Operation *> slice,
+                   Value loopIv, Value iv, Value inRange) {
+  IRMapping map;
+  map.map(loopIv, iv);
+  for (Operation *op : slice)
+    if (!map.contains(op->getResult(0)))
+      b.clone(*op, map);
+  Location loc = load.getLoc();
+  Value ptr = map.lookupOrDefault(load.getPtr());
+  Value in = tlxamd::SplatOp::create(b, loc, getI1Like(ptr.getType()), inRange);
+  Value mask = load.getMask()
+                   ? arith::AndIOp::create(
+                         b, loc, map.lookupOrDefault(load.getMask()), in)
+                   : in;
+  Value other =
+      load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
+  auto clone = LoadOp::create(b, loc, ptr, mask, other, load.getCacheAttr());
+  return clone.getResult();
+}
+
+struct TlxAmdPipelinePass
+    : tlxamd::impl::TlxAmdPipelineBase<TlxAmdPipelinePass> {
+  using TlxAmdPipelineBase::TlxAmdPipelineBase;
+
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr);
+      if (stages && stages.getValue().getSExtValue() >= 2)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      pipeline(loop);
+  }
+
+  /// The function's `tlxamd.num_warps` (4 when it has none).
+  static int64_t numWarps(Operation *op) {
+    for (; op; op = op->getParentOp())
+      if (auto n = op->getAttrOfType<IntegerAttr>("tlxamd.num_warps"))
+        return std::max<int64_t>(1, n.getValue().getSExtValue());
+    return 4;
+  }
+
+  void remark(Operation *op, const Twine &text) {
+    if (remarks)
+      op->emitRemark(text);
+  }
+
+  struct Candidate {
+    LoadOp load;
+    SmallVector<Operation *> slice;
+  };
+
+  SmallVector<Candidate> candidates(scf::ForOp loop) {
+    SmallVector<Candidate> out;
+    int64_t budget = maxRegisters, warps = numWarps(loop);
+    bool afterWrite = false;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load || !isa<RankedTensorType>(load.getType())) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(&op);
+        afterWrite |= !effects ? !isPure(&op) && op.getNumRegions() == 0
+                               : effects.hasEffect<MemoryEffects::Write>();
+        afterWrite |= op.getNumRegions() > 0 && !isPure(&op);
+        continue;
+      }
+      if (afterWrite) {
+        remark(load, "not pipelined: it follows a write to memory in the "
+                     "loop body");
+        continue;
+      }
+      if (llvm::any_of(load.getPtr().getUsers(), [&](Operation *user) {
+            return isa<StoreOp>(user) && loop->isAncestor(user);
+          })) {
+        remark(load, "not pipelined: the loop stores through the same "
+                     "pointers (the next iteration's load would miss it)");
+        continue;
+      }
+      llvm::SetVector<Operation *> slice;
+      bool ok = true;
+      for (Value v : load->getOperands())
+        ok = ok && collectSlice(v, loop, slice);
+      if (!ok) {
+        remark(load, "not pipelined: its address, mask or other depends on "
+                     "a loop-carried value or on an op with side effects");
+        continue;
+      }
+      int64_t regs = registersPerThread(load.getType(), warps);
+      if (regs > budget) {
+        remark(load, "not pipelined: " + Twine(regs) +
+                         " registers per thread exceed the loop's budget "
+                         "left (" +
+                         Twine(budget) + ", max-registers)");
+        continue;
+      }
+      budget -= regs;
+      out.push_back({load, SmallVector<Operation *>(slice.getArrayRef())});
+    }
+    return out;
+  }
+
+  void pipeline(scf::ForOp loop) {
+    SmallVector<Candidate> loads = candidates(loop);
+    if (loads.empty())
+      return;
+    Location loc = loop.getLoc();
+    auto pred = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                      : arith::CmpIPredicate::slt;
+    OpBuilder b(loop);
+    Value first = arith::CmpIOp::create(b, loc, pred, loop.getLowerBound(),
+                                        loop.getUpperBound());
+    SmallVector<Value> prologue;
+    for (Candidate &c : loads)
+      prologue.push_back(cloneLoadFor(b, c.load, c.slice,
+                                      loop.getInductionVar(),
+                                      loop.getLowerBound(), first));
+    b.setInsertionPointToStart(loop.getBody());
+    Value next =
+        arith::AddIOp::create(b, loc, loop.getInductionVar(), loop.getStep());
+    Value nextIn =
+        arith::CmpIOp::create(b, loc, pred, next, loop.getUpperBound());
+    SmallVector<Value> ahead;
+    for (Candidate &c : loads) {
+      b.setInsertionPoint(c.load);
+      ahead.push_back(cloneLoadFor(b, c.load, c.slice, loop.getInductionVar(),
+                                   next, nextIn));
+    }
+    IRRewriter rewriter(loop);
+    unsigned carried = loop.getNumRegionIterArgs();
+    FailureOr<LoopLikeOpInterface> widened =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, prologue, /*replaceInitOperandUsesInLoop=*/false,
+                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                  return SmallVector<Value>(ahead);
+                });
+    if (failed(widened))
+      return;
+    auto newLoop = cast<scf::ForOp>(widened->getOperation());
+    for (auto [i, c] : llvm::enumerate(loads)) {
+      c.load.getResult().replaceAllUsesWith(
+          newLoop.getRegionIterArgs()[carried + i]);
+      c.load.erase();
+    }
+    remark(newLoop, "pipelined " + Twine(loads.size()) +
+                        " load(s) one iteration ahead, in registers");
+  }
+};
+
+} // namespace
