@@ -51,7 +51,7 @@ gpu.module @m {
 // What stays: a loop without stages; a load after a store in the body; a
 // load through pointers the loop stores to; a load whose address is
 // loop-carried; a load beyond the register budget
-// (16 32-bit registers per thread: 8 warps of 32 lanes hold 4096 f32 in 16
+// (8 32-bit registers per thread: 8 warps of 32 lanes hold 2048 f32 in 8
 // each, 8192 in 32).
 // CHECK-LABEL: gpu.func @kept
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
@@ -89,7 +89,7 @@ gpu.module @m {
     %s = scf.for %i = %c0 to %n step %c1 iter_args(%q = %p) -> (tensor<1024x!tlxamd.ptr<f32>>) : i32 {
       // expected-remark@+1 {{not pipelined: its address, mask or other depends on a loop-carried value or on an op with side effects}}
       %v = tlxamd.load %q : tensor<1024x!tlxamd.ptr<f32>>
-      // expected-remark@+1 {{not pipelined: 32 registers per thread exceed the loop's budget left (16, max-registers)}}
+      // expected-remark@+1 {{not pipelined: 32 registers per thread exceed the loop's budget left (8, max-registers)}}
       %b = tlxamd.load %bp : tensor<8192x!tlxamd.ptr<f32>>
       %q2 = tlxamd.addptr %q, %r : tensor<1024x!tlxamd.ptr<f32>>, tensor<1024xi32>
       scf.yield %q2 : tensor<1024x!tlxamd.ptr<f32>>

@@ -107,7 +107,7 @@ def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
     it pipelined and why a load was not.
   }];
   let options = [
-    Option<"maxRegisters", "max-registers", "int64_t", "16",
+    Option<"maxRegisters", "max-registers", "int64_t", "8",
            "At most this many 32-bit registers per thread carried across iterations per loop">,
     Option<"remarks", "remarks", "bool", "false",
            "Remark on each loop: what was pipelined and why a load was not">,
