@@ -51,6 +51,18 @@ _SIGNATURES = {
     "LLVMRunPasses": ([_c_p, ctypes.c_char_p, _c_p, _c_p], _c_p),
     "LLVMGetErrorMessage": ([_c_p], _c_p),
     "LLVMDisposeErrorMessage": ([_c_p], None),
+    # what opt and llc do to a module before their passes: the target's
+    # data layout and triple, and target-cpu / target-features on every
+    # function (the middle end's cost model reads them)
+    "LLVMCreateTargetDataLayout": ([_c_p], _c_p),
+    "LLVMCopyStringRepOfTargetData": ([_c_p], _c_p),
+    "LLVMDisposeTargetData": ([_c_p], None),
+    "LLVMSetDataLayout": ([_c_p, ctypes.c_char_p], None),
+    "LLVMSetTarget": ([_c_p, ctypes.c_char_p], None),
+    "LLVMGetFirstFunction": ([_c_p], _c_p),
+    "LLVMGetNextFunction": ([_c_p], _c_p),
+    "LLVMGetStringAttributeAtIndex": ([_c_p, ctypes.c_uint, ctypes.c_char_p, ctypes.c_uint], _c_p),
+    "LLVMAddTargetDependentFunctionAttr": ([_c_p, ctypes.c_char_p, ctypes.c_char_p], None),
     "LLVMInitializeAMDGPUTargetInfo": ([], None),
     "LLVMInitializeAMDGPUTarget": ([], None),
     "LLVMInitializeAMDGPUTargetMC": ([], None),
@@ -89,6 +101,26 @@ def _message(lib, msg) -> str:
     text = ctypes.string_at(msg).decode(errors="replace")
     lib.LLVMDisposeMessage(msg)
     return text
+
+
+def _prepare_module(lib, module, tm, triple: str, cpu: str, features: str) -> None:
+    """The module as `opt -mtriple -mcpu -mattr` and llc see it: the target
+    machine's data layout and triple, and the CPU and features on every
+    function that does not name its own (without them the middle end takes
+    the generic cost model: another loop shape than the llc-22 path)."""
+    td = lib.LLVMCreateTargetDataLayout(tm)
+    rep = lib.LLVMCopyStringRepOfTargetData(td)
+    lib.LLVMSetDataLayout(module, ctypes.string_at(rep))
+    lib.LLVMDisposeMessage(rep)
+    lib.LLVMDisposeTargetData(td)
+    lib.LLVMSetTarget(module, triple.encode())
+    fn = lib.LLVMGetFirstFunction(module)
+    function_index = 0xFFFFFFFF  # LLVMAttributeFunctionIndex
+    while fn:
+        for key, value in ((b"target-cpu", cpu), (b"target-features", features)):
+            if value and not lib.LLVMGetStringAttributeAtIndex(fn, function_index, key, len(key)):
+                lib.LLVMAddTargetDependentFunctionAttr(fn, key, value.encode())
+        fn = lib.LLVMGetNextFunction(fn)
 
 
 def _run_passes(lib, module, tm, passes: str) -> None:
@@ -130,6 +162,7 @@ def _codegen(llvm_ir: bytes, llc_path: str, triple: str, cpu: str, features: str
             tm = lib.LLVMCreateTargetMachine(target, triple.encode(), cpu.encode(), features.encode(),
                                              opt_level, 0, 0)
             lib.LLVMSetTargetMachineAsmVerbosity(tm, 1)
+            _prepare_module(lib, module, tm, triple, cpu, features)
             if passes:
                 _run_passes(lib, module, tm, passes)
             out = _c_p()

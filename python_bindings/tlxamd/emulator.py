@@ -1218,7 +1218,10 @@ def _check_pointee(a, pointee: Optional[str], where: str) -> None:
     size = dtype.itemsize
     want = _pointee_bytes(pointee)
     is_float = name in _FLOAT_NAMES or getattr(dtype, "kind", "") == "f"
-    if is_float and _FLOAT_NAMES.get(name) != pointee or want is not None and size != want:
+    raw_bits = not is_float and (getattr(dtype, "kind", "") in ("i", "u", "b") or
+                                 name.startswith(("int", "uint", "bool")))
+    if (is_float and _FLOAT_NAMES.get(name) != pointee or not is_float and not raw_bits
+            or want is not None and size != want):
         raise TypeError(f"{where} points to {pointee} elements; got an array of {name} "
                         f"(pass {pointee} data, or its raw bits as {want or '?'}-byte integers)")
 

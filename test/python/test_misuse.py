@@ -118,3 +118,110 @@ def test_targets(target):
     assert ok == (target is None or target in targets.names())  # None: the default target
     ok, _ = _clean_or_ok(lambda: compiler.lower(compiler.parse("module {}"), target))
     assert ok == (target in targets.names())
+
+
+@SETTINGS
+@given(n=st.one_of(junk, ints))
+def test_wait_counts_never_wrap(n):
+    """A wait count the i32 attribute cannot hold is an error, never a
+    truncated count (2**40 was `num = 0`)."""
+    from tlxamd.language import shared
+
+    ok, module = _clean_or_ok(lambda: _in_kernel(lambda p: shared.async_load_wait_group(n)))
+    assert ok == (type(n) is int and 0 <= n < 2**31)
+    if ok:
+        assert f"tlxamd.async_wait {{num = {n} : i32}}" in str(module) or f"num = {n}" in str(module)
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**40), max_value=2**40),
+                     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=6))
+_JSON = st.recursive(_SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+                     max_leaves=8)
+_ENTRY_KEYS = ["target", "mlir", "llvm_ir", "asm", "binary", "kernels", "remarks"]
+
+
+@settings(max_examples=min(_EXPLORE or _EXAMPLES, 40), deadline=None, derandomize=not _EXPLORE,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(payload=st.one_of(_JSON, st.dictionaries(st.sampled_from(_ENTRY_KEYS), _JSON, max_size=7),
+                         st.binary(max_size=64).map(lambda b: b.decode("latin-1"))))
+def test_damaged_cache_entries_never_escape(tmp_path_factory, payload):
+    """Whatever an entry holds (JSON of any shape, bad base64, bytes), a
+    compile returns the kernel the compiler produces."""
+    import json
+
+    directory = tmp_path_factory.mktemp("cache")
+    old = os.environ.get("TLXAMD_CACHE_DIR")
+    os.environ["TLXAMD_CACHE_DIR"] = str(directory)
+    try:
+        text = "module { gpu.module @m { gpu.func @k() kernel attributes {tlxamd.num_warps = 1 : i32} " \
+               "{ gpu.return } } }"
+        good = compiler.compile(text, target="gfx950")
+        (entry,) = directory.rglob("*.json")
+        entry.write_text(payload if isinstance(payload, str) and not payload.startswith("{") else
+                         json.dumps(payload))
+        again = compiler.compile(text, target="gfx950")
+        assert again.binary == good.binary and again.kernels == good.kernels
+    finally:
+        if old is None:
+            os.environ.pop("TLXAMD_CACHE_DIR", None)
+        else:
+            os.environ["TLXAMD_CACHE_DIR"] = old
+
+
+_NUMPY = ["float16", "float32", "float64", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
+          "uint64", "bool", "complex64"]
+_POINTEES = {"f16": 2, "f32": 4, "f64": 8, "bf16": 2, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
+             "f8E4M3FN": 1, "f8E5M2": 1}
+
+
+@SETTINGS
+@given(dtype=st.sampled_from(_NUMPY), pointee=st.sampled_from(sorted(_POINTEES)))
+def test_emulator_array_types(dtype, pointee):
+    """An array passes for a pointer to `pointee` elements when it holds
+    exactly that float type, or raw bits of the element's size; anything
+    else is a TypeError, never a reinterpretation."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    a = np.zeros(4, dtype)
+    floats = {"float16": "f16", "float32": "f32", "float64": "f64"}
+    expected = floats[dtype] == pointee if a.dtype.kind == "f" else \
+        a.dtype.kind in "iub" and a.dtype.itemsize == _POINTEES[pointee]
+    try:
+        emulator._check_pointee(a, pointee, "argument 0")
+        ok = True
+    except TypeError as e:
+        assert "argument 0 points to" in str(e)
+        ok = False
+    assert ok == expected
+
+
+_DEFECTS = ["array<index: 1>", "array< index: 2, 3>", "array<\tindex>", 'dense<["s"]> : tensor<1xi32>',
+            'dense<[1, "s"]> : tensor<2xi32>']
+
+
+@SETTINGS
+@given(defect=st.sampled_from(_DEFECTS), before=st.integers(min_value=0, max_value=5),
+       in_comment=st.booleans(), as_bytes=st.booleans())
+def test_parser_defects_are_screened_wherever_they_are(defect, before, in_comment, as_bytes):
+    """`ir.Module.parse` (and so the compile driver) refuses text the
+    released parser aborts on, at its line; in a comment it is harmless."""
+    from tlxamd import ir
+
+    lines = ["// filler"] * before
+    if in_comment:
+        text = "\n".join(lines + [f"// {defect}", "module {}"])
+    else:
+        text = "\n".join(lines + [f"module attributes {{x = {defect}}} {{}}"])
+    with ir.Context():
+        arg = text.encode() if as_bytes else text
+        if in_comment:
+            assert "module" in str(ir.Module.parse(arg))
+        else:
+            with pytest.raises(ir.MLIRError, match=f"line {before + 1}: "):
+                ir.Module.parse(arg)
+    if not in_comment:
+        ok, _ = _clean_or_ok(lambda: compiler.compile(text, target="gfx950"))
+        assert not ok
