@@ -158,3 +158,23 @@ func.func @f(%x: i32) -> i32 {
   %y = arith.addi %x, %x {tlxamd.num_stages = 2 : i32} : i32
   return %y : i32
 }
+
+// -----
+
+// On a buffer op: the hint and the op's own contiguity, both checked before
+// they are read.
+#b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
+  // expected-error@+1 {{'tlxamd.contiguity' on an op needs one result and a positive signless integer up to 2^31}}
+  %v = tlxamd.buffer_load %p[%o] {tlxamd.contiguity = 4 : ui8} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  return
+}
+
+// -----
+
+#b4 = #tlxamd.blocked<{size_per_thread = [4], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+func.func @f(%p: !tlxamd.ptr<f32>, %o: tensor<1024xi32, #b4>) {
+  // expected-error@+1 {{attribute 'contiguity' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %v = tlxamd.buffer_load %p[%o] {contiguity = 4 : ui8} : !tlxamd.ptr<f32>, tensor<1024xi32, #b4> -> tensor<1024xf32, #b4>
+  return
+}
