@@ -106,9 +106,15 @@ static const MatrixInstr kGfx1250Matrix[] = {
      "wmma.scale.f32.16x16x128.f8f6f4"},
 };
 
-// mma.sync rows list only what the NVVM lowering emits (f16, bf16, tf32);
-// the s8 and e4m3 forms (m16n8k32) are not lowered, so they are not listed
-// and target legality rejects such dots (test_catalog.py checks both ways).
+// mma.sync rows list only what the NVVM lowering emits (f16, bf16, tf32;
+// e4m3 / e5m2 on sm_89 and later); the s8 form (m16n8k32) is not lowered,
+// so it is not listed and target legality rejects such dots (test_catalog.py
+// checks both ways).
+#define MMA_SYNC_FP8                                                           \
+  {E::MMA, 16, 8, 32, "f8E4M3FN", "f8E4M3FN", "f32", 16,                      \
+   "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32"},                     \
+  {E::MMA, 16, 8, 32, "f8E5M2", "f8E5M2", "f32", 16,                          \
+   "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32"}
 #define MMA_SYNC_COMMON                                                        \
   {E::MMA, 16, 8, 16, "f16", "f16", "f32", 8,                                  \
    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"},                       \
@@ -120,6 +126,7 @@ static const MatrixInstr kGfx1250Matrix[] = {
 /// Hopper: mma.sync and warpgroup MMA (N up to 256).
 static const MatrixInstr kSm90Matrix[] = {
     MMA_SYNC_COMMON,
+    MMA_SYNC_FP8,
     {E::WGMMA, 64, 256, 16, "f16", "f16", "f32", 8,
      "wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16"},
     {E::WGMMA, 64, 256, 16, "bf16", "bf16", "f32", 8,
@@ -132,6 +139,7 @@ static const MatrixInstr kSm90Matrix[] = {
 /// 256 across a CTA pair; N up to 256).
 static const MatrixInstr kSm100Matrix[] = {
     MMA_SYNC_COMMON,
+    MMA_SYNC_FP8,
     {E::TCGEN05, 128, 256, 16, "f16", "f16", "f32", 16,
      "tcgen05.mma.cta_group::1.kind::f16"},
     {E::TCGEN05, 128, 256, 16, "bf16", "bf16", "f32", 16,
@@ -146,6 +154,7 @@ static const MatrixInstr kSm100Matrix[] = {
      "tcgen05.mma.cta_group::1.kind::i8"},
 };
 #undef MMA_SYNC_COMMON
+#undef MMA_SYNC_FP8
 // clang-format on
 
 //===----------------------------------------------------------------------===//
@@ -239,6 +248,8 @@ static const ArchInfo kArchs[] = {
      .triple = "nvptx64-nvidia-cuda",
      .dataLayout = kNvptxDataLayout,
      .cpu = "sm_90a",
+     // PTX 8.4: mma.sync with e4m3 / e5m2 multiplicands needs it.
+     .features = "+ptx84",
      .isDefault = true,
      .warpSize = 32,
      .sharedMemoryBytes = 227 * 1024,

@@ -3,12 +3,14 @@
 //
 // tl.dot with an nvidia_mma layout: one `mma.sync.aligned.m16n8k*` (NVVM
 // nvvm.mma.sync, A row-major, B column-major) per 16 x 8 tile and K step;
-// 32 bits of K per operand register (k_width = 32 / element bits), so A's
-// fragment is 4 registers, B's 2, the f32 accumulator 4. The fragments'
+// 32 bits of K per operand register (k_width = 32 / element bits: K 16 for
+// f16 / bf16, 32 for e4m3 / e5m2, 8 for tf32), so A's fragment is 4
+// registers, B's 2, the f32 accumulator 4. The fragments'
 // registers are the layout core's (lowerDotByTiles), which match the PTX
 // fragment order register for register.
 //
 //===----------------------------------------------------------------------===//
+#include "PtxBuilder.h"
 #include "TargetInfo.h"
 
 #include "../TlxAmdToLLVM/DotLowering.h"
@@ -20,6 +22,7 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+using mlir::tlxamd::nvvm::PtxBuilder;
 
 namespace {
 
@@ -53,7 +56,29 @@ std::optional<NVVM::MMATypes> getPtxType(Type elem) {
     return NVVM::MMATypes::f16;
   if (elem.isF32())
     return NVVM::MMATypes::tf32;
+  if (isa<Float8E4M3FNType>(elem))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(elem))
+    return NVVM::MMATypes::e5m2;
   return std::nullopt;
+}
+
+/// One m16n8k32 mma.sync of 8-bit floats as inline PTX (the NVVM op's
+/// verifier of this LLVM takes no e4m3 / e5m2 multiplicands): A in 4 words,
+/// B in 2, the f32 accumulator in 4 registers.
+SmallVector<Value> emitFp8MmaSync(RewriterBase &rewriter, Location loc,
+                                  NVVM::MMATypes type, ArrayRef<Value> a,
+                                  ArrayRef<Value> b, ArrayRef<Value> c) {
+  PtxBuilder ptx;
+  auto d = ptx.addOutputs(4, "=f", rewriter.getF32Type());
+  auto aa = ptx.addInputs(a, "r");
+  auto bb = ptx.addInputs(b, "r");
+  auto cc = ptx.addInputs(c, "f");
+  std::string t = type == NVVM::MMATypes::e4m3 ? "e4m3" : "e5m2";
+  ptx << "mma.sync.aligned.m16n8k32.row.col.f32." << t << "." << t << ".f32 "
+      << PtxBuilder::list(d) << ", " << PtxBuilder::list(aa) << ", "
+      << PtxBuilder::list(bb) << ", " << PtxBuilder::list(cc) << ";";
+  return ptx.build(rewriter, loc);
 }
 
 struct DotOpToMmaSync : TargetPattern<DotOp> {
@@ -92,6 +117,10 @@ struct DotOpToMmaSync : TargetPattern<DotOp> {
       return s;
     };
     auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b) {
+      if (*ptx == NVVM::MMATypes::e4m3 || *ptx == NVVM::MMATypes::e5m2)
+        return packAcc(emitFp8MmaSync(
+            rewriter, loc, *ptx, packWords(rewriter, loc, a, perWord),
+            packWords(rewriter, loc, b, perWord), unpackAcc(acc)));
       return NVVM::MmaOp::create(
                  rewriter, loc, resultStruct,
                  packWords(rewriter, loc, a, perWord),
