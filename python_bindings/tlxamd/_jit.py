@@ -397,7 +397,9 @@ class Launcher:
             raise TypeError(f"{self.name}[grid](...): {e}") from None
         if hints != self._no_hints:
             self._check_hints(hints)
-        key = (self.key(*values), meta)
+        # (the emulated target is part of the key: TLXAMD_TARGET may change
+        # between launches of host arrays)
+        key = (self.key(*values), meta, os.environ.get("TLXAMD_TARGET"))
         hit = self.cache.get(key)
         if hit is None:
             hit = self._compile(key, values, meta)

@@ -901,10 +901,41 @@ def _bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
     return (bits.astype(np.uint16).astype(np.uint32) << 16).view(np.float32)
 
 
+_MFMA_8BIT = re.compile(r"\.(fp8|bf8)\.(fp8|bf8)$|\.i8$")
+
+
+def _fnuz_table(ebits: int, mbits: int) -> np.ndarray:
+    """CDNA3's FNUZ fp8 (e4m3fnuz bias 8, e5m2fnuz bias 16): no infinities,
+    no negative zero, 0x80 the one NaN."""
+    table = _minifloat_table(ebits, mbits, 1 << (ebits - 1), False, False)
+    table[0x80] = np.nan
+    return table
+
+
+def _unpack_8bit(k, fmt: str, v) -> np.ndarray:
+    """A lane's packed 8-bit operand (an i64 or 32-bit words) as its values:
+    signed bytes for `i8`, `fp8` (e4m3) / `bf8` (e5m2) decoded in the OCP
+    formats of CDNA4, the FNUZ ones on gfx942."""
+    raw = np.ascontiguousarray(np.asarray(v).reshape(k.n, -1)).view(np.uint8).reshape(k.n, -1)
+    if fmt == "i8":
+        return raw.astype(np.int64)
+    code = {"fp8": 0, "bf8": 1}[fmt]
+    if getattr(k, "target", None) == "gfx942":
+        table = _fnuz_table(4, 3) if code == 0 else _fnuz_table(5, 2)
+    else:
+        table = _minifloat_table(*_F8F6F4[code])
+    return table[raw]
+
+
 def _mfma(k, op, mask):
     name = op.operation.name
     mm = _MFMA_NAME.match(name)
     av, bv, cv = (k.get(v) for v in op.operands[:3])
+    m8 = _MFMA_8BIT.search(name)
+    if mm and m8 and np.asarray(av).dtype.itemsize >= 4:
+        # packed 8-bit operands: A's format is the first of the name's pair
+        fa, fb = (m8.group(1), m8.group(2)) if m8.group(1) else ("i8", "i8")
+        av, bv = _unpack_8bit(k, fa, av), _unpack_8bit(k, fb, bv)
     imms = [int(np.asarray(k.get(v)).reshape(-1)[0]) for v in op.operands[3:6]]
     m, n, kk = (int(x) for x in mm.groups()[1:]) if mm else (0, 0, 0)
     groups = k.wave // m if m else 0
@@ -1332,7 +1363,9 @@ def run(kernel, grid: Sequence[int], *args, name: Optional[str] = None, wave: Op
                 for x in range(grid[0]):
                     mem.lds[:] = 0
                     traced = trace_wave if trace and (x, y, z) == (0, 0, 0) else None
-                    _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file).run()
+                    kern = _Kernel(func, threads, wave, mem, values, lds_offsets, (x, y, z), traced, trace_file)
+                    kern.target = getattr(kernel, "target", None)  # CDNA3's fp8 formats differ
+                    kern.run()
     except EmulatorError as e:
         # what the sanitizer recorded before the emulator stopped (an MFMA
         # under a partial exec mask after its M11 check) is the report

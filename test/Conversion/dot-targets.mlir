@@ -43,8 +43,8 @@ func.func @k_width(%x: tensor<64x32xbf16, #a>, %y: tensor<32x64xbf16, #b>, %c: t
 #mfma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 32], transposed = false, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mfma, k_width = 16}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mfma, k_width = 16}>
+// 8-bit operands are lowered (packed into 32-bit words): accepted.
 func.func @packed(%x: tensor<64x32xi8, #a>, %y: tensor<32x64xi8, #b>, %c: tensor<64x64xi32, #mfma>) {
-  // expected-error @+1 {{lowers f16, bf16, f32 and f64 operands; 'i8' operands (packed into 32-bit words) are not lowered}}
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xi8, #a>, tensor<32x64xi8, #b> -> tensor<64x64xi32, #mfma>
   return
 }

@@ -1,10 +1,22 @@
-// tl.dot of 8-bit floats on NVIDIA: mma.sync m16n8k32 with e4m3 / e5m2
+// tl.dot of 8-bit floats. On AMD the MFMA of the format (CDNA4's OCP e4m3 /
+// e5m2, CDNA3's FNUZ ones), each lane's eight values of K packed in an
+// i64; 2 x 2 waves of 32 x 32, K 64 in four 32x32x16 steps. Through llc.
+// RUN: %tlx-compile %S/Inputs/dot_fp8.mlir --target gfx950 | FileCheck %s --check-prefix=AMD
+// RUN: sed 's/f8E4M3FN/f8E4M3FNUZ/g; s/f8E5M2/f8E5M2FNUZ/g' %S/Inputs/dot_fp8.mlir | %tlx-compile - --target gfx942 | FileCheck %s --check-prefix=AMD
+// AMD-LABEL: dot_e4m3:
+// AMD-COUNT-4: v_mfma_f32_32x32x16_fp8_fp8
+// AMD-NOT: v_mfma
+// AMD-LABEL: dot_e5m2:
+// AMD-COUNT-4: v_mfma_f32_32x32x16_bf8_bf8
+// AMD-NOT: v_mfma
+// AMD: .vgpr_spill_count: 0
+//
+// On NVIDIA, mma.sync m16n8k32 with e4m3 / e5m2
 // multiplicands (sm_89 and later; PTX ISA 8.4), inline PTX (this LLVM's
 // nvvm.mma.sync takes no 8-bit float multiplicands): each warp's 32 x 32
 // block is 2 x 4 m16n8 tiles, two K steps of 32, so 16 per warp; A in four
 // words of four elements, B in two, four f32 accumulators. Through ptxas
-// for sm_90a and sm_100a. (AMD: not in the catalog yet, rejected by layout
-// assignment or the lowering, test_catalog.py.)
+// for sm_90a and sm_100a.
 // RUN: %tlx-compile %S/Inputs/dot_fp8.mlir --target sm_90a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin

@@ -33,6 +33,14 @@ namespace {
 Type getFragmentType(const MatrixInstr &instr, Type elem) {
   if (instr.kWidth == 1)
     return elem;
+  // 8-bit operands (fp8 / bf8 / i8) travel packed: i64 for 8 per lane,
+  // 32-bit words beyond.
+  if (elem.getIntOrFloatBitWidth() == 8) {
+    MLIRContext *ctx = elem.getContext();
+    if (instr.kWidth == 8)
+      return IntegerType::get(ctx, 64);
+    return VectorType::get(instr.kWidth / 4, IntegerType::get(ctx, 32));
+  }
   if (elem.isBF16() && StringRef(instr.name).ends_with(".1k"))
     elem = IntegerType::get(elem.getContext(), 16);
   return VectorType::get(instr.kWidth, elem);
