@@ -225,3 +225,45 @@ def test_parser_defects_are_screened_wherever_they_are(defect, before, in_commen
     if not in_comment:
         ok, _ = _clean_or_ok(lambda: compiler.compile(text, target="gfx950"))
         assert not ok
+
+
+_OOB_KERNELS = {}
+
+
+def _oob_kernel(store: bool):
+    if store not in _OOB_KERNELS:
+        @tl.kernel(num_warps=1)
+        def shifted(x: tl.pointer(tl.float32), y: tl.pointer(tl.float32), off: tl.int32):
+            o = tl.arange(0, 64)
+            if store:
+                tl.store(y + off + o, tl.load(x + o))
+            else:
+                tl.store(y + o, tl.load(x + off + o))
+
+        _OOB_KERNELS[store] = compiler.compile(shifted.build(target="gfx950"), target="gfx950")
+    return _OOB_KERNELS[store]
+
+
+@SETTINGS
+@given(off=st.integers(min_value=-4096, max_value=4096), store=st.booleans(), size=st.sampled_from([64, 100, 256]))
+def test_emulator_reports_every_out_of_bounds_access(off, store, size):
+    """Any element of a load or store outside its array is an EmulatorError
+    (never a silent read of another buffer or a write past the end)."""
+    import numpy as np
+
+    from tlxamd import emulator
+
+    x = np.arange(size, dtype=np.float32)
+    y = np.zeros(size, np.float32)
+    inside = 0 <= off and off + 64 <= size
+    try:
+        emulator.run(_oob_kernel(store), (1,), x, y, off)
+        ok = True
+    except emulator.EmulatorError as e:
+        assert "outside" in str(e) or "past the end" in str(e)
+        ok = False
+    assert ok == inside
+    if ok:
+        expected = x[:64] if store else x[off:off + 64]
+        got = y[off:off + 64] if store else y[:64]
+        assert (got == expected).all()
