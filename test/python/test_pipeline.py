@@ -62,3 +62,13 @@ def test_num_stages_must_be_a_positive_int():
 
     with pytest.raises(CompilationError, match="num_stages must be a positive int, got 0"):
         k.build(target="gfx950")
+
+
+def test_remarks_say_what_was_pipelined(monkeypatch):
+    from tlxamd import compiler
+
+    k = compiler.compile(tl.kernel(row_softmax.fn, num_warps=4).build(
+        "gfx950", signature={"out_ptr": tl.pointer(tl.float32), "in_ptr": tl.pointer(tl.float32),
+                             "in_stride": tl.int32, "out_stride": tl.int32, "n_rows": tl.int32,
+                             "n_cols": tl.int32}, BLOCK=128, STAGES=2), target="gfx950", remarks=True)
+    assert any("pipelined 1 load(s) one iteration ahead" in r for r in k.remarks), k.remarks
