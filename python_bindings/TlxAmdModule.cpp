@@ -43,9 +43,7 @@ private:
 };
 } // namespace
 
-NB_MODULE(_tlxamd, m) {
-  m.doc() = "tlxamd native helpers";
-
+static void defineParsingAndTranslation(nb::module_ &m) {
   m.def(
       "translate_to_llvm_ir",
       [](MlirOperation op, const std::string &target) {
@@ -105,7 +103,9 @@ NB_MODULE(_tlxamd, m) {
       nb::arg("text"), nb::arg("context"),
       "Parse a module; diagnostics and upstream fatal errors of the parser "
       "become a ValueError instead of ending the process.");
+}
 
+static void defineTablesAndPreshuffle(nb::module_ &m) {
   m.def(
       "capability_table",
       []() {
@@ -147,7 +147,9 @@ NB_MODULE(_tlxamd, m) {
       nb::arg("lane_bytes"), nb::arg("n"), nb::arg("k_bytes"),
       "The stored offset of each logical byte of an [n, k_bytes] matrix in "
       "its preshuffled form (int64, row-major), from the layout core.");
+}
 
+static void defineVocabularyAndLayouts(nb::module_ &m) {
   m.def(
       "vocabulary",
       []() {
@@ -207,7 +209,9 @@ NB_MODULE(_tlxamd, m) {
       nb::arg("layout"), nb::arg("shape"),
       "[register, lane, warp, block] bases of a layout for a tensor shape "
       "(a shared layout: [offset, -, -, block]).");
+}
 
+static void defineLayoutQueries(nb::module_ &m) {
   m.def(
       "shared_access_cost",
       [](MlirAttribute dist, MlirAttribute shared, std::vector<int64_t> shape,
@@ -282,4 +286,12 @@ NB_MODULE(_tlxamd, m) {
         return mlirTlxamdAttributeIsASharedLayout(attr);
       },
       nb::arg("attr"));
+}
+
+NB_MODULE(_tlxamd, m) {
+  m.doc() = "tlxamd native helpers";
+  defineParsingAndTranslation(m);
+  defineTablesAndPreshuffle(m);
+  defineVocabularyAndLayouts(m);
+  defineLayoutQueries(m);
 }
