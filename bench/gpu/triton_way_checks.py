@@ -2,7 +2,7 @@
 and against Triton compiling the same text in the same process:
 tl.rand / randn / randint (bit for bit against Triton's), tensor
 descriptors made in the kernel and passed from the host, returns inside
-ifs, tl.multiple_of on a loop counter, enable_fp_fusion.
+ifs, tl.multiple_of on a loop counter, enable_fp_fusion, fp8 tl.dot.
 
     PYTHONPATH=python_bindings python3 bench/gpu/triton_way_checks.py
 
@@ -60,6 +60,19 @@ def early_exit(out, n, N: tl.constexpr):
     if pid >= N:
         return
     tl.store(out + pid, remap(pid, n))
+
+
+@triton.jit
+def fp8_dot(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, K, BK):
+        rk = k + tl.arange(0, BK)
+        x = tl.load(a + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        y = tl.load(b + rk[:, None] * N + rn[None, :], mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 @triton.jit
@@ -128,6 +141,18 @@ def main():
     ours["early_exit"][(8,)](out, 3, N=6)
     if not DRY:
         check("returns inside ifs", out.tolist() == [0, 2, 4, 103, 104, 105, -1, -1], str(out.tolist()))
+
+    # fp8 tl.dot (mma.sync m16n8k32), both formats, ragged M N K: exact to
+    # f32 summation order against torch on the decoded values
+    for dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        a8 = torch.randn(200, 160, device="cuda").to(dtype)
+        b8 = torch.randn(160, 136, device="cuda").to(dtype)
+        c8 = torch.zeros(200, 136, device="cuda")
+        ours["fp8_dot"][(4, 3)](a8, b8, c8, 200, 136, 160, BM=64, BN=64, BK=64)
+        if not DRY:
+            ref = a8.float() @ b8.float()
+            err = ((c8 - ref).abs().max() / ref.abs().max()).item()
+            check(f"fp8 tl.dot {str(dtype).split('.')[-1]}, ragged M N K", err < 1e-5, f"rel err {err:.2e}")
 
     out = torch.full((1000,), -1, dtype=torch.int32, device="cuda")
     ours["fill"][(1,)](out, 1000, BLOCK=128)

@@ -358,15 +358,37 @@ def _constant(k, op, mask):
     text = str(a)
     if ty.kind == "ptr":
         return np.uint64(0)
+    fp8 = re.search(r"\b(f8E4M3FN|f8E5M2|f8E4M3FNUZ|f8E5M2FNUZ)\b", text)
     m = re.match(r"dense<(.*?)>(?:\s*:.*)?$", text)
     if m:
         body = m.group(1)
         vals = [v.strip() for v in body.strip("[]").split(",")]
-        parsed = [_scalar(v, ty) for v in vals]
+        parsed = [_fp8_bits(float(v), fp8.group(1)) if fp8 else _scalar(v, ty) for v in vals]
         arr = np.array(parsed if len(parsed) > 1 else parsed * ty.lanes)
         return _typed(arr, ty)
     v = text.split(":")[0].strip()
+    if fp8:  # an 8-bit float constant held as its i8 bits
+        return _typed(np.array(_fp8_bits(float(v), fp8.group(1))), ty)
     return _typed(np.array(_scalar(v, ty)), ty)
+
+
+def _fp8_table(name: str) -> np.ndarray:
+    """The value of every bit pattern of an 8-bit float type."""
+    if name.endswith("FNUZ"):
+        return _fnuz_table(4, 3) if name.startswith("f8E4M3") else _fnuz_table(5, 2)
+    return _minifloat_table(*_F8F6F4[0 if name == "f8E4M3FN" else 1])
+
+
+def _fp8_bits(value: float, name: str) -> int:
+    """The bit pattern of `value` (exactly representable: MLIR folded it)
+    in the 8-bit float type `name`; +0 for zero."""
+    table = _fp8_table(name)
+    if np.isnan(value):
+        return int(np.flatnonzero(np.isnan(table))[0])
+    hits = np.flatnonzero(table == value)
+    if not len(hits):
+        raise EmulatorError(f"{value} is not a {name} value")
+    return int(hits[0])
 
 
 def _scalar(text: str, ty: _Ty):
@@ -919,12 +941,10 @@ def _unpack_8bit(k, fmt: str, v) -> np.ndarray:
     raw = np.ascontiguousarray(np.asarray(v).reshape(k.n, -1)).view(np.uint8).reshape(k.n, -1)
     if fmt == "i8":
         return raw.astype(np.int64)
-    code = {"fp8": 0, "bf8": 1}[fmt]
-    if getattr(k, "target", None) == "gfx942":
-        table = _fnuz_table(4, 3) if code == 0 else _fnuz_table(5, 2)
-    else:
-        table = _minifloat_table(*_F8F6F4[code])
-    return table[raw]
+    fnuz = getattr(k, "target", None) == "gfx942"
+    name = {("fp8", False): "f8E4M3FN", ("bf8", False): "f8E5M2",
+            ("fp8", True): "f8E4M3FNUZ", ("bf8", True): "f8E5M2FNUZ"}[fmt, fnuz]
+    return _fp8_table(name)[raw]
 
 
 def _mfma(k, op, mask):

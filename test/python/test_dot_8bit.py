@@ -78,3 +78,32 @@ def test_the_emulated_target_is_part_of_the_launch_cache_key(monkeypatch):
         k = dot8.warmup(z, z, c, M=64, N=64, K=64, DT=tl.int8, OUT=tl.int32, num_warps=4, grid=(1,))
         targets.append(k.compiled.target)
     assert targets == ["gfx950", "gfx942", "gfx950"]
+
+
+@tlxamd.jit
+def fp8_dot_masked(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, K, BK):
+        rk = k + tl.arange(0, BK)
+        x = tl.load(a + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        y = tl.load(b + rk[:, None] * N + rn[None, :], mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("target,tname", [("gfx950", "float8_e4m3fn"), ("gfx950", "float8_e5m2"),
+                                          ("gfx942", "float8_e4m3fnuz"), ("gfx942", "float8_e5m2fnuz")])
+def test_fp8_dot_of_fp8_tensors_with_masks_and_other(monkeypatch, target, tname):
+    """fp8 tensors passed as such (the kernel's pointers typed from them),
+    ragged M N K masked with `other=0.0` (an fp8 constant), exact."""
+    monkeypatch.setenv("TLXAMD_TARGET", target)
+    tdt = getattr(torch, tname)
+    g = torch.Generator().manual_seed(3)
+    a = torch.randn(70, 96, generator=g).to(tdt)
+    b = torch.randn(96, 40, generator=g).to(tdt)
+    c = torch.zeros(70, 40)
+    fp8_dot_masked[(3, 2)](a, b, c, 70, 40, 96, BM=32, BN=32, BK=64, num_warps=4)
+    ref = a.double() @ b.double()
+    np.testing.assert_allclose(c.numpy(), ref.numpy(), rtol=1e-6, atol=1e-4)

@@ -424,9 +424,6 @@ static LogicalResult verifyMfmaForTarget(Operation *op, AmdMfmaLayoutAttr mfma,
     return op->emitOpError("operands hold ")
            << kWidth << " elements of K per lane; " << instr->name << " takes "
            << instr->kWidth << " (k_width)";
-  if (elem.getIntOrFloatBitWidth() < 8)
-    return op->emitOpError("lowers 8-, 16-, 32- and 64-bit operands; ")
-           << elem << " operands are not lowered";
   return success();
 }
 

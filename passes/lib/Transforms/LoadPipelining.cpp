@@ -125,10 +125,11 @@ struct TlxAmdPipelinePass
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
       if (!load || !isa<RankedTensorType>(load.getType())) {
+        // An op that may write (one without the interface, nested ops
+        // included, may).
         auto effects = dyn_cast<MemoryEffectOpInterface>(&op);
-        afterWrite |= !effects ? !isPure(&op) && op.getNumRegions() == 0
-                               : effects.hasEffect<MemoryEffects::Write>();
-        afterWrite |= op.getNumRegions() > 0 && !isPure(&op);
+        afterWrite |= !isPure(&op) &&
+                      (!effects || effects.hasEffect<MemoryEffects::Write>());
         continue;
       }
       if (afterWrite) {
