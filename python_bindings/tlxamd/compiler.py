@@ -367,9 +367,8 @@ def _pointee_types(module: ir.Module) -> Dict[str, List[Optional[str]]]:
         o = op.operation
         if o.name == "gpu.func" and "gpu.kernel" in o.attributes:
             fn_type = ir.FunctionType(ir.TypeAttr(o.attributes["function_type"]).value)
-            out[ir.StringAttr(o.attributes["sym_name"]).value] = [
-                _PTR_TYPE.fullmatch(str(t)).group(1) if _PTR_TYPE.fullmatch(str(t)) else None
-                for t in fn_type.inputs]
+            matches = [_PTR_TYPE.fullmatch(str(t)) for t in fn_type.inputs]
+            out[ir.StringAttr(o.attributes["sym_name"]).value] = [m.group(1) if m else None for m in matches]
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
