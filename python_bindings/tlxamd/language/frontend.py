@@ -504,24 +504,25 @@ class CodeGenerator(ast.NodeVisitor):
         """`value` (a variable's new value) as a value of `like`'s type.
         An error names the last assignment to the variable in `stmts` (the
         loop body or branch), else `node`."""
-        at = _last_assignment(stmts or [], name) or node
-        where = f" (in the {'loop' if what == 'loop-carried' else 'if'} at line " \
-                f"{node.lineno + self.line_offset})" if at is not node else ""
+        def error(message: str) -> CompilationError:
+            at = _last_assignment(stmts or [], name) or node
+            where = f" (in the {'loop' if what == 'loop-carried' else 'if'} at line " \
+                    f"{node.lineno + self.line_offset})" if at is not node else ""
+            return self._error(at, f"{what} variable '{name}' {message}{where}")
+
         if isinstance(value, float) and not like.dtype.is_float:
-            raise self._error(at, f"{what} variable '{name}' changes type from {like.handle.type} to f32 "
-                                  f"(the float {value!r}){where}")
+            raise error(f"changes type from {like.handle.type} to f32 (the float {value!r})")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = _to_tensor(value, ty=like.dtype)
             if not like.is_scalar:
                 value = _core._splat(value, like.shape, like._encoding)
         if not _is_runtime(value):
-            raise self._error(at, f"{what} variable '{name}' becomes the compile-time value {value!r}; "
-                                  f"it must stay a runtime value of type {like.handle.type}{where}")
+            raise error(f"becomes the compile-time value {value!r}; it must stay a runtime value of type "
+                        f"{like.handle.type}")
         if value.handle.type != like.handle.type:
             if value.shape == like.shape and value.dtype == like.dtype and like._encoding is not None:
                 return _core.convert_layout(value, like.layout)
-            raise self._error(at, f"{what} variable '{name}' changes type from {like.handle.type} to "
-                                  f"{value.handle.type}{where}")
+            raise error(f"changes type from {like.handle.type} to {value.handle.type}")
         return value
 
     def visit_For(self, node):
