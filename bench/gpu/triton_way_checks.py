@@ -63,6 +63,14 @@ def early_exit(out, n, N: tl.constexpr):
 
 
 @triton.jit
+def fill(out, n, BLOCK: tl.constexpr):
+    for start in range(0, n, BLOCK):
+        start = tl.multiple_of(start, BLOCK)
+        offs = start + tl.arange(0, BLOCK)
+        tl.store(out + offs, offs, mask=offs < n)
+
+
+@triton.jit
 def fp8_dot(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
@@ -73,14 +81,6 @@ def fp8_dot(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constex
         y = tl.load(b + rk[:, None] * N + rn[None, :], mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
         acc = tl.dot(x, y, acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def fill(out, n, BLOCK: tl.constexpr):
-    for start in range(0, n, BLOCK):
-        start = tl.multiple_of(start, BLOCK)
-        offs = start + tl.arange(0, BLOCK)
-        tl.store(out + offs, offs, mask=offs < n)
 '''
 
 
