@@ -211,11 +211,80 @@ def autotuned_matmul(path, tlxamd, tl):
     return result
 
 
+MATMUL_CONFIGS = ((128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (128, 128, 64, 4, 3))
+
+
+def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
+    """The tutorial's matmul kernel, Triton and tlxamd compiling the same
+    text with the same tile configuration (BM, BN, BK, warps, stages),
+    fp16 (and fp8 e4m3 with B K-major, as the tutorial does) beside
+    torch.matmul; exact-enough against torch at ragged M and N."""
+    out = []
+    for dtype in ("fp16", "fp8"):
+        for n in sizes:
+            if dtype == "fp8" and n != sizes[0]:
+                continue
+            torch.manual_seed(0)
+            a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+            b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+            if dtype == "fp8":
+                a, b = a.to(torch.float8_e4m3fn), b.T.to(torch.float8_e4m3fn)
+            c = torch.empty(n, n, device="cuda", dtype=torch.float16)
+            for bm, bn, bk, warps, stages in configs:
+                runs = {}
+                for name, (triton_m, ns) in sides.items():
+                    kern = ns["matmul_kernel"]
+
+                    def run(kern=kern, tm=triton_m, a=a, b=b, c=c, n=n, bm=bm, bn=bn, bk=bk, w=warps, s=stages):
+                        grid = (tm.cdiv(n, bm) * tm.cdiv(n, bn),)
+                        kern[grid](a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                   c.stride(0), c.stride(1), BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
+                                   GROUP_SIZE_M=8, ACTIVATION="", num_warps=w, num_stages=s)
+
+                    try:
+                        run()
+                        runs[name] = run
+                    except Exception as e:  # reported, the other side still timed
+                        out.append({"dtype": dtype, "N": n, "config": [bm, bn, bk, warps, stages], "side": name,
+                                    "error": f"{type(e).__name__}: {e}"[:400]})
+                if dtype == "fp16":
+                    runs["torch"] = lambda a=a, b=b: torch.matmul(a, b)
+                if DRY:
+                    continue
+                ms = bench_interleaved(runs, rounds=3)
+                row = {"dtype": dtype, "N": n, "config": [bm, bn, bk, warps, stages]}
+                for name, t in ms.items():
+                    row[f"{name}_TFLOPs"] = 2 * n ** 3 * 1e-12 / (t * 1e-3)
+                out.append(row)
+    # Ragged M and N (K a multiple of 16, as the launcher specializes it, and
+    # not): each side against torch.
+    for m, n, k in ((1000, 1000, 1024), (1000, 1000, 1000), (257, 129, 96)):
+        torch.manual_seed(1)
+        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+        for name, (triton_m, ns) in sides.items():
+            c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+            grid = (triton_m.cdiv(m, 128) * triton_m.cdiv(n, 128),)
+            try:
+                ns["matmul_kernel"][grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                          c.stride(0), c.stride(1), BLOCK_SIZE_M=128, BLOCK_SIZE_N=128,
+                                          BLOCK_SIZE_K=64, GROUP_SIZE_M=8, ACTIVATION="", num_warps=4,
+                                          num_stages=3)
+            except Exception as e:
+                out.append({"ragged": [m, n, k], "side": name, "error": f"{type(e).__name__}: {e}"[:400]})
+                continue
+            if not DRY:
+                err = (c.float() - torch.matmul(a.float(), b.float())).abs().max().item()
+                out.append({"ragged": [m, n, k], "side": name, "maxerr": err, "ok": err < 0.5})
+    return out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("tutorials")
     p.add_argument("--out", default="")
-    p.add_argument("--sections", default="launch,layer_norm,softmax,autotune")
+    p.add_argument("--sections", default=os.environ.get("TRITON_STYLE_SECTIONS",
+                                                        "launch,layer_norm,softmax,autotune,matmul"))
     args = p.parse_args()
     wanted = args.sections.split(",")
     import triton as real_triton
@@ -237,7 +306,8 @@ def main():
     sections = {"launch": lambda: launch_overhead(sides("add", ["add_kernel"])),
                 "layer_norm": lambda: layer_norm(d, sides("ln", ["_layer_norm_fwd_fused"])),
                 "softmax": lambda: softmax(d, sides("sm", ["softmax_kernel"])),
-                "autotune": lambda: autotuned_matmul(files["mm"], tlxamd, tl)}
+                "autotune": lambda: autotuned_matmul(files["mm"], tlxamd, tl),
+                "matmul": lambda: matmul(files["mm"], sides("mm", ["matmul_kernel", "leaky_relu"]))}
     results = {"device": torch.cuda.get_device_name(0), "triton": real_triton.__version__}
     for name in wanted:
         results[name] = sections[name]()
@@ -252,6 +322,14 @@ def main():
         for r in results.get(section, []):
             print(f"{r['kernel']:>15} N={r['N']:>6}: tlxamd {r['tlxamd_GBps']:7.0f} GB/s  triton "
                   f"{r['triton_GBps']:7.0f}  torch {r['torch_GBps']:7.0f}  ratio {r['tlxamd_GBps'] / r['triton_GBps']:.2f}")
+    for r in results.get("matmul", []):
+        if "config" in r and "error" not in r:
+            t = r.get("tlxamd_TFLOPs", 0.0)
+            tt = r.get("triton_TFLOPs", float("nan"))
+            print(f"matmul {r['dtype']} N={r['N']} {r['config']}: tlxamd {t:6.1f} TFLOP/s  triton {tt:6.1f}  "
+                  f"torch {r.get('torch_TFLOPs', float('nan')):6.1f}  ratio {t / tt:.2f}")
+        else:
+            print("matmul", r)
     la = results.get("launch")
     if la:
         print(f"launch: tlxamd {la['tlxamd_launch_us']:.2f} us, triton {la['triton_launch_us']:.2f} us")

@@ -256,12 +256,22 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == "tlxamd.num_stages") {
-    // tl.range(..., num_stages=N) on its loop (tlxamd-pipeline).
+    // tl.range(..., num_stages=N) on its loop, Triton's num_stages on the
+    // kernel (tlxamd-pipeline).
     auto n = dyn_cast<IntegerAttr>(attr.getValue());
     if (!n || !n.getType().isSignlessInteger(32) || n.getInt() < 1 ||
-        op->getName().getStringRef() != "scf.for")
+        (op->getName().getStringRef() != "scf.for" && !isa<gpu::GPUFuncOp>(op) &&
+         op->getName().getStringRef() != "llvm.func"))
       return op->emitError() << "'tlxamd.num_stages' is a positive i32 "
-                                "attribute of an scf.for";
+                                "attribute of an scf.for or a kernel";
+    return success();
+  }
+  if (attr.getName() == "tlxamd.pipelined") {
+    // tlxamd-pipeline's mark on a loop it transformed.
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "scf.for")
+      return op->emitError()
+             << "'tlxamd.pipelined' is a unit attribute of an scf.for";
     return success();
   }
   if (attr.getName() == "tlxamd.first_shared_access") {

@@ -491,7 +491,7 @@ class Launcher:
 
         t0 = time.perf_counter()
         k = tl.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name,
-                      enable_fp_fusion=fp_fusion)
+                      enable_fp_fusion=fp_fusion, num_stages=num_stages)
         module = k.build(target, signature=signature, **constants)
         compiled = compiler.compile(module, target=target, binary=device is not None)
         constant_positions = [i for i in range(len(values)) if i not in runtime]

@@ -337,10 +337,10 @@ def precompile(manifest: str, out: str) -> int:
         fn = rebuild(r["environment"])
         constants = {k: _deserialize(v, {}) for k, v in r["constants"].items()}
         constants = {k: v.value if isinstance(v, tl.constexpr) else v for k, v in constants.items()}
-        num_warps, _, num_ctas, fp_fusion = r["meta"][:4]
+        num_warps, num_stages, num_ctas, fp_fusion = r["meta"][:4]
         try:
             k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__,
-                          enable_fp_fusion=fp_fusion)
+                          enable_fp_fusion=fp_fusion, num_stages=num_stages)
             module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
             compiled = compiler.compile(module, target=r["target"], binary=True)
             error = None

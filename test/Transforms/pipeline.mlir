@@ -87,7 +87,7 @@ gpu.module @m {
     %bs = tlxamd.splat %x : tensor<8192x!tlxamd.ptr<f32>>
     %bp = tlxamd.addptr %bs, %big : tensor<8192x!tlxamd.ptr<f32>>, tensor<8192xi32>
     %s = scf.for %i = %c0 to %n step %c1 iter_args(%q = %p) -> (tensor<1024x!tlxamd.ptr<f32>>) : i32 {
-      // expected-remark@+1 {{not pipelined: its address, mask or other depends on a loop-carried value or on an op with side effects}}
+      // expected-remark@+1 {{not pipelined: its address, mask or other depends on a loop-carried value that does not step by a loop-invariant amount, or on an op with side effects}}
       %v = tlxamd.load %q : tensor<1024x!tlxamd.ptr<f32>>
       // expected-remark@+1 {{not pipelined: 32 registers per thread exceed the loop's budget left (8, max-registers)}}
       %b = tlxamd.load %bp : tensor<8192x!tlxamd.ptr<f32>>

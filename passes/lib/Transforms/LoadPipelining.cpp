@@ -8,8 +8,12 @@
 // that compute them from the counter and values defined outside the loop.
 //
 //===----------------------------------------------------------------------===//
+#include "PipelineSlices.h"
+#include "SharedPipelining.h"
+
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Dialect/TypeHelpers.h"
+#include "tlxamd/Target/Arch.h"
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,29 +35,6 @@ namespace {
 
 constexpr llvm::StringLiteral kNumStagesAttr = "tlxamd.num_stages";
 
-/// Collects (operands first) the body ops computing `v` from the counter and
-/// values defined outside `loop`; false when `v` depends on anything else (a
-/// loop-carried value, an op with effects or regions, a nested block).
-bool collectSlice(Value v, scf::ForOp loop,
-                  llvm::SetVector<Operation *> &slice) {
-  if (v == loop.getInductionVar())
-    return true;
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return !loop->isAncestor(arg.getOwner()->getParentOp());
-  Operation *def = v.getDefiningOp();
-  if (!loop->isProperAncestor(def))
-    return true;
-  if (def->getBlock() != loop.getBody() || !isPure(def) || def->getNumRegions())
-    return false;
-  if (slice.contains(def))
-    return true;
-  for (Value operand : def->getOperands())
-    if (!collectSlice(operand, loop, slice))
-      return false;
-  slice.insert(def);
-  return true;
-}
-
 /// 32-bit registers per thread a tensor takes (32 lanes per warp: never an
 /// underestimate).
 int64_t registersPerThread(Type type, int64_t numWarps) {
@@ -63,15 +44,9 @@ int64_t registersPerThread(Type type, int64_t numWarps) {
   return llvm::divideCeil(bits, 32 * 32 * numWarps);
 }
 
-/// The load for counter `iv`, `inRange` and-ed into its mask, built at `b`
-/// from clones of its slice.
-Value cloneLoadFor(OpBuilder &b, LoadOp load, ArrayRef<Operation *> slice,
-                   Value loopIv, Value iv, Value inRange) {
-  IRMapping map;
-  map.map(loopIv, iv);
-  for (Operation *op : slice)
-    if (!map.contains(op->getResult(0)))
-      b.clone(*op, map);
+/// The load of the iteration whose slice values `map` holds, `inRange`
+/// and-ed into its mask.
+Value cloneLoadFor(OpBuilder &b, LoadOp load, IRMapping &map, Value inRange) {
   Location loc = load.getLoc();
   Value ptr = map.lookupOrDefault(load.getPtr());
   Value in = tlxamd::SplatOp::create(b, loc, getI1Like(ptr.getType()), inRange);
@@ -90,14 +65,50 @@ struct TlxAmdPipelinePass
   using TlxAmdPipelineBase::TlxAmdPipelineBase;
 
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    const ArchInfo *arch = nullptr;
+    if (!target.empty() && !(arch = lookupArch(target))) {
+      getOperation()->emitError("tlxamd-pipeline: unsupported target '")
+          << target << "' (supported: " << getSupportedArchNames() << ")";
+      return signalPassFailure();
+    }
+    SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr);
-      if (stages && stages.getValue().getSExtValue() >= 2)
-        loops.push_back(loop);
+      int64_t stages = stagesOf(loop);
+      if (stages >= 2)
+        loops.push_back({loop, stages});
     });
-    for (scf::ForOp loop : loops)
-      pipeline(loop);
+    PipelineRemark note = [&](Operation *op, const Twine &text) {
+      remark(op, text);
+    };
+    for (auto [loop, stages] : loops) {
+      loop = scalarizeCarriedPointers(loop);
+      if (arch &&
+          pipelineThroughSharedMemory(loop, stages, *arch, numWarps(loop), note))
+        continue;
+      if (registers)
+        pipeline(loop);
+    }
+  }
+
+  /// The loop's `tlxamd.num_stages`; else, for an innermost loop with a
+  /// dot in its body, the kernel's (Triton's `num_stages`); 0 for a loop
+  /// pipelined already.
+  static int64_t stagesOf(scf::ForOp loop) {
+    if (loop->hasAttr(kPipelinedAttr))
+      return 0;
+    if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+      return stages.getValue().getSExtValue();
+    bool innermost = true, dot = false;
+    loop.getBody()->walk([&](Operation *op) {
+      innermost &= !isa<LoopLikeOpInterface>(op);
+      dot |= isa<DotOp>(op) && op->getBlock() == loop.getBody();
+    });
+    if (!innermost || !dot)
+      return 0;
+    for (Operation *op = loop; op; op = op->getParentOp())
+      if (auto n = op->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+        return n.getValue().getSExtValue();
+    return 0;
   }
 
   /// The function's `tlxamd.num_warps` (4 when it has none).
@@ -115,7 +126,7 @@ struct TlxAmdPipelinePass
 
   struct Candidate {
     LoadOp load;
-    SmallVector<Operation *> slice;
+    LoopSlice slice;
   };
 
   SmallVector<Candidate> candidates(scf::ForOp loop) {
@@ -144,13 +155,14 @@ struct TlxAmdPipelinePass
                      "pointers (the next iteration's load would miss it)");
         continue;
       }
-      llvm::SetVector<Operation *> slice;
+      LoopSlice slice;
       bool ok = true;
       for (Value v : load->getOperands())
         ok = ok && collectSlice(v, loop, slice);
       if (!ok) {
         remark(load, "not pipelined: its address, mask or other depends on "
-                     "a loop-carried value or on an op with side effects");
+                     "a loop-carried value that does not step by a "
+                     "loop-invariant amount, or on an op with side effects");
         continue;
       }
       int64_t regs = registersPerThread(load.getType(), warps);
@@ -162,7 +174,7 @@ struct TlxAmdPipelinePass
         continue;
       }
       budget -= regs;
-      out.push_back({load, SmallVector<Operation *>(slice.getArrayRef())});
+      out.push_back({load, std::move(slice)});
     }
     return out;
   }
@@ -178,10 +190,11 @@ struct TlxAmdPipelinePass
     Value first = arith::CmpIOp::create(b, loc, pred, loop.getLowerBound(),
                                         loop.getUpperBound());
     SmallVector<Value> prologue;
-    for (Candidate &c : loads)
-      prologue.push_back(cloneLoadFor(b, c.load, c.slice,
-                                      loop.getInductionVar(),
-                                      loop.getLowerBound(), first));
+    for (Candidate &c : loads) {
+      IRMapping map = cloneSlice(b, loop, c.slice, loop.getLowerBound(),
+                                 advanceCarried(b, loop, c.slice, 0, false));
+      prologue.push_back(cloneLoadFor(b, c.load, map, first));
+    }
     b.setInsertionPointToStart(loop.getBody());
     Value next =
         arith::AddIOp::create(b, loc, loop.getInductionVar(), loop.getStep());
@@ -190,8 +203,9 @@ struct TlxAmdPipelinePass
     SmallVector<Value> ahead;
     for (Candidate &c : loads) {
       b.setInsertionPoint(c.load);
-      ahead.push_back(cloneLoadFor(b, c.load, c.slice, loop.getInductionVar(),
-                                   next, nextIn));
+      IRMapping map = cloneSlice(b, loop, c.slice, next,
+                                 advanceCarried(b, loop, c.slice, 1, true));
+      ahead.push_back(cloneLoadFor(b, c.load, map, nextIn));
     }
     IRRewriter rewriter(loop);
     unsigned carried = loop.getNumRegionIterArgs();

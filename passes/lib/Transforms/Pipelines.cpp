@@ -26,9 +26,11 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // reference).
   if (arch->isNVIDIA())
     pm.addPass(createTlxAmdResolveTmemLayouts());
-  // Loads of `tl.range(..., num_stages=N)` loops one iteration ahead.
+  // Loops with `num_stages`: loads feeding dots staged through shared
+  // memory (layout-free input), other loads one iteration ahead.
   {
     TlxAmdPipelineOptions options;
+    options.target = arch->name.str();
     options.remarks = remarks;
     pm.addPass(createTlxAmdPipeline(options));
   }

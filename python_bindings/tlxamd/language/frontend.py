@@ -1016,10 +1016,13 @@ class kernel:
     (`assign_layouts=False` keeps them as written). `num_ctas=n` (n > 1)
     makes it a cluster kernel: its programs run in thread-block clusters of
     n (NVIDIA sm_90 and later), the launch grid's first dimension a
-    multiple of n."""
+    multiple of n. `num_stages` (Triton's, default 3) software-pipelines
+    the innermost loops with a `tl.dot` that have no `num_stages` of their
+    own: the loads feeding the dot are staged through that many
+    shared-memory buffers by asynchronous copies (tlxamd-pipeline)."""
 
     def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None,
-                 num_ctas: int = 1, enable_fp_fusion: bool = True):
+                 num_ctas: int = 1, enable_fp_fusion: bool = True, num_stages: int = 3):
         if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
                 num_warps & (num_warps - 1) or num_warps > 32:
             raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
@@ -1028,6 +1031,9 @@ class kernel:
             raise ValueError(f"num_ctas must be a power of two between 1 and 16, got {num_ctas!r}")
         if not isinstance(enable_fp_fusion, bool):
             raise TypeError(f"enable_fp_fusion is a bool, got {enable_fp_fusion!r}")
+        if isinstance(num_stages, bool) or not isinstance(num_stages, int) or not 1 <= num_stages <= 16:
+            raise ValueError(f"num_stages must be an int between 1 and 16, got {num_stages!r}")
+        self.num_stages = num_stages
         self.num_warps = num_warps
         self.num_ctas = num_ctas
         # float a * b + c may become one fma (Triton's enable_fp_fusion)
@@ -1121,6 +1127,8 @@ class kernel:
                                        sym_name=self.name, kernel=True)
                     fn.attributes["tlxamd.num_warps"] = ir.IntegerAttr.get(
                         ir.IntegerType.get_signless(32), self.num_warps)
+                    fn.attributes["tlxamd.num_stages"] = ir.IntegerAttr.get(
+                        ir.IntegerType.get_signless(32), self.num_stages)
                     if self.num_ctas > 1:
                         fn.attributes["tlxamd.num_ctas"] = ir.IntegerAttr.get(
                             ir.IntegerType.get_signless(32), self.num_ctas)
@@ -1160,8 +1168,11 @@ class kernel:
         from .. import passmanager
         from ..compiler import diagnostic_text
 
+        # Loops feeding dots are pipelined before layouts (their shared
+        # buffers and copies get layouts with everything else).
         pm = passmanager.PassManager.parse(
-            f"builtin.module(tlxamd-assign-layouts{{target={target}}},"
+            f"builtin.module(tlxamd-pipeline{{target={target} registers=false}},"
+            f"tlxamd-assign-layouts{{target={target}}},"
             f"tlxamd-remove-layout-conversions{{assigned-only=true}})")
         try:
             pm.run(module.operation)

@@ -145,7 +145,7 @@ func.func @f(%x: f32) -> f32 {
 func.func @f(%n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
-  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for}}
+  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for or a kernel}}
   scf.for %i = %c0 to %n step %c1 : i32 {
   } {tlxamd.num_stages = 0 : i32}
   return
@@ -154,8 +154,28 @@ func.func @f(%n: i32) {
 // -----
 
 func.func @f(%x: i32) -> i32 {
-  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for}}
+  // expected-error@+1 {{'tlxamd.num_stages' is a positive i32 attribute of an scf.for or a kernel}}
   %y = arith.addi %x, %x {tlxamd.num_stages = 2 : i32} : i32
+  return %y : i32
+}
+
+// -----
+
+// tlxamd-pipeline's mark: a unit attribute of a loop.
+func.func @f(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error@+1 {{'tlxamd.pipelined' is a unit attribute of an scf.for}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {tlxamd.pipelined = 1 : i32}
+  return
+}
+
+// -----
+
+func.func @f(%x: i32) -> i32 {
+  // expected-error@+1 {{'tlxamd.pipelined' is a unit attribute of an scf.for}}
+  %y = arith.addi %x, %x {tlxamd.pipelined} : i32
   return %y : i32
 }
 

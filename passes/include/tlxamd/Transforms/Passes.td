@@ -87,26 +87,58 @@ def TlxAmdLoopRemainders : Pass<"tlxamd-loop-remainders"> {
 }
 
 def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
-  let summary = "Issue the loads of a `tl.range(..., num_stages=N)` loop one iteration ahead";
+  let summary = "Software-pipeline loops: loads feeding dots through multi-buffered shared memory, other loads one iteration ahead in registers";
   let description = [{
-    Software pipelining of loops whose loads do not feed a dot (the fused
-    softmax's persistent row loop): in an scf.for marked
-    `tlxamd.num_stages` >= 2 (`tl.range(lo, hi, step, num_stages=N)`), each
-    tensor `tlxamd.load` whose pointers, mask and `other` are computed in
-    the body from the induction variable and values defined outside the
-    loop (by side-effect-free ops) is issued one iteration ahead: the first
-    iteration's load before the loop, masked by `lb < ub`, and in the body,
-    where the load was, the next iteration's, masked by `iv + step < ub`,
-    carried to the next iteration in registers. The loaded values are the
-    same as before; as in Triton, a pipelined load is issued before the
-    previous iteration's stores (a loop whose stores feed its own later
-    loads must not ask for stages). Kept out: a load after an op that
-    writes memory in the body, one whose address depends on a loop-carried
-    value, and loads beyond `max-registers` 32-bit registers per thread in
-    all (counted with 32 lanes per warp). With remarks, the pass says what
-    it pipelined and why a load was not.
+    Software pipelining of `scf.for` loops with `num_stages` S >= 2: the
+    loop's `tlxamd.num_stages` (`tl.range(lo, hi, step, num_stages=S)`),
+    else, for an innermost loop with a `tlxamd.dot` in its body, the
+    kernel's `tlxamd.num_stages` (Triton's `num_stages` launch option).
+
+    First, loop-carried tensors of pointers advanced by a loop-invariant
+    scalar (`a_ptrs += BK * stride`) become carried scalar base pointers
+    (the lanes' offsets are computed once, outside the loop).
+
+    With `target`, on layout-free IR (the pass runs before layout
+    assignment): each 2-D load whose only use is an operand of a dot in the
+    same body is staged through S shared-memory buffers filled by
+    asynchronous copies (`buffer_load_to_shared`: cp.async on NVIDIA,
+    `buffer_load ... lds` on CDNA4) S - 1 iterations ahead: a prologue of
+    S - 1 commit groups, and in the body `async_wait(S - 2)` (the tile has
+    landed; past its barrier no warp still reads the buffer about to be
+    refilled), the copies of iteration `j + S - 1` into buffer
+    `(j + S - 1) % S` and a `local_load` of buffer `j % S` where the load
+    was; `async_wait(0)` after the loop. Masks and `other` are the loads'
+    own for the iteration copied, and-ed with `iv < ub`. Where the target
+    has warpgroup MMA, a dot of two staged f16 / bf16 row-major tiles with
+    an f32 accumulator becomes `warpgroup_dot` from the two buffers and
+    its wait. A load is kept out (with a remark) when its pointers are not
+    a scalar base plus i32 offsets, its offsets are not proven non-negative
+    (AMD buffer copies), or a lane would copy a width the target lacks
+    (16 bytes on CDNA; 4, 8 or 16 on NVIDIA; contiguity, alignment and mask
+    uniformity from the axis analysis).
+
+    Otherwise (no target, layouts assigned, no dot), each tensor
+    `tlxamd.load` whose pointers, mask and `other` are computed in the body
+    from the induction variable, stepping carried values and values defined
+    outside the loop (by side-effect-free ops) is issued one iteration
+    ahead: the first iteration's load before the loop, masked by `lb < ub`,
+    and in the body, where the load was, the next iteration's, masked by
+    `iv + step < ub`, carried to the next iteration in registers.
+
+    The loaded values are the same as before; as in Triton, a pipelined
+    load is issued before the previous iterations' stores (a loop whose
+    stores feed its own later loads must not ask for stages). Kept out: a
+    load after an op that writes memory in the body, and register-carried
+    loads beyond `max-registers` 32-bit registers per thread in all
+    (counted with 32 lanes per warp). A transformed loop is marked
+    `tlxamd.pipelined`. With remarks, the pass says what it pipelined and
+    why a load was not.
   }];
   let options = [
+    Option<"target", "target", "std::string", "\"\"",
+           "Capability-table target; enables staging through shared memory">,
+    Option<"registers", "registers", "bool", "true",
+           "Pipeline loads that are not staged one iteration ahead in registers">,
     Option<"maxRegisters", "max-registers", "int64_t", "8",
            "At most this many 32-bit registers per thread carried across iterations per loop">,
     Option<"remarks", "remarks", "bool", "false",

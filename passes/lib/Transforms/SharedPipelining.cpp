@@ -1,0 +1,381 @@
+//===- SharedPipelining.cpp - tlxamd-pipeline through shared memory -------===//
+//
+// The loads feeding a dot in a loop with `num_stages` S >= 2, before
+// layouts: S shared-memory buffers per operand, filled by asynchronous
+// copies (buffer_load_to_shared: cp.async on NVIDIA, `buffer_load ... lds`
+// on CDNA4) S - 1 iterations ahead of the dot that reads them.
+//
+//   prologue: copies of iterations 0 .. S-2 into buffers 0 .. S-2, one
+//             commit group each (masked by `iv < ub`)
+//   body:     async_wait(S - 2)            tile j landed; past the wait's
+//                                          barrier nobody reads buffer j-1
+//             copies of iteration j+S-1 into buffer (j+S-1) % S, commit
+//             local_load(buffer j % S) where the load was (or, on Hopper,
+//             warpgroup_dot straight from the two buffers and its wait)
+//   after:    async_wait(0)                the tail's copies (masked off)
+//
+// Masks and `other` are the loads' own, recomputed for the iteration the
+// copy is for; the tail's copies are masked off by the loop bound.
+//
+//===----------------------------------------------------------------------===//
+#include "PipelineSlices.h"
+#include "SharedPipelining.h"
+
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
+#include "tlxamd/Analysis/AxisInfo.h"
+#include "tlxamd/Dialect/SharedMemory.h"
+#include "tlxamd/Dialect/TypeHelpers.h"
+#include "tlxamd/Target/TargetLegality.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+/// A load feeding operand `index` (0: A, 1: B) of `dot`.
+struct Operand {
+  LoadOp load;
+  DotOp dot;
+  unsigned index;
+  unsigned fast; ///< the dimension consecutive in memory
+  Value buffers;
+};
+
+bool isWriteOp(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return !isPure(op) && (!effects || effects.hasEffect<MemoryEffects::Write>());
+}
+
+class SharedPipeliner {
+public:
+  SharedPipeliner(scf::ForOp loop, int64_t stages, const ArchInfo &arch,
+                  int64_t numWarps, const PipelineRemark &remark)
+      : loop(loop), stages(stages), arch(arch), numWarps(numWarps),
+        remark(remark) {}
+
+  /// The operands that can be staged; empty (with remarks) otherwise.
+  LogicalResult analyze();
+  /// Rewrites the loop (after a successful analyze()).
+  void rewrite();
+
+private:
+  /// Why `load` cannot be copied asynchronously; empty when it can.
+  std::string refusal(LoadOp load, LoopSlice &slice, unsigned &fast);
+  /// Whether `dot` takes both operands straight from shared memory (wgmma).
+  bool useWarpgroupMma(DotOp dot) const;
+  Attribute sharedLayout(const Operand &operand) const;
+  Value buildCopies(OpBuilder &b, int64_t ahead, bool inLoop, Value stage);
+  Value iterationCounter(OpBuilder &b, int64_t ahead);
+
+  scf::ForOp loop;
+  int64_t stages;
+  const ArchInfo &arch;
+  int64_t numWarps;
+  const PipelineRemark &remark;
+  SmallVector<Operand> operands;
+  LoopSlice slice; ///< of every staged load
+  llvm::SmallPtrSet<Operation *, 4> wgmmaDots;
+};
+
+std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
+                                     unsigned &fast) {
+  auto type = cast<RankedTensorType>(load.getType());
+  if (type.getRank() != 2)
+    return "it is not a 2-D tile";
+  for (Value v : load->getOperands())
+    if (!collectSlice(v, loop, own))
+      return "its address, mask or other depends on a loop-carried value "
+             "that does not step by a loop-invariant amount, or on an op "
+             "with side effects";
+  SmallVector<Value> parts;
+  if (!splitPointerTensorParts(load.getPtr(), parts))
+    return "its pointers are not one scalar base plus i32 offsets";
+  if (arch.isAMD())
+    for (Value part : parts)
+      if (!isProvablyNonNegative(part))
+        return "its offsets are not proven non-negative (a buffer copy's "
+               "offsets are unsigned)";
+  AxisInfoAnalysis axis;
+  const AxisInfo &info = axis.get(load.getPtr());
+  fast = info.contiguity[0] > info.contiguity[1] ? 0 : 1;
+  unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
+  int64_t vec = std::min<int64_t>({info.contiguity[fast],
+                                   info.divisibility[fast],
+                                   kMaxSharedVectorBytes / bytes});
+  if (load.getMask())
+    vec = std::min<int64_t>(vec, axis.get(load.getMask()).constancy[fast]);
+  SmallVector<unsigned> widths = getDirectCopyBytes(arch);
+  // CDNA copies 16 bytes a lane or the copies cost more than they save.
+  bool ok = arch.isAMD() ? vec * bytes == 16
+                         : llvm::is_contained(widths, vec * bytes);
+  if (!ok)
+    return (Twine("each lane would copy ") + Twine(vec * bytes) +
+            " bytes (consecutive, aligned and under one mask value as far as "
+            "proven); " +
+            arch.name + " copies " + (arch.isAMD() ? "16" : "4, 8 or 16") +
+            " bytes a lane")
+        .str();
+  return "";
+}
+
+bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
+  if (!llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
+        return i.engine == MatrixEngine::WGMMA;
+      }))
+    return false;
+  const Operand *a = nullptr, *b = nullptr;
+  for (const Operand &o : operands)
+    if (o.dot == dot)
+      (o.index == 0 ? a : b) = &o;
+  auto acc = cast<RankedTensorType>(dot.getC().getType());
+  auto at = cast<RankedTensorType>(dot.getA().getType());
+  Type elem = at.getElementType();
+  return a && b && a->fast == 1 && b->fast == 1 && acc.getElementType().isF32() &&
+         (elem.isF16() || elem.isBF16()) && numWarps % 4 == 0 &&
+         acc.getShape()[0] % 64 == 0 && acc.getShape()[1] % 8 == 0 &&
+         acc.getShape()[1] <= 256 && at.getShape()[1] % 16 == 0;
+}
+
+LogicalResult SharedPipeliner::analyze() {
+  if (getDirectCopyBytes(arch).empty() ||
+      (arch.isAMD() && !llvm::is_contained(getDirectCopyBytes(arch), 16u))) {
+    remark(loop, Twine("not pipelined through shared memory: ") + arch.name +
+                     " has no 16-byte global-to-shared copies");
+    return failure();
+  }
+  bool afterWrite = false;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto load = dyn_cast<LoadOp>(&op);
+    if (!load) {
+      afterWrite |= isWriteOp(&op);
+      continue;
+    }
+    if (!load->hasOneUse())
+      continue;
+    auto dot = dyn_cast<DotOp>(*load->getUsers().begin());
+    if (!dot || dot->getBlock() != loop.getBody() ||
+        (dot.getA() != load && dot.getB() != load))
+      continue;
+    if (getDistributedLayout(load.getType())) {
+      remark(load, "not pipelined through shared memory: layouts are "
+                   "assigned already (the pass runs before layout "
+                   "assignment)");
+      continue;
+    }
+    if (afterWrite) {
+      remark(load, "not pipelined: it follows a write to memory in the loop "
+                   "body");
+      continue;
+    }
+    LoopSlice own;
+    unsigned fast = 1;
+    std::string why = refusal(load, own, fast);
+    if (!why.empty()) {
+      remark(load, "not pipelined through shared memory: " + why);
+      continue;
+    }
+    slice.ops.insert(own.ops.begin(), own.ops.end());
+    slice.carried.insert(own.carried.begin(), own.carried.end());
+    operands.push_back({load, dot, dot.getA() == load ? 0u : 1u, fast, {}});
+  }
+  if (operands.empty())
+    return failure();
+  // Body order (the union of the slices).
+  SmallVector<Operation *> ordered(slice.ops.begin(), slice.ops.end());
+  llvm::sort(ordered, [](Operation *x, Operation *y) {
+    return x->isBeforeInBlock(y);
+  });
+  slice.ops = llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
+  for (const Operand &o : operands)
+    if (useWarpgroupMma(o.dot))
+      wgmmaDots.insert(o.dot);
+  return success();
+}
+
+Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
+  auto type = cast<RankedTensorType>(LoadOp(operand.load).getType());
+  MLIRContext *ctx = type.getContext();
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t rowBytes = type.getShape()[operand.fast] * bits / 8;
+  if (wgmmaDots.contains(operand.dot)) {
+    unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : 32;
+    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, false, 2);
+  }
+  // 16-byte chunks XOR-swizzled so that 8 consecutive rows read at one
+  // chunk position hit 8 different chunks (rows under 128 bytes share a
+  // phase).
+  unsigned vec = std::max<unsigned>(1, 128 / bits);
+  unsigned perPhase = std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
+  unsigned maxPhase = std::max<unsigned>(1, 8 / perPhase);
+  return SwizzledSharedLayoutAttr::get(
+      ctx, vec, perPhase, maxPhase,
+      ArrayRef<unsigned>{operand.fast, 1 - operand.fast});
+}
+
+/// `v` as i32 (the counter may be i64 or index).
+static Value toI32(OpBuilder &b, Location loc, Value v) {
+  Type i32 = b.getI32Type();
+  if (v.getType() == i32)
+    return v;
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, i32, v);
+  return arith::TruncIOp::create(b, loc, i32, v);
+}
+
+static Value constantLike(OpBuilder &b, Location loc, Value like, int64_t v) {
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(like.getType(), v));
+}
+
+/// The counter `ahead` iterations after the current one (in the body).
+Value SharedPipeliner::iterationCounter(OpBuilder &b, int64_t ahead) {
+  Location loc = loop.getLoc();
+  Value step = loop.getStep();
+  if (ahead != 1)
+    step = arith::MulIOp::create(b, loc, step,
+                                 constantLike(b, loc, step, ahead));
+  return arith::AddIOp::create(b, loc, loop.getInductionVar(), step);
+}
+
+/// The copies of iteration `ahead` (before the loop) or of `ahead`
+/// iterations after the current one (`inLoop`) into buffer `stage`, one
+/// commit group.
+Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
+                                   Value stage) {
+  Location loc = loop.getLoc();
+  Value iv;
+  if (inLoop) {
+    iv = iterationCounter(b, ahead);
+  } else {
+    Value lb = loop.getLowerBound();
+    iv = ahead == 0 ? lb
+                    : arith::AddIOp::create(
+                          b, loc, lb,
+                          arith::MulIOp::create(
+                              b, loc, loop.getStep(),
+                              constantLike(b, loc, lb, ahead)));
+  }
+  auto pred = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt;
+  Value inRange = arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
+  SmallVector<Value> carried = advanceCarried(b, loop, slice, ahead, inLoop);
+  IRMapping map = cloneSlice(b, loop, slice, iv, carried);
+  for (Operand &o : operands) {
+    LoadOp load = o.load; // (a handle)
+    auto [base, offsets] = *splitPointerTensor(b, map.lookupOrDefault(load.getPtr()));
+    auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+    if (!offsets)
+      offsets = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(
+                      RankedTensorType::get(ptrType.getShape(), b.getI32Type()),
+                      b.getI32IntegerAttr(0)));
+    Value in = SplatOp::create(b, loc, getI1Like(ptrType), inRange);
+    Value mask = load.getMask() ? Value(arith::AndIOp::create(
+                                      b, loc, map.lookupOrDefault(load.getMask()), in))
+                                : in;
+    Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
+    auto bufType = cast<MemDescType>(o.buffers.getType());
+    auto tileType = MemDescType::get(b.getContext(), bufType.getTileShape(),
+                                     bufType.getElementType(),
+                                     bufType.getEncoding(), true);
+    Value dest = MemDescIndexOp::create(b, loc, tileType, o.buffers, stage);
+    BufferLoadToSharedOp::create(b, loc, dest, base, offsets, mask, other,
+                                 load.getCacheAttr());
+  }
+  AsyncCommitGroupOp::create(b, loc);
+  return iv;
+}
+
+void SharedPipeliner::rewrite() {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  for (Operand &o : operands) {
+    auto type = cast<RankedTensorType>(o.load.getType());
+    SmallVector<int64_t> shape{stages};
+    shape.append(type.getShape().begin(), type.getShape().end());
+    auto bufType = MemDescType::get(b.getContext(), shape, type.getElementType(),
+                                    sharedLayout(o), true);
+    o.buffers = LocalAllocOp::create(b, loc, bufType, Value());
+  }
+  int64_t ahead = stages - 1;
+  for (int64_t s = 0; s < ahead; ++s)
+    buildCopies(b, s, /*inLoop=*/false,
+                arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s)));
+  // The body: wait for this iteration's tile, refill the buffer the
+  // previous iteration read.
+  b.setInsertionPointToStart(loop.getBody());
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(ahead - 1));
+  Value iv = loop.getInductionVar();
+  Value index = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+      loop.getStep());
+  Value count = constantLike(b, loc, iv, stages);
+  Value read = toI32(b, loc, arith::RemSIOp::create(b, loc, index, count));
+  Value write = toI32(
+      b, loc,
+      arith::RemSIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, index, constantLike(b, loc, iv, ahead)),
+          count));
+  buildCopies(b, ahead, /*inLoop=*/true, write);
+  // Where the loads were: reads of this iteration's buffers.
+  auto view = [&](OpBuilder &at, const Operand &o) -> Value {
+    auto bufType = cast<MemDescType>(o.buffers.getType());
+    auto tileType = MemDescType::get(at.getContext(), bufType.getTileShape(),
+                                     bufType.getElementType(),
+                                     bufType.getEncoding(), true);
+    return MemDescIndexOp::create(at, loc, tileType, o.buffers, read);
+  };
+  for (Operand &o : operands) {
+    if (wgmmaDots.contains(o.dot))
+      continue;
+    b.setInsertionPoint(o.load);
+    Value tile = LocalLoadOp::create(b, o.load.getLoc(), o.load.getType(),
+                                     view(b, o));
+    o.load.getResult().replaceAllUsesWith(tile);
+    o.load.erase();
+  }
+  for (Operation *op : wgmmaDots) {
+    auto dot = cast<DotOp>(op);
+    b.setInsertionPoint(dot);
+    Value a, bt;
+    for (Operand &o : operands)
+      if (o.dot == dot)
+        (o.index == 0 ? a : bt) = view(b, o);
+    Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
+                                     dot.getC());
+    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
+                                            b.getI32IntegerAttr(0));
+    dot.getResult().replaceAllUsesWith(done);
+    dot.erase();
+  }
+  for (Operand &o : operands)
+    if (wgmmaDots.contains(o.dot))
+      o.load.erase();
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  loop->setAttr(kPipelinedAttr, b.getUnitAttr());
+  remark(loop, Twine("pipelined ") + Twine(operands.size()) +
+                   " load(s) feeding dots through " + Twine(stages) +
+                   " shared-memory buffers each (asynchronous copies " +
+                   Twine(ahead) + " iteration(s) ahead" +
+                   (wgmmaDots.empty() ? ")" : "; warpgroup MMA from shared memory)"));
+}
+
+} // namespace
+
+bool mlir::tlxamd::pipelineThroughSharedMemory(scf::ForOp loop, int64_t stages,
+                                               const ArchInfo &arch,
+                                               int64_t numWarps,
+                                               const PipelineRemark &remark) {
+  SharedPipeliner pipeliner(loop, stages, arch, numWarps, remark);
+  if (failed(pipeliner.analyze()))
+    return false;
+  pipeliner.rewrite();
+  return true;
+}
