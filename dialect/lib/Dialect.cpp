@@ -260,7 +260,8 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
     // kernel (tlxamd-pipeline).
     auto n = dyn_cast<IntegerAttr>(attr.getValue());
     if (!n || !n.getType().isSignlessInteger(32) || n.getInt() < 1 ||
-        (op->getName().getStringRef() != "scf.for" && !isa<gpu::GPUFuncOp>(op) &&
+        (op->getName().getStringRef() != "scf.for" &&
+         !isa<gpu::GPUFuncOp>(op) &&
          op->getName().getStringRef() != "llvm.func"))
       return op->emitError() << "'tlxamd.num_stages' is a positive i32 "
                                 "attribute of an scf.for or a kernel";

@@ -82,8 +82,8 @@ struct TlxAmdPipelinePass
     };
     for (auto [loop, stages] : loops) {
       loop = scalarizeCarriedPointers(loop);
-      if (arch &&
-          pipelineThroughSharedMemory(loop, stages, *arch, numWarps(loop), note))
+      if (arch && pipelineThroughSharedMemory(loop, stages, *arch,
+                                              numWarps(loop), note))
         continue;
       if (registers)
         pipeline(loop);

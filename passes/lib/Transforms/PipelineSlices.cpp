@@ -72,8 +72,8 @@ SmallVector<Value> mlir::tlxamd::advanceCarried(OpBuilder &b, scf::ForOp loop,
                                                 int64_t ahead, bool inLoop) {
   SmallVector<Value> out;
   for (BlockArgument arg : slice.carried) {
-    Value from = inLoop ? Value(arg)
-                        : loop.getInitArgs()[arg.getArgNumber() - 1];
+    Value from =
+        inLoop ? Value(arg) : loop.getInitArgs()[arg.getArgNumber() - 1];
     Value step = getCarriedStep(loop, arg);
     if (ahead == 0) {
       out.push_back(from);
@@ -101,9 +101,8 @@ split(OpBuilder *b, Value ptrs, SmallVectorImpl<Value> *parts = nullptr) {
     return std::nullopt;
   Location loc = ptrs.getLoc();
   auto offsetsType = [&](RankedTensorType t) {
-    return RankedTensorType::get(t.getShape(),
-                                 IntegerType::get(t.getContext(), 32),
-                                 t.getEncoding());
+    return RankedTensorType::get(
+        t.getShape(), IntegerType::get(t.getContext(), 32), t.getEncoding());
   };
   Operation *def = ptrs.getDefiningOp();
   if (auto splat = dyn_cast_or_null<SplatOp>(def)) {
@@ -228,8 +227,8 @@ scf::ForOp mlir::tlxamd::scalarizeCarriedPointers(scf::ForOp loop) {
   b.setInsertionPoint(yield);
   for (auto [i, step] : items) {
     Operation *old = yield.getOperand(i).getDefiningOp();
-    yield.setOperand(i, AddPtrOp::create(
-                            b, loc, newLoop.getRegionIterArgs()[i], step));
+    yield.setOperand(
+        i, AddPtrOp::create(b, loc, newLoop.getRegionIterArgs()[i], step));
     if (old->use_empty())
       old->erase();
   }

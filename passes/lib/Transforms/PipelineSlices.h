@@ -1,4 +1,5 @@
-//===- PipelineSlices.h - what a pipelined load is computed from -*- C++ -*-===//
+//===- PipelineSlices.h - what a pipelined load is computed from -*- C++
+//-*-===//
 //
 // Shared by tlxamd-pipeline's two forms (loads carried in registers, copies
 // into multi-buffered shared memory): the ops that compute a load's address,

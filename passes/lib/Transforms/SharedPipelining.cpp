@@ -18,8 +18,8 @@
 // copy is for; the tail's copies are masked off by the loop bound.
 //
 //===----------------------------------------------------------------------===//
-#include "PipelineSlices.h"
 #include "SharedPipelining.h"
+#include "PipelineSlices.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
@@ -104,9 +104,9 @@ std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
   const AxisInfo &info = axis.get(load.getPtr());
   fast = info.contiguity[0] > info.contiguity[1] ? 0 : 1;
   unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
-  int64_t vec = std::min<int64_t>({info.contiguity[fast],
-                                   info.divisibility[fast],
-                                   kMaxSharedVectorBytes / bytes});
+  int64_t vec =
+      std::min<int64_t>({info.contiguity[fast], info.divisibility[fast],
+                         kMaxSharedVectorBytes / bytes});
   if (load.getMask())
     vec = std::min<int64_t>(vec, axis.get(load.getMask()).constancy[fast]);
   SmallVector<unsigned> widths = getDirectCopyBytes(arch);
@@ -135,10 +135,11 @@ bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
   auto acc = cast<RankedTensorType>(dot.getC().getType());
   auto at = cast<RankedTensorType>(dot.getA().getType());
   Type elem = at.getElementType();
-  return a && b && a->fast == 1 && b->fast == 1 && acc.getElementType().isF32() &&
-         (elem.isF16() || elem.isBF16()) && numWarps % 4 == 0 &&
-         acc.getShape()[0] % 64 == 0 && acc.getShape()[1] % 8 == 0 &&
-         acc.getShape()[1] <= 256 && at.getShape()[1] % 16 == 0;
+  return a && b && a->fast == 1 && b->fast == 1 &&
+         acc.getElementType().isF32() && (elem.isF16() || elem.isBF16()) &&
+         numWarps % 4 == 0 && acc.getShape()[0] % 64 == 0 &&
+         acc.getShape()[1] % 8 == 0 && acc.getShape()[1] <= 256 &&
+         at.getShape()[1] % 16 == 0;
 }
 
 LogicalResult SharedPipeliner::analyze() {
@@ -187,9 +188,8 @@ LogicalResult SharedPipeliner::analyze() {
     return failure();
   // Body order (the union of the slices).
   SmallVector<Operation *> ordered(slice.ops.begin(), slice.ops.end());
-  llvm::sort(ordered, [](Operation *x, Operation *y) {
-    return x->isBeforeInBlock(y);
-  });
+  llvm::sort(ordered,
+             [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
   slice.ops = llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
   for (const Operand &o : operands)
     if (useWarpgroupMma(o.dot))
@@ -210,7 +210,8 @@ Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
   // chunk position hit 8 different chunks (rows under 128 bytes share a
   // phase).
   unsigned vec = std::max<unsigned>(1, 128 / bits);
-  unsigned perPhase = std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
+  unsigned perPhase =
+      std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
   unsigned maxPhase = std::max<unsigned>(1, 8 / perPhase);
   return SwizzledSharedLayoutAttr::get(
       ctx, vec, perPhase, maxPhase,
@@ -228,8 +229,7 @@ static Value toI32(OpBuilder &b, Location loc, Value v) {
 }
 
 static Value constantLike(OpBuilder &b, Location loc, Value like, int64_t v) {
-  return arith::ConstantOp::create(b, loc,
-                                   b.getIntegerAttr(like.getType(), v));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(like.getType(), v));
 }
 
 /// The counter `ahead` iterations after the current one (in the body).
@@ -237,8 +237,8 @@ Value SharedPipeliner::iterationCounter(OpBuilder &b, int64_t ahead) {
   Location loc = loop.getLoc();
   Value step = loop.getStep();
   if (ahead != 1)
-    step = arith::MulIOp::create(b, loc, step,
-                                 constantLike(b, loc, step, ahead));
+    step =
+        arith::MulIOp::create(b, loc, step, constantLike(b, loc, step, ahead));
   return arith::AddIOp::create(b, loc, loop.getInductionVar(), step);
 }
 
@@ -253,12 +253,12 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
     iv = iterationCounter(b, ahead);
   } else {
     Value lb = loop.getLowerBound();
-    iv = ahead == 0 ? lb
-                    : arith::AddIOp::create(
-                          b, loc, lb,
-                          arith::MulIOp::create(
-                              b, loc, loop.getStep(),
-                              constantLike(b, loc, lb, ahead)));
+    iv = ahead == 0
+             ? lb
+             : arith::AddIOp::create(
+                   b, loc, lb,
+                   arith::MulIOp::create(b, loc, loop.getStep(),
+                                         constantLike(b, loc, lb, ahead)));
   }
   auto pred = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                     : arith::CmpIPredicate::slt;
@@ -267,22 +267,26 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
   IRMapping map = cloneSlice(b, loop, slice, iv, carried);
   for (Operand &o : operands) {
     LoadOp load = o.load; // (a handle)
-    auto [base, offsets] = *splitPointerTensor(b, map.lookupOrDefault(load.getPtr()));
+    auto [base, offsets] =
+        *splitPointerTensor(b, map.lookupOrDefault(load.getPtr()));
     auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
     if (!offsets)
       offsets = arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(
-                      RankedTensorType::get(ptrType.getShape(), b.getI32Type()),
-                      b.getI32IntegerAttr(0)));
+          b, loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get(ptrType.getShape(), b.getI32Type()),
+              b.getI32IntegerAttr(0)));
     Value in = SplatOp::create(b, loc, getI1Like(ptrType), inRange);
-    Value mask = load.getMask() ? Value(arith::AndIOp::create(
-                                      b, loc, map.lookupOrDefault(load.getMask()), in))
-                                : in;
-    Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
+    Value mask = load.getMask()
+                     ? Value(arith::AndIOp::create(
+                           b, loc, map.lookupOrDefault(load.getMask()), in))
+                     : in;
+    Value other =
+        load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
     auto bufType = cast<MemDescType>(o.buffers.getType());
-    auto tileType = MemDescType::get(b.getContext(), bufType.getTileShape(),
-                                     bufType.getElementType(),
-                                     bufType.getEncoding(), true);
+    auto tileType =
+        MemDescType::get(b.getContext(), bufType.getTileShape(),
+                         bufType.getElementType(), bufType.getEncoding(), true);
     Value dest = MemDescIndexOp::create(b, loc, tileType, o.buffers, stage);
     BufferLoadToSharedOp::create(b, loc, dest, base, offsets, mask, other,
                                  load.getCacheAttr());
@@ -298,8 +302,8 @@ void SharedPipeliner::rewrite() {
     auto type = cast<RankedTensorType>(o.load.getType());
     SmallVector<int64_t> shape{stages};
     shape.append(type.getShape().begin(), type.getShape().end());
-    auto bufType = MemDescType::get(b.getContext(), shape, type.getElementType(),
-                                    sharedLayout(o), true);
+    auto bufType = MemDescType::get(
+        b.getContext(), shape, type.getElementType(), sharedLayout(o), true);
     o.buffers = LocalAllocOp::create(b, loc, bufType, Value());
   }
   int64_t ahead = stages - 1;
@@ -326,17 +330,17 @@ void SharedPipeliner::rewrite() {
   // Where the loads were: reads of this iteration's buffers.
   auto view = [&](OpBuilder &at, const Operand &o) -> Value {
     auto bufType = cast<MemDescType>(o.buffers.getType());
-    auto tileType = MemDescType::get(at.getContext(), bufType.getTileShape(),
-                                     bufType.getElementType(),
-                                     bufType.getEncoding(), true);
+    auto tileType =
+        MemDescType::get(at.getContext(), bufType.getTileShape(),
+                         bufType.getElementType(), bufType.getEncoding(), true);
     return MemDescIndexOp::create(at, loc, tileType, o.buffers, read);
   };
   for (Operand &o : operands) {
     if (wgmmaDots.contains(o.dot))
       continue;
     b.setInsertionPoint(o.load);
-    Value tile = LocalLoadOp::create(b, o.load.getLoc(), o.load.getType(),
-                                     view(b, o));
+    Value tile =
+        LocalLoadOp::create(b, o.load.getLoc(), o.load.getType(), view(b, o));
     o.load.getResult().replaceAllUsesWith(tile);
     o.load.erase();
   }
@@ -360,11 +364,12 @@ void SharedPipeliner::rewrite() {
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   loop->setAttr(kPipelinedAttr, b.getUnitAttr());
-  remark(loop, Twine("pipelined ") + Twine(operands.size()) +
-                   " load(s) feeding dots through " + Twine(stages) +
-                   " shared-memory buffers each (asynchronous copies " +
-                   Twine(ahead) + " iteration(s) ahead" +
-                   (wgmmaDots.empty() ? ")" : "; warpgroup MMA from shared memory)"));
+  remark(loop,
+         Twine("pipelined ") + Twine(operands.size()) +
+             " load(s) feeding dots through " + Twine(stages) +
+             " shared-memory buffers each (asynchronous copies " +
+             Twine(ahead) + " iteration(s) ahead" +
+             (wgmmaDots.empty() ? ")" : "; warpgroup MMA from shared memory)"));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- SharedPipelining.h - tlxamd-pipeline through shared memory -*- C++ -*-===//
+//===- SharedPipelining.h - tlxamd-pipeline through shared memory -*- C++
+//-*-===//
 #ifndef TLXAMD_TRANSFORMS_SHAREDPIPELINING_H
 #define TLXAMD_TRANSFORMS_SHAREDPIPELINING_H
 
