@@ -49,8 +49,8 @@ def ours(path, targets, stages):
     out = {}
     for target in targets:
         for s in stages:
-            module = tl.kernel(fn, num_warps=WARPS, name="matmul_kernel").build(target, signature=sig, **UNIT,
-                                                                               **TILE)
+            module = tl.kernel(fn, num_warps=WARPS, num_stages=s, name="matmul_kernel").build(
+                target, signature=sig, **UNIT, **TILE)
             out[(target, s)] = compiler.compile(module, target=target, cache=False, binary=False).asm
     return out
 
@@ -97,7 +97,7 @@ def main():
     if r.returncode:
         raise SystemExit(r.stderr[-2000:])
     tri = json.loads(r.stdout.strip().splitlines()[-1])
-    keys = ("mfma", "vmem_load_128", "vmem_load_lds_dwordx4", "lds_read_128", "lds_read_tr_b64", "lds_read_16",
+    keys = ("mfma", "vmem_load_128", "vmem_load_128_lds", "vmem_load_lds_dwordx4", "lds_read_128", "lds_read_tr_b64", "lds_read_16",
             "lds_write_128", "valu", "salu", "waitcnt", "barrier", "total")
     print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave: tlxamd / Triton")
     for (target, s), asm in mine.items():

@@ -208,6 +208,26 @@ static LogicalResult verifyNumWarps(Operation *op, NamedAttribute attr) {
   return failure(walk.wasInterrupted());
 }
 
+/// tlxamd-pipeline's attributes: `tlxamd.num_stages` (tl.range(...,
+/// num_stages=N) on a loop, Triton's num_stages on a kernel) and its mark
+/// on a loop it transformed.
+static LogicalResult verifyPipelineAttribute(Operation *op,
+                                             NamedAttribute attr) {
+  StringRef name = op->getName().getStringRef();
+  if (attr.getName() == "tlxamd.num_stages") {
+    auto n = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!n || !n.getType().isSignlessInteger(32) || n.getInt() < 1 ||
+        (name != "scf.for" && !isa<gpu::GPUFuncOp>(op) && name != "llvm.func"))
+      return op->emitError() << "'tlxamd.num_stages' is a positive i32 "
+                                "attribute of an scf.for or a kernel";
+    return success();
+  }
+  if (!isa<UnitAttr>(attr.getValue()) || name != "scf.for")
+    return op->emitError()
+           << "'tlxamd.pipelined' is a unit attribute of an scf.for";
+  return success();
+}
+
 LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == getNumWarpsAttrName())
@@ -255,26 +275,9 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                 "...>, for a tensor)";
     return success();
   }
-  if (attr.getName() == "tlxamd.num_stages") {
-    // tl.range(..., num_stages=N) on its loop, Triton's num_stages on the
-    // kernel (tlxamd-pipeline).
-    auto n = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!n || !n.getType().isSignlessInteger(32) || n.getInt() < 1 ||
-        (op->getName().getStringRef() != "scf.for" &&
-         !isa<gpu::GPUFuncOp>(op) &&
-         op->getName().getStringRef() != "llvm.func"))
-      return op->emitError() << "'tlxamd.num_stages' is a positive i32 "
-                                "attribute of an scf.for or a kernel";
-    return success();
-  }
-  if (attr.getName() == "tlxamd.pipelined") {
-    // tlxamd-pipeline's mark on a loop it transformed.
-    if (!isa<UnitAttr>(attr.getValue()) ||
-        op->getName().getStringRef() != "scf.for")
-      return op->emitError()
-             << "'tlxamd.pipelined' is a unit attribute of an scf.for";
-    return success();
-  }
+  if (attr.getName() == "tlxamd.num_stages" ||
+      attr.getName() == "tlxamd.pipelined")
+    return verifyPipelineAttribute(op, attr);
   if (attr.getName() == "tlxamd.first_shared_access") {
     if (!isa<UnitAttr>(attr.getValue()) || !op->hasAttr("tlxamd.shared_offset"))
       return op->emitError() << "'tlxamd.first_shared_access' is a unit "

@@ -242,9 +242,9 @@ gpu.module @m {
       %ks = tlxamd.splat %K : tensor<1x32xi32>
       %in = arith.cmpi slt, %k, %ks : tensor<1x32xi32>
       %mask = tlxamd.broadcast %in : tensor<1x32xi1> -> tensor<32x32xi1>
-      // expected-remark@+1 {{not pipelined through shared memory: each lane would copy 2 bytes (consecutive, aligned and under one mask value as far as proven); sm_90a copies 4, 8 or 16 bytes a lane}}
+      // expected-remark@+1 {{not pipelined through shared memory: each lane would copy 2 bytes (consecutive, aligned and under one mask value as far as proven, of the tile's share per lane); sm_90a copies 4, 8 or 16 bytes a lane}}
       %x = tlxamd.load %p mask %mask other %zb : tensor<32x32x!tlxamd.ptr<bf16>>
-      // expected-remark@+1 {{not pipelined through shared memory: each lane would copy 2 bytes (consecutive, aligned and under one mask value as far as proven); sm_90a copies 4, 8 or 16 bytes a lane}}
+      // expected-remark@+1 {{not pipelined through shared memory: each lane would copy 2 bytes (consecutive, aligned and under one mask value as far as proven, of the tile's share per lane); sm_90a copies 4, 8 or 16 bytes a lane}}
       %y = tlxamd.load %pn : tensor<32x32x!tlxamd.ptr<bf16>>
       %d = tlxamd.dot %x, %y, %acc : tensor<32x32xbf16>, tensor<32x32xbf16> -> tensor<32x32xf32>
       scf.yield %d : tensor<32x32xf32>

@@ -79,6 +79,18 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
     if (succeeded(plan))
       copyPlans[copy] = *plan;
   });
+  module->walk([&](WarpgroupDotOp dot) {
+    for (Operation *op = dot->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<AsyncWaitOp>(op)) {
+        asyncProxyHandoffs.insert(op);
+        asyncProxyHandoffs.insert(dot);
+        return;
+      }
+      if (!isa<BufferLoadToSharedOp, AsyncCommitGroupOp>(op) &&
+          (op->getNumRegions() || !isMemoryEffectFree(op)))
+        return;
+    }
+  });
   AxisInfoAnalysis axis;
   auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
                     int64_t run) {

@@ -96,11 +96,21 @@ public:
   /// every register is its own.
   const llvm::SmallVector<int64_t> *getUniformRegisters(Operation *op) const;
 
+  /// An async_wait and the warpgroup_dot after it in its block with only
+  /// copies, commits and side-effect-free ops between (a pipelined K
+  /// step): the wait makes the landed copies visible to the async proxy
+  /// (and its barrier to every thread), so the MMA needs no fence and
+  /// barrier of its own (the copies between write other buffers, rule L2).
+  bool isAsyncProxyHandoff(Operation *op) const {
+    return asyncProxyHandoffs.contains(op);
+  }
+
 private:
   bool remarks;
   llvm::DenseMap<Operation *, BufferFacts> facts;
   llvm::DenseMap<Operation *, llvm::SmallVector<int64_t>> uniformRegisters;
   llvm::DenseMap<Operation *, DirectCopyPlan> copyPlans;
+  llvm::DenseSet<Operation *> asyncProxyHandoffs;
 };
 
 /// Adds a target's op families to the pattern set and legality.
@@ -133,7 +143,8 @@ void populateTensorOpsToLLVMPatterns(LLVMTypeConverter &converter,
 /// local_dealloc / memdesc_index / memdesc_subslice.
 void populateSharedOpsToLLVMPatterns(LLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
-                                     const TargetInfoBase &targetInfo);
+                                     const TargetInfoBase &targetInfo,
+                                     const KernelAnalyses &analyses);
 
 /// The contract sanitizer's checks (contract_check, active_lanes_check).
 void populateContractChecksToLLVMPatterns(LLVMTypeConverter &converter,

@@ -293,18 +293,24 @@ struct AsyncCommitGroupLowering : TargetPattern<AsyncCommitGroupOp> {
 
 /// The target's wait, then a barrier: every thread sees every copy.
 struct AsyncWaitLowering : TargetPattern<AsyncWaitOp> {
-  using TargetPattern::TargetPattern;
+  AsyncWaitLowering(LLVMTypeConverter &converter,
+                    const TargetInfoBase &targetInfo,
+                    const KernelAnalyses &analyses)
+      : TargetPattern(converter, targetInfo), analyses(analyses) {}
 
   LogicalResult
   matchAndRewrite(AsyncWaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto copies = op->getAttrOfType<IntegerAttr>(kAsyncOutstandingAttr);
     targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum(),
-                         copies ? copies.getInt() : 0);
+                         copies ? copies.getInt() : 0,
+                         analyses.isAsyncProxyHandoff(op));
     gpu::BarrierOp::create(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
+
+  const KernelAnalyses &analyses;
 };
 
 } // namespace
@@ -660,10 +666,10 @@ void mlir::tlxamd::emitDirectCopies(RewriterBase &rewriter, Location loc,
 
 void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &targetInfo) {
+    const TargetInfoBase &targetInfo, const KernelAnalyses &analyses) {
   patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering,
-               AsyncCommitGroupLowering, AsyncWaitLowering>(converter,
-                                                            targetInfo);
+               AsyncCommitGroupLowering>(converter, targetInfo);
+  patterns.add<AsyncWaitLowering>(converter, targetInfo, analyses);
   patterns.add<LocalDeallocLowering, MemDescIndexLowering,
                MemDescSubsliceLowering, ForwardSourceLowering<MemDescTransOp>>(
       converter);

@@ -125,9 +125,11 @@ public:
   virtual void asyncCommitGroup(RewriterBase &rewriter, Location loc) const = 0;
   /// Wait until at most `groups` committed groups of copies are in flight
   /// (`copies`: the copy instructions of those groups and of the open one,
-  /// for targets that count instructions).
+  /// for targets that count instructions); with `forAsyncProxy`, the landed
+  /// data is then also ordered before the async proxy's reads (Hopper's
+  /// wgmma reads its operands through it).
   virtual void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
-                         int64_t copies) const = 0;
+                         int64_t copies, bool forAsyncProxy) const = 0;
 
   /// The target's conversion instructions for f32 `values` to `dst` (an
   /// fp8 format, or f16 / bf16 toward zero), as integer codes of its

@@ -220,6 +220,13 @@ void TargetInfo::asyncCommitGroup(RewriterBase &rewriter, Location loc) const {
 }
 
 void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc,
-                           unsigned groups, int64_t) const {
+                           unsigned groups, int64_t, bool forAsyncProxy) const {
   NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, groups);
+  // Each thread's landed copies before the async proxy's reads (the
+  // barrier that follows publishes every thread's).
+  if (forAsyncProxy)
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
 }

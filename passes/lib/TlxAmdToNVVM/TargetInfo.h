@@ -36,7 +36,7 @@ public:
                   Value b) const override;
   void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
   void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
-                 int64_t copies) const override;
+                 int64_t copies, bool forAsyncProxy) const override;
   SmallVector<Value> truncFloatsNative(RewriterBase &rewriter, Location loc,
                                        ArrayRef<Value> values, Type dst,
                                        bool towardZero) const override;
@@ -71,7 +71,8 @@ void populateTcgen05MmaToNVVMPatterns(LLVMTypeConverter &converter,
 /// Hopper's warpgroup MMAs (warpgroup_dot, warpgroup_dot_wait: wgmma).
 void populateWarpgroupDotToNVVMPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns,
-                                        const TargetInfo &targetInfo);
+                                        const TargetInfo &targetInfo,
+                                        const KernelAnalyses &analyses);
 
 /// tl.dot on mma.sync.
 void populateMatrixOpsToNVVMPatterns(LLVMTypeConverter &converter,

@@ -75,7 +75,8 @@ struct ConvertTlxAmdToNVVMPass
                         const KernelAnalyses &analyses) {
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
-      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo,
+                                      analyses);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateContractChecksToLLVMPatterns(converter, patterns, targetInfo);
@@ -84,7 +85,8 @@ struct ConvertTlxAmdToNVVMPass
       nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateTensorMemoryToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateTcgen05MmaToNVVMPatterns(converter, patterns, targetInfo);
-      nvvm::populateWarpgroupDotToNVVMPatterns(converter, patterns, targetInfo);
+      nvvm::populateWarpgroupDotToNVVMPatterns(converter, patterns, targetInfo,
+                                               analyses);
       nvvm::populateMatrixOpsToNVVMPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToNVVMPatterns(converter, patterns, target, targetInfo);

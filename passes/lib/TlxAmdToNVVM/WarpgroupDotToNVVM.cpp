@@ -152,7 +152,11 @@ void moveToWarpgroup(RewriterBase &rewriter, Location loc,
 }
 
 struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
-  using TargetPattern::TargetPattern;
+  WarpgroupDotLowering(LLVMTypeConverter &converter,
+                       const TargetInfo &targetInfo,
+                       const KernelAnalyses &analyses)
+      : TargetPattern(converter, targetInfo), analyses(analyses) {}
+  const KernelAnalyses &analyses;
 
   /// The operands of one warpgroup_dot as the instruction loop reads them.
   struct Operands {
@@ -235,8 +239,11 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
         op.getC() ? unpackRegisters(rewriter, loc, adaptor.getC())
                   : SmallVector<Value>(ll.getNumRegisters(), Value());
     // The threads' shared-memory writes are visible to the async proxy
-    // and ordered before the MMAs, the accumulator's registers too.
-    syncSharedForAsyncProxy(rewriter, loc);
+    // and ordered before the MMAs (done by the async_wait before it when
+    // that is the last shared-memory access), the accumulator's registers
+    // too.
+    if (!analyses.isAsyncProxyHandoff(op))
+      syncSharedForAsyncProxy(rewriter, loc);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     o.aAddr = o.aMem ? sharedTileAddress(rewriter, loc, adaptor.getA(), o.aMem)
                      : Value();
@@ -293,7 +300,7 @@ struct WarpgroupDotWaitLowering : TargetPattern<WarpgroupDotWaitOp> {
 
 void mlir::tlxamd::nvvm::populateWarpgroupDotToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfo &targetInfo) {
-  patterns.add<WarpgroupDotLowering, WarpgroupDotWaitLowering>(converter,
-                                                               targetInfo);
+    const TargetInfo &targetInfo, const KernelAnalyses &analyses) {
+  patterns.add<WarpgroupDotLowering>(converter, targetInfo, analyses);
+  patterns.add<WarpgroupDotWaitLowering>(converter, targetInfo);
 }

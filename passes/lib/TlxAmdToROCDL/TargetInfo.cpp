@@ -239,7 +239,7 @@ void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
 }
 
 void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc, unsigned,
-                           int64_t copies) const {
+                           int64_t copies, bool) const {
   int64_t n = std::min<int64_t>(copies, 63);
   // s_waitcnt: vmcnt in bits [3:0] and [15:14]; expcnt (7) and lgkmcnt
   // (15) at their maxima, not waited for.

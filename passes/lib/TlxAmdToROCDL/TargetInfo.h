@@ -50,7 +50,7 @@ public:
                     Value x) const override;
   void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
   void asyncWait(RewriterBase &rewriter, Location loc, unsigned groups,
-                 int64_t copies) const override;
+                 int64_t copies, bool forAsyncProxy) const override;
 
   //===--- Buffer instructions (the TLX buffer-op reference)
   //---------------------------===//

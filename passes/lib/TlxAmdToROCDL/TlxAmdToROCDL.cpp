@@ -13,6 +13,7 @@
 #include "mlir/Conversion/GPUToROCDL/Runtimes.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tlxamd {
@@ -32,6 +33,36 @@ static void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
       converter, patterns, gpu::amd::Runtime::Unknown, targetInfo.getChipset());
   configureGpuToROCDLConversionLegality(target);
   allowNativeMath(target);
+}
+
+/// Rule L2 orders a read of a copy's destination after its `async_wait` (an
+/// explicit `s_waitcnt vmcnt`), so shared-memory reads are marked not to
+/// alias the direct-to-LDS copies: otherwise the backend, which cannot tell
+/// the buffers apart, waits for every copy in flight (the next tiles'
+/// included) before each read, and the copies no longer overlap the math.
+static void markDirectCopyScopes(gpu::GPUModuleOp module) {
+  SmallVector<ROCDL::RawPtrBufferLoadLdsOp> copies;
+  module.walk([&](ROCDL::RawPtrBufferLoadLdsOp op) { copies.push_back(op); });
+  if (copies.empty())
+    return;
+  MLIRContext *ctx = module.getContext();
+  auto domain = LLVM::AliasScopeDomainAttr::get(
+      ctx, StringAttr::get(ctx, "tlxamd shared memory"));
+  auto scope = ArrayAttr::get(
+      ctx, {LLVM::AliasScopeAttr::get(
+               domain, StringAttr::get(ctx, "direct-to-LDS copies"))});
+  for (ROCDL::RawPtrBufferLoadLdsOp copy : copies)
+    copy.setAliasScopesAttr(scope);
+  module.walk([&](LLVM::AliasAnalysisOpInterface op) {
+    bool read = isa<LLVM::LoadOp>(op) ||
+                op->getName().getStringRef().starts_with("rocdl.ds.read.tr");
+    if (!read)
+      return;
+    for (Value ptr : op.getAccessedOperands())
+      if (auto type = dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
+          type && type.getAddressSpace() == 3)
+        op.setNoAliasScopes(scope);
+  });
 }
 
 namespace {
@@ -61,7 +92,8 @@ struct ConvertTlxAmdToROCDLPass
                         const KernelAnalyses &analyses) {
       populateCoreOpsToLLVMPatterns(converter, patterns, targetInfo, analyses);
       populateTensorOpsToLLVMPatterns(converter, patterns, targetInfo);
-      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo);
+      populateSharedOpsToLLVMPatterns(converter, patterns, targetInfo,
+                                      analyses);
       populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
       populateAtomicOpsToLLVMPatterns(converter, patterns, targetInfo);
       populateContractChecksToLLVMPatterns(converter, patterns, targetInfo);
@@ -74,6 +106,7 @@ struct ConvertTlxAmdToROCDLPass
     };
     if (failed(convertKernelModule(module, targetInfo, families, remarks)))
       return signalPassFailure();
+    markDirectCopyScopes(module);
   }
 
   ResolvedTarget resolved;

@@ -73,6 +73,12 @@ struct TlxAmdPipelinePass
     }
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
+      // (staged when the kernel was built: said again)
+      if (loop->hasAttr(kPipelinedAttr) &&
+          llvm::any_of(loop.getBody()->getOperations(), [](Operation &op) {
+            return isa<BufferLoadToSharedOp>(op);
+          }))
+        remark(loop, describeStagedLoop(loop));
       int64_t stages = stagesOf(loop);
       if (stages >= 2)
         loops.push_back({loop, stages});

@@ -109,6 +109,11 @@ std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
                          kMaxSharedVectorBytes / bytes});
   if (load.getMask())
     vec = std::min<int64_t>(vec, axis.get(load.getMask()).constancy[fast]);
+  // Every lane copies whole vectors: a tile too small for that is not
+  // staged.
+  int64_t lanes = numWarps * arch.warpSize;
+  vec = std::min<int64_t>(vec,
+                          std::max<int64_t>(1, type.getNumElements() / lanes));
   SmallVector<unsigned> widths = getDirectCopyBytes(arch);
   // CDNA copies 16 bytes a lane or the copies cost more than they save.
   bool ok = arch.isAMD() ? vec * bytes == 16
@@ -116,7 +121,7 @@ std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
   if (!ok)
     return (Twine("each lane would copy ") + Twine(vec * bytes) +
             " bytes (consecutive, aligned and under one mask value as far as "
-            "proven); " +
+            "proven, of the tile's share per lane); " +
             arch.name + " copies " + (arch.isAMD() ? "16" : "4, 8 or 16") +
             " bytes a lane")
         .str();
@@ -364,15 +369,31 @@ void SharedPipeliner::rewrite() {
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   loop->setAttr(kPipelinedAttr, b.getUnitAttr());
-  remark(loop,
-         Twine("pipelined ") + Twine(operands.size()) +
-             " load(s) feeding dots through " + Twine(stages) +
-             " shared-memory buffers each (asynchronous copies " +
-             Twine(ahead) + " iteration(s) ahead" +
-             (wgmmaDots.empty() ? ")" : "; warpgroup MMA from shared memory)"));
+  remark(loop, describeStagedLoop(loop));
 }
 
 } // namespace
+
+std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
+  int64_t loads = 0, stages = 0;
+  bool wgmma = false;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto view = dyn_cast<MemDescIndexOp>(op);
+        view && llvm::any_of(view->getUsers(), [](Operation *user) {
+          return isa<LocalLoadOp, WarpgroupDotOp>(user);
+        })) {
+      ++loads;
+      stages = view.getSrc().getType().getBufferCount();
+    }
+    wgmma |= isa<WarpgroupDotOp>(op);
+  }
+  return (Twine("pipelined ") + Twine(loads) +
+          " load(s) feeding dots through " + Twine(stages) +
+          " shared-memory buffers each (asynchronous copies " +
+          Twine(stages - 1) + " iteration(s) ahead" +
+          (wgmma ? "; warpgroup MMA from shared memory)" : ")"))
+      .str();
+}
 
 bool mlir::tlxamd::pipelineThroughSharedMemory(scf::ForOp loop, int64_t stages,
                                                const ArchInfo &arch,

@@ -24,6 +24,10 @@ bool pipelineThroughSharedMemory(scf::ForOp loop, int64_t stages,
                                  const ArchInfo &arch, int64_t numWarps,
                                  const PipelineRemark &remark);
 
+/// The remark on a loop pipelineThroughSharedMemory transformed, read
+/// from the loop (also when it was transformed by an earlier run).
+std::string describeStagedLoop(scf::ForOp loop);
+
 } // namespace mlir::tlxamd
 
 #endif
