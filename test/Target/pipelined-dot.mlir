@@ -40,8 +40,9 @@
 
 // sm_90a: cp.async 16 bytes a lane; one barrier per K step (the wait's,
 // after the fence that hands the landed tile to the async proxy), then
-// the refill of the buffer the previous step read, then wgmma straight
-// from the two buffers.
+// the refill of the buffer read two steps before, then wgmma straight
+// from the two buffers, one group left in flight across the loop's back
+// edge; all retired after the loop.
 // SM90-LABEL: .entry textbook
 // SM90-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 // SM90: Inner Loop Header
@@ -55,6 +56,7 @@
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // SM90: wgmma.commit_group.sync.aligned;
-// SM90: wgmma.wait_group.sync.aligned 0;
+// SM90: wgmma.wait_group.sync.aligned 1;
 // SM90: bra.uni
 // SM90: cp.async.wait_group 0;
+// SM90: wgmma.wait_group.sync.aligned 0;

@@ -44,14 +44,22 @@
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
 
 // SM90-LABEL: gpu.func @textbook
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+// The accumulator only goes round the loop: one MMA group stays in flight,
+// so a fourth buffer holds the tile it still reads while the copies run two
+// tiles ahead; the last group is waited for after the loop.
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
 // SM90: scf.for
+// SM90-NEXT: tlxamd.async_wait {num = 1 : i32}
+// SM90: arith.constant 4 : i32
 // SM90-NOT: tlxamd.local_load
 // SM90: %[[D:.*]] = tlxamd.warpgroup_dot
-// SM90-NEXT: tlxamd.warpgroup_dot_wait %[[D]] pendings = 0
+// SM90-NEXT: %[[W:.*]] = tlxamd.warpgroup_dot_wait %[[D]] pendings = 1
 // SM90-NOT: tlxamd.dot
+// SM90: scf.yield %[[W]]
 // SM90: } {tlxamd.pipelined}
+// SM90-NEXT: tlxamd.async_wait {num = 0 : i32}
+// SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}}#0 pendings = 0
 gpu.module @m {
   gpu.func @textbook(%a: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %b: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %c: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32}, %K: i32 {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.num_stages = 3 : i32} {
     %cz = arith.constant 0 : i32
@@ -86,7 +94,7 @@ gpu.module @m {
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
     %za = arith.constant dense<0.0> : tensor<64x32xbf16>
     %zb = arith.constant dense<0.0> : tensor<32x64xbf16>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r:3 = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<64x64xf32>, tensor<64x32x!tlxamd.ptr<bf16>>, tensor<32x64x!tlxamd.ptr<bf16>>) : i32 {
       %kk = arith.muli %i, %c32 : i32
       %left = arith.subi %K, %kk : i32

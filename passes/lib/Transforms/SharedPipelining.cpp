@@ -80,6 +80,10 @@ private:
   SmallVector<Operand> operands;
   LoopSlice slice; ///< of every staged load
   llvm::SmallPtrSet<Operation *, 4> wgmmaDots;
+  /// Buffers per operand: `stages`, one more where every dot is a
+  /// warpgroup MMA that keeps one group in flight across iterations.
+  int64_t buffers = 0;
+  bool mmaInFlight = false;
 };
 
 std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
@@ -199,6 +203,27 @@ LogicalResult SharedPipeliner::analyze() {
   for (const Operand &o : operands)
     if (useWarpgroupMma(o.dot))
       wgmmaDots.insert(o.dot);
+  // A warpgroup MMA whose accumulator only goes round the loop can stay in
+  // flight while the next tile is waited for: the buffer a copy refills is
+  // then the one read two iterations before (one more buffer), retired by
+  // the previous iteration's wait for all but one MMA group and the
+  // barrier of this iteration's copy wait.
+  int64_t tileBytes = 0;
+  for (const Operand &o : operands) {
+    auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
+    tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  }
+  mmaInFlight =
+      !wgmmaDots.empty() &&
+      llvm::all_of(operands,
+                   [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
+      llvm::all_of(wgmmaDots,
+                   [&](Operation *dot) {
+                     return dot->hasOneUse() &&
+                            isa<scf::YieldOp>(*dot->getUsers().begin());
+                   }) &&
+      (stages + 1) * tileBytes <= int64_t(arch.sharedMemoryBytes);
+  buffers = stages + (mmaInFlight ? 1 : 0);
   return success();
 }
 
@@ -305,7 +330,7 @@ void SharedPipeliner::rewrite() {
   OpBuilder b(loop);
   for (Operand &o : operands) {
     auto type = cast<RankedTensorType>(o.load.getType());
-    SmallVector<int64_t> shape{stages};
+    SmallVector<int64_t> shape{buffers};
     shape.append(type.getShape().begin(), type.getShape().end());
     auto bufType = MemDescType::get(
         b.getContext(), shape, type.getElementType(), sharedLayout(o), true);
@@ -323,7 +348,7 @@ void SharedPipeliner::rewrite() {
   Value index = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
       loop.getStep());
-  Value count = constantLike(b, loc, iv, stages);
+  Value count = constantLike(b, loc, iv, buffers);
   Value read = toI32(b, loc, arith::RemSIOp::create(b, loc, index, count));
   Value write = toI32(
       b, loc,
@@ -358,8 +383,8 @@ void SharedPipeliner::rewrite() {
         (o.index == 0 ? a : bt) = view(b, o);
     Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
                                      dot.getC());
-    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
-                                            b.getI32IntegerAttr(0));
+    Value done = WarpgroupDotWaitOp::create(
+        b, dot.getLoc(), d.getType(), d, b.getI32IntegerAttr(mmaInFlight));
     dot.getResult().replaceAllUsesWith(done);
     dot.erase();
   }
@@ -368,6 +393,17 @@ void SharedPipeliner::rewrite() {
       o.load.erase();
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+  // The last MMA group retired before the accumulator is read.
+  if (mmaInFlight)
+    for (OpOperand &use : loop.getBody()->getTerminator()->getOpOperands()) {
+      auto wait = use.get().getDefiningOp<WarpgroupDotWaitOp>();
+      if (!wait || wait.getPendings() != 1)
+        continue;
+      Value result = loop.getResult(use.getOperandNumber());
+      auto done = WarpgroupDotWaitOp::create(b, loc, result.getType(), result,
+                                             b.getI32IntegerAttr(0));
+      result.replaceAllUsesExcept(done, done);
+    }
   loop->setAttr(kPipelinedAttr, b.getUnitAttr());
   remark(loop, describeStagedLoop(loop));
 }
@@ -375,23 +411,28 @@ void SharedPipeliner::rewrite() {
 } // namespace
 
 std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
-  int64_t loads = 0, stages = 0;
-  bool wgmma = false;
+  int64_t loads = 0, buffers = 0, ahead = 0;
+  bool wgmma = false, inFlight = false;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto view = dyn_cast<MemDescIndexOp>(op);
         view && llvm::any_of(view->getUsers(), [](Operation *user) {
           return isa<LocalLoadOp, WarpgroupDotOp>(user);
         })) {
       ++loads;
-      stages = view.getSrc().getType().getBufferCount();
+      buffers = view.getSrc().getType().getBufferCount();
     }
+    if (auto wait = dyn_cast<AsyncWaitOp>(op); wait && !ahead)
+      ahead = wait.getNum() + 1;
     wgmma |= isa<WarpgroupDotOp>(op);
+    if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
+      inFlight |= wait.getPendings() > 0;
   }
   return (Twine("pipelined ") + Twine(loads) +
-          " load(s) feeding dots through " + Twine(stages) +
-          " shared-memory buffers each (asynchronous copies " +
-          Twine(stages - 1) + " iteration(s) ahead" +
-          (wgmma ? "; warpgroup MMA from shared memory)" : ")"))
+          " load(s) feeding dots through " + Twine(buffers) +
+          " shared-memory buffers each (asynchronous copies " + Twine(ahead) +
+          " iteration(s) ahead" +
+          (wgmma ? "; warpgroup MMA from shared memory" : "") +
+          (inFlight ? ", one group in flight)" : ")"))
       .str();
 }
 
