@@ -72,7 +72,7 @@ def theirs(path, targets, stages):
         for s in stages:
             k = triton.compile(ASTSource(fn, {n: sig[n] for n in names}, dict(UNIT, **TILE), attrs),
                                target=GPUTarget("hip", target, 64), options={"num_warps": WARPS, "num_stages": s})
-            out[f"{target}/{s}"] = k.asm["amdgcn"]
+            out[f"{target}/{s}"] = {"asm": k.asm["amdgcn"], "shared": k.metadata.shared}
     return out
 
 
@@ -100,9 +100,16 @@ def main():
     keys = ("mfma", "vmem_load_128", "vmem_load_128_lds", "vmem_load_lds_dwordx4", "lds_read_128", "lds_read_tr_b64", "lds_read_16",
             "lds_write_128", "valu", "salu", "waitcnt", "barrier", "total")
     print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave: tlxamd / Triton")
+    from tlxamd import targets
+
     for (target, s), asm in mine.items():
-        a, b = amd_isa.k_loop(asm, "matmul_kernel"), amd_isa.k_loop(tri[f"{target}/{s}"], "matmul_kernel")
-        ra, rb = amd_isa.resources(asm, "matmul_kernel"), amd_isa.resources(tri[f"{target}/{s}"], "matmul_kernel")
+        theirs_ = tri[f"{target}/{s}"]
+        # LDS per CU from the capability table; Triton's LDS is dynamic (its
+        # launch allocates metadata.shared bytes)
+        lds_size = targets.get(target)["shared_memory_bytes"]
+        a, b = amd_isa.k_loop(asm, "matmul_kernel"), amd_isa.k_loop(theirs_["asm"], "matmul_kernel")
+        ra = amd_isa.resources(asm, "matmul_kernel", lds_size=lds_size)
+        rb = amd_isa.resources(theirs_["asm"], "matmul_kernel", lds_bytes=theirs_["shared"], lds_size=lds_size)
         cells = " ".join(f"{k}={a.get(k, 0)}/{b.get(k, 0)}" for k in keys if a.get(k, 0) or b.get(k, 0))
         print(f"  {target} num_stages={s}: {cells}")
         print(f"    vgpr {ra['vgpr']}/{rb['vgpr']} lds {ra['lds']}/{rb['lds']} occupancy "
