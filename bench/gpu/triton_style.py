@@ -251,8 +251,13 @@ def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
                     runs["torch"] = lambda a=a, b=b: torch.matmul(a, b)
                 if DRY:
                     continue
-                ms = bench_interleaved(runs, rounds=3)
                 row = {"dtype": dtype, "N": n, "config": [bm, bn, bk, warps, stages]}
+                ref = torch.matmul(a.float(), b.float())
+                for name in [s for s in runs if s != "torch"]:
+                    c.fill_(0)
+                    runs[name]()
+                    row[f"{name}_relerr"] = ((c.float() - ref).abs().max() / ref.abs().max()).item()
+                ms = bench_interleaved(runs, rounds=3)
                 for name, t in ms.items():
                     row[f"{name}_TFLOPs"] = 2 * n ** 3 * 1e-12 / (t * 1e-3)
                 out.append(row)
@@ -327,7 +332,8 @@ def main():
             t = r.get("tlxamd_TFLOPs", 0.0)
             tt = r.get("triton_TFLOPs", float("nan"))
             print(f"matmul {r['dtype']} N={r['N']} {r['config']}: tlxamd {t:6.1f} TFLOP/s  triton {tt:6.1f}  "
-                  f"torch {r.get('torch_TFLOPs', float('nan')):6.1f}  ratio {t / tt:.2f}")
+                  f"torch {r.get('torch_TFLOPs', float('nan')):6.1f}  ratio {t / tt:.2f}  relerr "
+                  f"{r.get('tlxamd_relerr', float('nan')):.1e} / {r.get('triton_relerr', float('nan')):.1e}")
         else:
             print("matmul", r)
     la = results.get("launch")

@@ -63,10 +63,16 @@ def test_pipelined_matmul_is_exact(monkeypatch, target, stages, M, N, K):
     np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16))
 
 
-def _compiled(target, stages, k=64, b_k_major=False, dtype=tl.float16):
+def _compiled(target, stages, k=64, b_k_major=False, a_m_major=False, dtype=tl.float16):
     sig = {"a_ptr": tl.pointer(dtype), "b_ptr": tl.pointer(dtype), "c_ptr": tl.pointer(tl.float16)}
-    sig.update({n: tl.divisible_int(tl.int32) for n in ("M", "N", "K", "stride_am", "stride_cm")})
-    unit = {"stride_ak": 1, "stride_cn": 1}
+    sig.update({n: tl.divisible_int(tl.int32) for n in ("M", "N", "K", "stride_cm")})
+    unit = {"stride_cn": 1}
+    if a_m_major:
+        sig.update(stride_ak=tl.divisible_int(tl.int32))
+        unit["stride_am"] = 1
+    else:
+        sig.update(stride_am=tl.divisible_int(tl.int32))
+        unit["stride_ak"] = 1
     if b_k_major:
         sig.update(stride_bn=tl.divisible_int(tl.int32))
         unit["stride_bk"] = 1
@@ -103,8 +109,17 @@ def test_hopper_reads_row_major_tiles_with_wgmma():
     assert any("warpgroup MMA from shared memory" in r for r in k.remarks)
 
 
-def test_hopper_k_major_b_takes_mma_sync_through_ldmatrix():
-    k = _compiled("sm_90a", 3, b_k_major=True)
+def test_hopper_k_major_b_is_a_transposed_wgmma_operand():
+    """fp8 as the tutorial runs it (B K-major: wgmma takes fp8 only so)."""
+    for dtype in (tl.float16, tl.float8e4nv):
+        k = _compiled("sm_90a", 3, b_k_major=True, dtype=dtype)
+        assert "cp.async.cg.shared.global" in k.asm and "mma.sync" not in k.asm
+        assert ("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3" if dtype is tl.float8e4nv
+                else "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16") in k.asm
+
+
+def test_hopper_m_major_a_takes_mma_sync_through_ldmatrix():
+    k = _compiled("sm_90a", 3, a_m_major=True)
     assert "cp.async.cg.shared.global" in k.asm and "wgmma" not in k.asm
     assert "mma.sync" in k.asm and "ldmatrix" in k.asm
 

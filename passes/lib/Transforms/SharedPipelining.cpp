@@ -144,11 +144,15 @@ bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
   auto acc = cast<RankedTensorType>(dot.getC().getType());
   auto at = cast<RankedTensorType>(dot.getA().getType());
   Type elem = at.getElementType();
-  return a && b && a->fast == 1 && b->fast == 1 &&
-         acc.getElementType().isF32() && (elem.isF16() || elem.isBF16()) &&
+  // A K-major; B either way for 16-bit operands, K-major for fp8 (wgmma
+  // transposes only 16-bit tiles).
+  bool sixteen = elem.isF16() || elem.isBF16();
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
+  return a && b && a->fast == 1 && (sixteen || (fp8 && b->fast == 0)) &&
+         acc.getElementType().isF32() &&
          numWarps % 4 == 0 && acc.getShape()[0] % 64 == 0 &&
          acc.getShape()[1] % 8 == 0 && acc.getShape()[1] <= 256 &&
-         at.getShape()[1] % 16 == 0;
+         at.getShape()[1] % (fp8 ? 32 : 16) == 0;
 }
 
 LogicalResult SharedPipeliner::analyze() {
@@ -234,7 +238,9 @@ Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
   int64_t rowBytes = type.getShape()[operand.fast] * bits / 8;
   if (wgmmaDots.contains(operand.dot)) {
     unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : 32;
-    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, false, 2);
+    // (transposed: the tile's first dimension is the contiguous one)
+    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, operand.fast == 0,
+                                      2);
   }
   // 16-byte chunks XOR-swizzled so that 8 consecutive rows read at one
   // chunk position hit 8 different chunks (rows under 128 bytes share a
