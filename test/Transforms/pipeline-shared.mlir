@@ -131,8 +131,8 @@ gpu.module @m {
 
 // The loop's own num_stages (2 and 4) over the kernel's; K offsets from the
 // counter (examples/gemm.py's `gemm`: `a + rm * K + (k + rk)`), a K loop
-// stepping by the tile. B is K-major here (order [0, 1] buffers), so the
-// Hopper dot keeps mma.sync through local_load.
+// stepping by the tile. B is K-major here (order [0, 1] buffers; on Hopper
+// a transposed nvmma tile, which wgmma reads as well).
 // GFX950-LABEL: gpu.func @counter
 // GFX950: tlxamd.local_alloc : () -> !tlxamd.memdesc<2x64x32xbf16
 // GFX950: tlxamd.local_alloc : () -> !tlxamd.memdesc<2x32x64xbf16, #tlxamd.swizzled_shared<{vec = 8, per_phase = 2, max_phase = 4, order = [0, 1]}>
@@ -149,10 +149,10 @@ gpu.module @m {
 // GFX950-NEXT: scf.for
 // GFX950-NEXT: tlxamd.async_wait {num = 2 : i32}
 // SM90-LABEL: gpu.func @counter
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = true}>
 // SM90: scf.for
-// SM90: tlxamd.local_load
-// SM90: tlxamd.local_load
-// SM90: tlxamd.dot
+// SM90-NOT: tlxamd.local_load
+// SM90: tlxamd.warpgroup_dot
 gpu.module @m {
   gpu.func @counter(%a: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %b: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %c: !tlxamd.ptr<f32>, %K: i32 {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.num_stages = 3 : i32} {
     %cz = arith.constant 0 : i32
@@ -175,7 +175,7 @@ gpu.module @m {
     %c0 = arith.constant 0 : i32
     %c32 = arith.constant 32 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 2 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r = scf.for %i = %c0 to %K step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
       %is = tlxamd.splat %i : tensor<32xi32>
       %kk = arith.addi %is, %r32 : tensor<32xi32>
@@ -190,7 +190,7 @@ gpu.module @m {
       %d = tlxamd.dot %x, %y, %acc : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
       scf.yield %d : tensor<64x64xf32>
     } {tlxamd.num_stages = 2 : i32}
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 3 iteration(s) ahead)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 5 shared-memory buffers each (asynchronous copies 3 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r2 = scf.for %i = %c0 to %K step %c32 iter_args(%acc = %r) -> (tensor<64x64xf32>) : i32 {
       %is = tlxamd.splat %i : tensor<32xi32>
       %kk = arith.addi %is, %r32 : tensor<32xi32>
