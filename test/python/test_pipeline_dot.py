@@ -66,19 +66,11 @@ def test_pipelined_matmul_is_exact(monkeypatch, target, stages, M, N, K):
 def _compiled(target, stages, k=64, b_k_major=False, a_m_major=False, dtype=tl.float16):
     sig = {"a_ptr": tl.pointer(dtype), "b_ptr": tl.pointer(dtype), "c_ptr": tl.pointer(tl.float16)}
     sig.update({n: tl.divisible_int(tl.int32) for n in ("M", "N", "K", "stride_cm")})
-    unit = {"stride_cn": 1}
-    if a_m_major:
-        sig.update(stride_ak=tl.divisible_int(tl.int32))
-        unit["stride_am"] = 1
-    else:
-        sig.update(stride_am=tl.divisible_int(tl.int32))
-        unit["stride_ak"] = 1
-    if b_k_major:
-        sig.update(stride_bn=tl.divisible_int(tl.int32))
-        unit["stride_bk"] = 1
-    else:
-        sig.update(stride_bk=tl.divisible_int(tl.int32))
-        unit["stride_bn"] = 1
+    # the unit stride of each operand (a constexpr, as the launcher makes it)
+    unit = {"stride_cn": 1, "stride_am" if a_m_major else "stride_ak": 1,
+            "stride_bk" if b_k_major else "stride_bn": 1}
+    sig.update({n: tl.divisible_int(tl.int32) for n in ("stride_am", "stride_ak", "stride_bk", "stride_bn")
+                if n not in unit})
     sig.update({n: tl.constexpr for n in unit})
     module = tl.kernel(matmul.fn, num_warps=4, num_stages=stages).build(
         target, signature=sig, **unit, BLOCK_M=128, BLOCK_N=128, BLOCK_K=k)
