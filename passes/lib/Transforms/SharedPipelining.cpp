@@ -71,6 +71,7 @@ private:
   Attribute sharedLayout(const Operand &operand) const;
   Value buildCopies(OpBuilder &b, int64_t ahead, bool inLoop, Value stage);
   Value iterationCounter(OpBuilder &b, int64_t ahead);
+  void retireMmaGroups(OpBuilder &b);
 
   scf::ForOp loop;
   int64_t stages;
@@ -149,10 +150,9 @@ bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
   bool sixteen = elem.isF16() || elem.isBF16();
   bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
   return a && b && a->fast == 1 && (sixteen || (fp8 && b->fast == 0)) &&
-         acc.getElementType().isF32() &&
-         numWarps % 4 == 0 && acc.getShape()[0] % 64 == 0 &&
-         acc.getShape()[1] % 8 == 0 && acc.getShape()[1] <= 256 &&
-         at.getShape()[1] % (fp8 ? 32 : 16) == 0;
+         acc.getElementType().isF32() && numWarps % 4 == 0 &&
+         acc.getShape()[0] % 64 == 0 && acc.getShape()[1] % 8 == 0 &&
+         acc.getShape()[1] <= 256 && at.getShape()[1] % (fp8 ? 32 : 16) == 0;
 }
 
 LogicalResult SharedPipeliner::analyze() {
@@ -219,8 +219,9 @@ LogicalResult SharedPipeliner::analyze() {
   }
   mmaInFlight =
       !wgmmaDots.empty() &&
-      llvm::all_of(operands,
-                   [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
+      llvm::all_of(
+          operands,
+          [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
       llvm::all_of(wgmmaDots,
                    [&](Operation *dot) {
                      return dot->hasOneUse() &&
@@ -239,8 +240,7 @@ Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
   if (wgmmaDots.contains(operand.dot)) {
     unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : 32;
     // (transposed: the tile's first dimension is the contiguous one)
-    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, operand.fast == 0,
-                                      2);
+    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, operand.fast == 0, 2);
   }
   // 16-byte chunks XOR-swizzled so that 8 consecutive rows read at one
   // chunk position hit 8 different chunks (rows under 128 bytes share a
@@ -331,6 +331,20 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
   return iv;
 }
 
+/// After the loop: the last MMA group of each accumulator retired before
+/// it is read.
+void SharedPipeliner::retireMmaGroups(OpBuilder &b) {
+  for (OpOperand &use : loop.getBody()->getTerminator()->getOpOperands()) {
+    auto wait = use.get().getDefiningOp<WarpgroupDotWaitOp>();
+    if (!wait || wait.getPendings() != 1)
+      continue;
+    Value result = loop.getResult(use.getOperandNumber());
+    auto done = WarpgroupDotWaitOp::create(b, loop.getLoc(), result.getType(),
+                                           result, b.getI32IntegerAttr(0));
+    result.replaceAllUsesExcept(done, done);
+  }
+}
+
 void SharedPipeliner::rewrite() {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -389,8 +403,8 @@ void SharedPipeliner::rewrite() {
         (o.index == 0 ? a : bt) = view(b, o);
     Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
                                      dot.getC());
-    Value done = WarpgroupDotWaitOp::create(
-        b, dot.getLoc(), d.getType(), d, b.getI32IntegerAttr(mmaInFlight));
+    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
+                                            b.getI32IntegerAttr(mmaInFlight));
     dot.getResult().replaceAllUsesWith(done);
     dot.erase();
   }
@@ -399,17 +413,8 @@ void SharedPipeliner::rewrite() {
       o.load.erase();
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
-  // The last MMA group retired before the accumulator is read.
   if (mmaInFlight)
-    for (OpOperand &use : loop.getBody()->getTerminator()->getOpOperands()) {
-      auto wait = use.get().getDefiningOp<WarpgroupDotWaitOp>();
-      if (!wait || wait.getPendings() != 1)
-        continue;
-      Value result = loop.getResult(use.getOperandNumber());
-      auto done = WarpgroupDotWaitOp::create(b, loc, result.getType(), result,
-                                             b.getI32IntegerAttr(0));
-      result.replaceAllUsesExcept(done, done);
-    }
+    retireMmaGroups(b);
   loop->setAttr(kPipelinedAttr, b.getUnitAttr());
   remark(loop, describeStagedLoop(loop));
 }
