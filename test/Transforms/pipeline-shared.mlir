@@ -9,10 +9,10 @@
 // RUN: tlx-opt %s -split-input-file --tlxamd-pipeline=target=sm_90a 2>/dev/null | FileCheck %s --check-prefix=SM90
 // RUN: tlx-opt %s -split-input-file --tlxamd-pipeline="target=sm_90a remarks=true" -verify-diagnostics -o /dev/null
 // RUN: not tlx-opt %s -split-input-file --tlxamd-pipeline=target=gfx000 2>&1 | FileCheck %s --check-prefix=BAD
-// Layouts and code: the pipelined loop builds through the whole pipeline.
+// Layouts and code: the pipelined loops build through the whole pipeline
+// (gfx942, which stages nothing, in Target/pipelined-dot.mlir).
 // RUN: tlx-opt %s -split-input-file --tlxamd-to-llvm=target=gfx950 -o /dev/null
 // RUN: tlx-opt %s -split-input-file --tlxamd-to-llvm=target=sm_90a -o /dev/null
-// RUN: tlx-opt %s -split-input-file --tlxamd-to-llvm=target=gfx942 -o /dev/null
 
 // BAD: tlxamd-pipeline: unsupported target 'gfx000'
 
@@ -44,19 +44,24 @@
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
 
 // SM90-LABEL: gpu.func @textbook
-// The accumulator only goes round the loop: one MMA group stays in flight,
-// so a fourth buffer holds the tile it still reads while the copies run two
-// tiles ahead; the last group is waited for after the loop.
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+// The accumulator only goes round the loop: one MMA group stays in flight.
+// A fourth buffer would lower how many of these small programs fit in
+// shared memory, so the refill of the buffer the previous MMA read waits
+// for that MMA (after this step's MMA and its wait); the last group is
+// waited for after the loop.
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
 // SM90: scf.for
 // SM90-NEXT: tlxamd.async_wait {num = 1 : i32}
-// SM90: arith.constant 4 : i32
+// SM90-NOT: tlxamd.buffer_load_to_shared
 // SM90-NOT: tlxamd.local_load
 // SM90: %[[D:.*]] = tlxamd.warpgroup_dot
 // SM90-NEXT: %[[W:.*]] = tlxamd.warpgroup_dot_wait %[[D]] pendings = 1
 // SM90-NOT: tlxamd.dot
-// SM90: scf.yield %[[W]]
+// SM90: tlxamd.buffer_load_to_shared
+// SM90: tlxamd.buffer_load_to_shared
+// SM90-NEXT: tlxamd.async_commit_group
+// SM90-NEXT: scf.yield %[[W]]
 // SM90: } {tlxamd.pipelined}
 // SM90-NEXT: tlxamd.async_wait {num = 0 : i32}
 // SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}}#0 pendings = 0
@@ -94,7 +99,7 @@ gpu.module @m {
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
     %za = arith.constant dense<0.0> : tensor<64x32xbf16>
     %zb = arith.constant dense<0.0> : tensor<32x64xbf16>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r:3 = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<64x64xf32>, tensor<64x32x!tlxamd.ptr<bf16>>, tensor<32x64x!tlxamd.ptr<bf16>>) : i32 {
       %kk = arith.muli %i, %c32 : i32
       %left = arith.subi %K, %kk : i32
@@ -149,7 +154,7 @@ gpu.module @m {
 // GFX950-NEXT: scf.for
 // GFX950-NEXT: tlxamd.async_wait {num = 2 : i32}
 // SM90-LABEL: gpu.func @counter
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = true}>
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<2x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = true}>
 // SM90: scf.for
 // SM90-NOT: tlxamd.local_load
 // SM90: tlxamd.warpgroup_dot
@@ -175,7 +180,7 @@ gpu.module @m {
     %c0 = arith.constant 0 : i32
     %c32 = arith.constant 32 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 2 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r = scf.for %i = %c0 to %K step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
       %is = tlxamd.splat %i : tensor<32xi32>
       %kk = arith.addi %is, %r32 : tensor<32xi32>
@@ -190,7 +195,7 @@ gpu.module @m {
       %d = tlxamd.dot %x, %y, %acc : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
       scf.yield %d : tensor<64x64xf32>
     } {tlxamd.num_stages = 2 : i32}
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 5 shared-memory buffers each (asynchronous copies 3 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 3 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r2 = scf.for %i = %c0 to %K step %c32 iter_args(%acc = %r) -> (tensor<64x64xf32>) : i32 {
       %is = tlxamd.splat %i : tensor<32xi32>
       %kk = arith.addi %is, %r32 : tensor<32xi32>
@@ -209,6 +214,70 @@ gpu.module @m {
     %mc = tlxamd.broadcast %m : tensor<64x1xi32> -> tensor<64x64xi32>
     %pc = tlxamd.addptr %cs, %mc : tensor<64x64x!tlxamd.ptr<f32>>, tensor<64x64xi32>
     tlxamd.store %r2, %pc : tensor<64x64x!tlxamd.ptr<f32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Wide tiles (128 x 64 by 64 x 256, bf16: 48 KiB a stage): one program per
+// multiprocessor with three buffers or four, so the MMA in flight takes a
+// fourth, and the refill (of the buffer read two steps before) stays at
+// the top of the step: one barrier per step.
+// SM90-LABEL: gpu.func @wide
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x128x64xbf16
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x64x256xbf16
+// SM90: scf.for
+// SM90-NEXT: tlxamd.async_wait {num = 1 : i32}
+// SM90: tlxamd.buffer_load_to_shared
+// SM90: tlxamd.buffer_load_to_shared
+// SM90-NEXT: tlxamd.async_commit_group
+// SM90: tlxamd.warpgroup_dot
+// SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}} pendings = 1
+// SM90-NEXT: scf.yield
+gpu.module @m {
+  gpu.func @wide(%a: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %b: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %c: !tlxamd.ptr<f32>, %K: i32 {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 8 : i32, tlxamd.num_stages = 3 : i32} {
+    %cz = arith.constant 0 : i32
+    %kpos = arith.cmpi sgt, %K, %cz : i32
+    llvm.intr.assume %kpos : i1
+    %r128 = tlxamd.make_range 0 to 128 : tensor<128xi32>
+    %r256 = tlxamd.make_range 0 to 256 : tensor<256xi32>
+    %r64 = tlxamd.make_range 0 to 64 : tensor<64xi32>
+    %m = tlxamd.expand_dims %r128 {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+    %ks = tlxamd.splat %K : tensor<128x1xi32>
+    %ma = arith.muli %m, %ks : tensor<128x1xi32>
+    %mab = tlxamd.broadcast %ma : tensor<128x1xi32> -> tensor<128x64xi32>
+    %as = tlxamd.splat %a : tensor<128x64x!tlxamd.ptr<bf16>>
+    %pa = tlxamd.addptr %as, %mab : tensor<128x64x!tlxamd.ptr<bf16>>, tensor<128x64xi32>
+    %n = tlxamd.expand_dims %r256 {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+    %nb = tlxamd.broadcast %n : tensor<1x256xi32> -> tensor<64x256xi32>
+    %bs = tlxamd.splat %b : tensor<64x256x!tlxamd.ptr<bf16>>
+    %pb = tlxamd.addptr %bs, %nb : tensor<64x256x!tlxamd.ptr<bf16>>, tensor<64x256xi32>
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %c256 = arith.constant 256 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    %r = scf.for %i = %c0 to %K step %c64 iter_args(%acc = %zero) -> (tensor<128x256xf32>) : i32 {
+      %is = tlxamd.splat %i : tensor<64xi32>
+      %kk = arith.addi %is, %r64 : tensor<64xi32>
+      %ka = tlxamd.expand_dims %kk {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %kab = tlxamd.broadcast %ka : tensor<1x64xi32> -> tensor<128x64xi32>
+      %qa = tlxamd.addptr %pa, %kab : tensor<128x64x!tlxamd.ptr<bf16>>, tensor<128x64xi32>
+      %x = tlxamd.load %qa : tensor<128x64x!tlxamd.ptr<bf16>>
+      %kb = tlxamd.expand_dims %kk {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %s256 = tlxamd.splat %c256 : tensor<64x1xi32>
+      %kr = arith.muli %kb, %s256 : tensor<64x1xi32>
+      %kbb = tlxamd.broadcast %kr : tensor<64x1xi32> -> tensor<64x256xi32>
+      %qb = tlxamd.addptr %pb, %kbb : tensor<64x256x!tlxamd.ptr<bf16>>, tensor<64x256xi32>
+      %y = tlxamd.load %qb : tensor<64x256x!tlxamd.ptr<bf16>>
+      %d = tlxamd.dot %x, %y, %acc : tensor<128x64xbf16>, tensor<64x256xbf16> -> tensor<128x256xf32>
+      scf.yield %d : tensor<128x256xf32>
+    }
+    %cs = tlxamd.splat %c : tensor<128x256x!tlxamd.ptr<f32>>
+    %mc = tlxamd.broadcast %m : tensor<128x1xi32> -> tensor<128x256xi32>
+    %pc = tlxamd.addptr %cs, %mc : tensor<128x256x!tlxamd.ptr<f32>>, tensor<128x256xi32>
+    tlxamd.store %r, %pc : tensor<128x256x!tlxamd.ptr<f32>>
     gpu.return
   }
 }

@@ -85,6 +85,11 @@ private:
   /// warpgroup MMA that keeps one group in flight across iterations.
   int64_t buffers = 0;
   bool mmaInFlight = false;
+  /// The refill goes after the MMA's wait (the buffer it takes is the one
+  /// the previous MMA read): in flight without the extra buffer.
+  bool lateRefill = false;
+  /// The copies and commits buildCopies made last (indexes included).
+  SmallVector<Operation *> issued;
 };
 
 std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
@@ -222,13 +227,18 @@ LogicalResult SharedPipeliner::analyze() {
       llvm::all_of(
           operands,
           [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
-      llvm::all_of(wgmmaDots,
-                   [&](Operation *dot) {
-                     return dot->hasOneUse() &&
-                            isa<scf::YieldOp>(*dot->getUsers().begin());
-                   }) &&
-      (stages + 1) * tileBytes <= int64_t(arch.sharedMemoryBytes);
-  buffers = stages + (mmaInFlight ? 1 : 0);
+      llvm::all_of(wgmmaDots, [&](Operation *dot) {
+        return dot->hasOneUse() && isa<scf::YieldOp>(*dot->getUsers().begin());
+      });
+  // The extra buffer where it costs no program on the multiprocessor
+  // (shared memory bounds how many run at once); else the refill waits for
+  // the MMA that read its buffer (one more barrier per iteration).
+  int64_t capacity = arch.sharedMemoryBytes;
+  bool extra =
+      mmaInFlight && (stages + 1) * tileBytes <= capacity &&
+      capacity / ((stages + 1) * tileBytes) == capacity / (stages * tileBytes);
+  lateRefill = mmaInFlight && !extra;
+  buffers = stages + (extra ? 1 : 0);
   return success();
 }
 
@@ -323,11 +333,12 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
     auto tileType =
         MemDescType::get(b.getContext(), bufType.getTileShape(),
                          bufType.getElementType(), bufType.getEncoding(), true);
-    Value dest = MemDescIndexOp::create(b, loc, tileType, o.buffers, stage);
-    BufferLoadToSharedOp::create(b, loc, dest, base, offsets, mask, other,
-                                 load.getCacheAttr());
+    auto dest = MemDescIndexOp::create(b, loc, tileType, o.buffers, stage);
+    issued.push_back(dest);
+    issued.push_back(BufferLoadToSharedOp::create(
+        b, loc, dest, base, offsets, mask, other, load.getCacheAttr()));
   }
-  AsyncCommitGroupOp::create(b, loc);
+  issued.push_back(AsyncCommitGroupOp::create(b, loc));
   return iv;
 }
 
@@ -376,6 +387,7 @@ void SharedPipeliner::rewrite() {
           b, loc,
           arith::AddIOp::create(b, loc, index, constantLike(b, loc, iv, ahead)),
           count));
+  issued.clear();
   buildCopies(b, ahead, /*inLoop=*/true, write);
   // Where the loads were: reads of this iteration's buffers.
   auto view = [&](OpBuilder &at, const Operand &o) -> Value {
@@ -415,6 +427,9 @@ void SharedPipeliner::rewrite() {
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   if (mmaInFlight)
     retireMmaGroups(b);
+  if (lateRefill) // after the MMAs' waits; the copy's barrier retires them
+    for (Operation *op : issued)
+      op->moveBefore(loop.getBody()->getTerminator());
   loop->setAttr(kPipelinedAttr, b.getUnitAttr());
   remark(loop, describeStagedLoop(loop));
 }
