@@ -16,7 +16,9 @@ count. On gfx950 the preshuffled MXFP GEMM (the Mojo PreshuffledBLoader
 reference) is reported per K step. `--compare` runs bench/isa_compare.py:
 the GEMMs, softmax and the MXFP4 GEMM on gfx950 and gfx942, compiled by
 tlxamd and by Triton in the same run and counted per K tile and wave by
-one rule.
+one rule, then bench/tutorial_matmul_isa.py: tutorial 03's matmul text
+with num_stages 1 and 2 (software-pipelined by tlxamd-pipeline) beside
+Triton's compile of it.
 """
 
 import argparse
@@ -28,7 +30,8 @@ from collections import Counter
 
 from tlxamd import compiler, targets
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 from kernels import suite  # noqa: E402
 
 _INSTR = re.compile(r"^\t[a-z_][a-z0-9_.]*(\s|$)")
@@ -237,9 +240,16 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.compare:
         import isa_compare
+        import tutorial_matmul_isa
 
-        return isa_compare.main((["--triton-python", args.triton_python] if args.triton_python else []) +
-                                ["--targets", "gfx950,gfx942"])
+        rc = isa_compare.main((["--triton-python", args.triton_python] if args.triton_python else []) +
+                              ["--targets", "gfx950,gfx942"])
+        # the tutorial's own matmul text, pipelined by num_stages, beside
+        # Triton's compile of the same text (it needs the tutorial file)
+        if args.triton_python and os.path.exists(os.path.join(HERE, "tutorials", "cache",
+                                                              "03-matrix-multiplication.py")):
+            rc = rc or tutorial_matmul_isa.main(["--triton-python", args.triton_python, "--stages", "1,2"])
+        return rc
     rows = []
     for target in args.targets.split(","):
         arch = targets.get(target)

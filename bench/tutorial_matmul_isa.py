@@ -76,14 +76,14 @@ def theirs(path, targets, stages):
     return out
 
 
-def main():
+def main(argv=None):
     p = argparse.ArgumentParser()
     p.add_argument("--triton-python", required=True)
     p.add_argument("tutorials", nargs="?", default=os.path.join(HERE, "tutorials", "cache"))
     p.add_argument("--targets", default="gfx950,gfx942")
     p.add_argument("--stages", default="1,2")
     p.add_argument("--triton-side", action="store_true", help=argparse.SUPPRESS)
-    args = p.parse_args()
+    args = p.parse_args(argv)
     path = os.path.join(args.tutorials, "03-matrix-multiplication.py")
     targets, stages = args.targets.split(","), [int(s) for s in args.stages.split(",")]
     if args.triton_side:
