@@ -78,9 +78,13 @@ def _compiled(target, stages, k=64, b_k_major=False, a_m_major=False, dtype=tl.f
 
 
 def test_gfx950_stages_copy_straight_to_lds():
+    """One stage: the tile of the iteration itself, copied and waited for
+    (one buffer); three: two tiles ahead (three buffers)."""
     one, three = _compiled("gfx950", 1), _compiled("gfx950", 3)
-    assert "rocdl.raw.ptr.buffer.load.lds" not in one.mlir
-    assert "rocdl.raw.ptr.buffer.load.lds" in three.mlir
+    assert "rocdl.raw.ptr.buffer.load.lds" in one.mlir and "rocdl.raw.ptr.buffer.load.lds" in three.mlir
+    assert one.resources["lds"] == 2 * 128 * 64 * 2
+    assert any("pipelined 2 load(s) feeding dots through 1 shared-memory buffers each (asynchronous copies 0 "
+               "iteration(s) ahead)" in r for r in one.remarks), one.remarks
     # three buffers of A (128 x 64) and B (64 x 128) f16: 96 KiB
     assert three.resources["lds"] == 3 * 2 * 128 * 64 * 2
     assert any("pipelined 2 load(s) feeding dots through 3 shared-memory buffers" in r for r in three.remarks)

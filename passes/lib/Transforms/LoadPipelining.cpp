@@ -79,8 +79,9 @@ struct TlxAmdPipelinePass
             return isa<BufferLoadToSharedOp>(op);
           }))
         remark(loop, describeStagedLoop(loop));
+      // (one stage: loads feeding a dot still go through shared memory)
       int64_t stages = stagesOf(loop);
-      if (stages >= 2)
+      if (stages >= 1)
         loops.push_back({loop, stages});
     });
     PipelineRemark note = [&](Operation *op, const Twine &text) {
@@ -91,7 +92,7 @@ struct TlxAmdPipelinePass
       if (arch && pipelineThroughSharedMemory(loop, stages, *arch,
                                               numWarps(loop), note))
         continue;
-      if (registers)
+      if (registers && stages >= 2)
         pipeline(loop);
     }
   }

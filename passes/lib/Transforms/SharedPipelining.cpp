@@ -223,7 +223,7 @@ LogicalResult SharedPipeliner::analyze() {
     tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
   }
   mmaInFlight =
-      !wgmmaDots.empty() &&
+      stages >= 2 && !wgmmaDots.empty() &&
       llvm::all_of(
           operands,
           [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
@@ -374,7 +374,8 @@ void SharedPipeliner::rewrite() {
   // The body: wait for this iteration's tile, refill the buffer the
   // previous iteration read.
   b.setInsertionPointToStart(loop.getBody());
-  AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(ahead - 1));
+  if (ahead > 0)
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(ahead - 1));
   Value iv = loop.getInductionVar();
   Value index = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
@@ -389,6 +390,10 @@ void SharedPipeliner::rewrite() {
           count));
   issued.clear();
   buildCopies(b, ahead, /*inLoop=*/true, write);
+  // One stage: this iteration's own tile, waited for at once (staged all
+  // the same: no registers, the reads the dot wants).
+  if (ahead == 0)
+    AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   // Where the loads were: reads of this iteration's buffers.
   auto view = [&](OpBuilder &at, const Operand &o) -> Value {
     auto bufType = cast<MemDescType>(o.buffers.getType());
@@ -447,7 +452,9 @@ std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
       ++loads;
       buffers = view.getSrc().getType().getBufferCount();
     }
-    if (auto wait = dyn_cast<AsyncWaitOp>(op); wait && !ahead)
+    // (the first op: the wait for a tile copied ahead)
+    if (auto wait = dyn_cast<AsyncWaitOp>(op);
+        wait && &op == &loop.getBody()->front())
       ahead = wait.getNum() + 1;
     wgmma |= isa<WarpgroupDotOp>(op);
     if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
