@@ -38,28 +38,26 @@
 // GFX942-NOT: offen lds
 // GFX942: s_endpgm
 
-// sm_90a: cp.async 16 bytes a lane; the wait's barrier (after the fence
-// that hands the landed tile to the async proxy), wgmma straight from the
-// two buffers, one group left in flight across the loop's back edge; then
-// the previous step's group retired and, past a barrier, its buffer
-// refilled (a fourth buffer would cost these small programs occupancy);
-// all retired after the loop.
+// sm_90a: cp.async 16 bytes a lane; one barrier per K step (the wait's,
+// after the fence that hands the landed tile to the async proxy), then
+// the refill of the buffer read two steps before, then wgmma straight
+// from the two buffers, one group left in flight across the loop's back
+// edge; all retired after the loop.
 // SM90-LABEL: .entry textbook
 // SM90-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 // SM90: Inner Loop Header
 // SM90: cp.async.wait_group 1;
 // SM90-NEXT: fence.proxy.async.shared::cta;
 // SM90-NEXT: bar.sync 0;
+// SM90-COUNT-4: cp.async.cg.shared.global
+// SM90-NEXT: cp.async.commit_group;
 // SM90-NOT: bar.sync
-// SM90-NOT: cp.async
 // SM90: wgmma.fence.sync.aligned;
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // SM90: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // SM90: wgmma.commit_group.sync.aligned;
 // SM90: wgmma.wait_group.sync.aligned 1;
-// SM90: bar.sync 0;
-// SM90-COUNT-4: cp.async.cg.shared.global
-// SM90-NEXT: cp.async.commit_group;
+// SM90-NOT: bar.sync
 // SM90: bra.uni
 // SM90: cp.async.wait_group 0;
 // SM90: wgmma.wait_group.sync.aligned 0;

@@ -44,24 +44,23 @@
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
 
 // SM90-LABEL: gpu.func @textbook
-// The accumulator only goes round the loop: one MMA group stays in flight.
-// A fourth buffer would lower how many of these small programs fit in
-// shared memory, so the refill of the buffer the previous MMA read waits
-// for that MMA (after this step's MMA and its wait); the last group is
-// waited for after the loop.
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+// The accumulator only goes round the loop: one MMA group stays in flight,
+// so a fourth buffer (as many programs fit per multiprocessor with it)
+// holds the tile that group still reads while the copies run two tiles
+// ahead; the last group is waited for after the loop.
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x64x32xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = false}>
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
 // SM90: scf.for
 // SM90-NEXT: tlxamd.async_wait {num = 1 : i32}
-// SM90-NOT: tlxamd.buffer_load_to_shared
+// SM90: arith.constant 4 : i32
+// SM90: tlxamd.buffer_load_to_shared
+// SM90: tlxamd.buffer_load_to_shared
+// SM90-NEXT: tlxamd.async_commit_group
 // SM90-NOT: tlxamd.local_load
 // SM90: %[[D:.*]] = tlxamd.warpgroup_dot
 // SM90-NEXT: %[[W:.*]] = tlxamd.warpgroup_dot_wait %[[D]] pendings = 1
 // SM90-NOT: tlxamd.dot
-// SM90: tlxamd.buffer_load_to_shared
-// SM90: tlxamd.buffer_load_to_shared
-// SM90-NEXT: tlxamd.async_commit_group
-// SM90-NEXT: scf.yield %[[W]]
+// SM90: scf.yield %[[W]]
 // SM90: } {tlxamd.pipelined}
 // SM90-NEXT: tlxamd.async_wait {num = 0 : i32}
 // SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}}#0 pendings = 0
@@ -99,7 +98,7 @@ gpu.module @m {
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
     %za = arith.constant dense<0.0> : tensor<64x32xbf16>
     %zb = arith.constant dense<0.0> : tensor<32x64xbf16>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 4 shared-memory buffers each (asynchronous copies 2 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r:3 = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero, %qa = %pa, %qb = %pb) -> (tensor<64x64xf32>, tensor<64x32x!tlxamd.ptr<bf16>>, tensor<32x64x!tlxamd.ptr<bf16>>) : i32 {
       %kk = arith.muli %i, %c32 : i32
       %left = arith.subi %K, %kk : i32
@@ -153,11 +152,25 @@ gpu.module @m {
 // GFX950: tlxamd.async_commit_group
 // GFX950-NEXT: scf.for
 // GFX950-NEXT: tlxamd.async_wait {num = 2 : i32}
+// With four stages a fifth buffer would cost a program per multiprocessor:
+// the refill of the buffer the previous MMA read goes after this step's
+// MMA and its wait (the copy's barrier then retires that MMA for every
+// warp).
 // SM90-LABEL: gpu.func @counter
-// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<2x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = true}>
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<3x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 64, element_bits = 16, transposed = true}>
 // SM90: scf.for
 // SM90-NOT: tlxamd.local_load
 // SM90: tlxamd.warpgroup_dot
+// SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x32x64xbf16
+// SM90: scf.for
+// SM90-NEXT: tlxamd.async_wait {num = 2 : i32}
+// SM90-NOT: tlxamd.buffer_load_to_shared
+// SM90: tlxamd.warpgroup_dot
+// SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}} pendings = 1
+// SM90: tlxamd.buffer_load_to_shared
+// SM90: tlxamd.buffer_load_to_shared
+// SM90-NEXT: tlxamd.async_commit_group
+// SM90-NEXT: scf.yield
 gpu.module @m {
   gpu.func @counter(%a: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %b: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %c: !tlxamd.ptr<f32>, %K: i32 {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.num_stages = 3 : i32} {
     %cz = arith.constant 0 : i32
@@ -180,7 +193,7 @@ gpu.module @m {
     %c0 = arith.constant 0 : i32
     %c32 = arith.constant 32 : i32
     %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 2 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
+    // expected-remark@+1 {{pipelined 2 load(s) feeding dots through 3 shared-memory buffers each (asynchronous copies 1 iteration(s) ahead; warpgroup MMA from shared memory, one group in flight)}}
     %r = scf.for %i = %c0 to %K step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
       %is = tlxamd.splat %i : tensor<32xi32>
       %kk = arith.addi %is, %r32 : tensor<32xi32>

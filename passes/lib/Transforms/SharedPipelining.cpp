@@ -69,6 +69,9 @@ private:
   /// Whether `dot` takes both operands straight from shared memory (wgmma).
   bool useWarpgroupMma(DotOp dot) const;
   Attribute sharedLayout(const Operand &operand) const;
+  int64_t programsPerUnit(int64_t buffers, int64_t tileBytes) const;
+  void chooseBuffers();
+  void replaceLoads(OpBuilder &b, Value read);
   Value buildCopies(OpBuilder &b, int64_t ahead, bool inLoop, Value stage);
   Value iterationCounter(OpBuilder &b, int64_t ahead);
   void retireMmaGroups(OpBuilder &b);
@@ -212,6 +215,12 @@ LogicalResult SharedPipeliner::analyze() {
   for (const Operand &o : operands)
     if (useWarpgroupMma(o.dot))
       wgmmaDots.insert(o.dot);
+  chooseBuffers();
+  return success();
+}
+
+/// Buffers per operand and where the MMA's wait goes.
+void SharedPipeliner::chooseBuffers() {
   // A warpgroup MMA whose accumulator only goes round the loop can stay in
   // flight while the next tile is waited for: the buffer a copy refills is
   // then the one read two iterations before (one more buffer), retired by
@@ -230,16 +239,35 @@ LogicalResult SharedPipeliner::analyze() {
       llvm::all_of(wgmmaDots, [&](Operation *dot) {
         return dot->hasOneUse() && isa<scf::YieldOp>(*dot->getUsers().begin());
       });
-  // The extra buffer where it costs no program on the multiprocessor
-  // (shared memory bounds how many run at once); else the refill waits for
-  // the MMA that read its buffer (one more barrier per iteration).
+  // The extra buffer where it costs no program on the multiprocessor;
+  // else the refill waits for the MMA that read its buffer (one more
+  // barrier per iteration).
   int64_t capacity = arch.sharedMemoryBytes;
-  bool extra =
-      mmaInFlight && (stages + 1) * tileBytes <= capacity &&
-      capacity / ((stages + 1) * tileBytes) == capacity / (stages * tileBytes);
+  bool extra = mmaInFlight && (stages + 1) * tileBytes <= capacity &&
+               programsPerUnit(stages + 1, tileBytes) ==
+                   programsPerUnit(stages, tileBytes);
   lateRefill = mmaInFlight && !extra;
   buffers = stages + (extra ? 1 : 0);
-  return success();
+}
+
+/// How many programs of the kernel a multiprocessor holds at once with
+/// `buffers` stages of `tileBytes`: bounded by shared memory, threads and
+/// registers (estimated: the accumulators' f32 registers per thread and 48
+/// for the rest, the MMA loop's usual share).
+int64_t SharedPipeliner::programsPerUnit(int64_t buffers,
+                                         int64_t tileBytes) const {
+  int64_t threads = numWarps * arch.warpSize;
+  int64_t accumulators = 0;
+  for (Operation *dot : wgmmaDots)
+    accumulators +=
+        cast<RankedTensorType>(dot->getResult(0).getType()).getNumElements();
+  int64_t registers = accumulators / threads + 48;
+  int64_t n = arch.sharedMemoryBytes / (buffers * tileBytes);
+  if (arch.maxThreadsPerUnit)
+    n = std::min(n, int64_t(arch.maxThreadsPerUnit) / threads);
+  if (arch.registersPerBlock)
+    n = std::min(n, int64_t(arch.registersPerBlock) / (threads * registers));
+  return n;
 }
 
 Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
@@ -356,6 +384,45 @@ void SharedPipeliner::retireMmaGroups(OpBuilder &b) {
   }
 }
 
+/// Where the loads were: reads of this iteration's buffers (`read`), or
+/// the warpgroup MMA straight from them.
+void SharedPipeliner::replaceLoads(OpBuilder &b, Value read) {
+  Location loc = loop.getLoc();
+  auto view = [&](OpBuilder &at, const Operand &o) -> Value {
+    auto bufType = cast<MemDescType>(o.buffers.getType());
+    auto tileType =
+        MemDescType::get(at.getContext(), bufType.getTileShape(),
+                         bufType.getElementType(), bufType.getEncoding(), true);
+    return MemDescIndexOp::create(at, loc, tileType, o.buffers, read);
+  };
+  for (Operand &o : operands) {
+    if (wgmmaDots.contains(o.dot))
+      continue;
+    b.setInsertionPoint(o.load);
+    Value tile =
+        LocalLoadOp::create(b, o.load.getLoc(), o.load.getType(), view(b, o));
+    o.load.getResult().replaceAllUsesWith(tile);
+    o.load.erase();
+  }
+  for (Operation *op : wgmmaDots) {
+    auto dot = cast<DotOp>(op);
+    b.setInsertionPoint(dot);
+    Value a, bt;
+    for (Operand &o : operands)
+      if (o.dot == dot)
+        (o.index == 0 ? a : bt) = view(b, o);
+    Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
+                                     dot.getC());
+    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
+                                            b.getI32IntegerAttr(mmaInFlight));
+    dot.getResult().replaceAllUsesWith(done);
+    dot.erase();
+  }
+  for (Operand &o : operands)
+    if (wgmmaDots.contains(o.dot))
+      o.load.erase();
+}
+
 void SharedPipeliner::rewrite() {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -394,40 +461,7 @@ void SharedPipeliner::rewrite() {
   // the same: no registers, the reads the dot wants).
   if (ahead == 0)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
-  // Where the loads were: reads of this iteration's buffers.
-  auto view = [&](OpBuilder &at, const Operand &o) -> Value {
-    auto bufType = cast<MemDescType>(o.buffers.getType());
-    auto tileType =
-        MemDescType::get(at.getContext(), bufType.getTileShape(),
-                         bufType.getElementType(), bufType.getEncoding(), true);
-    return MemDescIndexOp::create(at, loc, tileType, o.buffers, read);
-  };
-  for (Operand &o : operands) {
-    if (wgmmaDots.contains(o.dot))
-      continue;
-    b.setInsertionPoint(o.load);
-    Value tile =
-        LocalLoadOp::create(b, o.load.getLoc(), o.load.getType(), view(b, o));
-    o.load.getResult().replaceAllUsesWith(tile);
-    o.load.erase();
-  }
-  for (Operation *op : wgmmaDots) {
-    auto dot = cast<DotOp>(op);
-    b.setInsertionPoint(dot);
-    Value a, bt;
-    for (Operand &o : operands)
-      if (o.dot == dot)
-        (o.index == 0 ? a : bt) = view(b, o);
-    Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
-                                     dot.getC());
-    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
-                                            b.getI32IntegerAttr(mmaInFlight));
-    dot.getResult().replaceAllUsesWith(done);
-    dot.erase();
-  }
-  for (Operand &o : operands)
-    if (wgmmaDots.contains(o.dot))
-      o.load.erase();
+  replaceLoads(b, read);
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
   if (mmaInFlight)
