@@ -239,6 +239,21 @@ private:
   /// A layout-free tl.dot: the target's matrix-instruction layout for the
   /// result and the accumulator, its dot-operand layouts for the operands
   /// (operands laid out already are converted to them).
+  /// Whether two matrix layouts are the same instruction (they differ at
+  /// most in how the warps are placed).
+  static bool sameInstruction(Attribute have, Attribute want) {
+    if (auto h = dyn_cast<AmdMfmaLayoutAttr>(have))
+      if (auto w = dyn_cast_or_null<AmdMfmaLayoutAttr>(want))
+        return h.getVersion() == w.getVersion() &&
+               h.getInstrShape() == w.getInstrShape() &&
+               h.getTransposed() == w.getTransposed();
+    if (auto h = dyn_cast<NvidiaMmaLayoutAttr>(have))
+      if (auto w = dyn_cast_or_null<NvidiaMmaLayoutAttr>(want))
+        return h.getVersion() == w.getVersion() &&
+               h.getInstrShape() == w.getInstrShape();
+    return false;
+  }
+
   void assignDot(DotOp dot) {
     if (getLayout(dot.getD()))
       return;
@@ -252,10 +267,17 @@ private:
     // reached the result from a neighbour (a mask built from the loads'
     // indices, `where(offs_m >= offs_n, dot(...), 0)`) is not the
     // instruction's: the dot keeps its own and its users convert.
+    // An accumulator laid out by an earlier dot of the same instruction
+    // (attention's `acc * alpha[:, None]`, alpha from the first dot's rows)
+    // keeps its placement of warps: the dot adopts it rather than convert
+    // the accumulator every iteration.
     if (!isFree(dot.getD()) && layoutOf(dot.getD()) != choice.layout &&
         isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(
-            layoutOf(dot.getD())))
-      return;
+            layoutOf(dot.getD()))) {
+      if (!sameInstruction(layoutOf(dot.getD()), choice.layout))
+        return;
+      choice.layout = layoutOf(dot.getD());
+    }
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << m << "x" << n
