@@ -284,6 +284,49 @@ def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
     return out
 
 
+ATTENTION_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test", "python",
+                                "test_pipeline_dot.py")
+ATTENTION_CONFIGS = ((64, 128, 64, 4, 3), (128, 128, 64, 8, 3), (128, 64, 128, 8, 3), (128, 64, 128, 8, 2))
+
+
+def attention(sides, n=4096, heads=32, configs=ATTENTION_CONFIGS):
+    """The project's Triton-style attention forward (test_pipeline_dot.py's
+    `attention_fwd`: online softmax, K read transposed through its
+    pointers), compiled by Triton and by tlxamd from the same text with the
+    same configuration (D, BLOCK_M, BLOCK_N, warps, stages), fp16, beside
+    torch's scaled_dot_product_attention; TFLOP/s of 4 N^2 D per head."""
+    out = []
+    for d, bm, bn, warps, stages in configs:
+        torch.manual_seed(0)
+        q, k, v = (torch.randn(heads, n, d, device="cuda", dtype=torch.float16) for _ in range(3))
+        o = torch.empty_like(q)
+        scale = d ** -0.5
+        runs = {}
+        for name, (triton_m, ns) in sides.items():
+            def run(kern=ns["attention_fwd"], tm=triton_m, d=d, bm=bm, bn=bn, w=warps, s=stages):
+                kern[(n // bm, heads)](q, k, v, o, scale, n, n * d, d, d, d, d, BLOCK_M=bm, BLOCK_N=bn, D=d,
+                                       num_warps=w, num_stages=s)
+            try:
+                run()
+                runs[name] = run
+            except Exception as e:
+                out.append({"D": d, "config": [bm, bn, warps, stages], "side": name,
+                            "error": f"{type(e).__name__}: {e}"[:400]})
+        runs["torch_sdpa"] = lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, scale=scale)
+        if DRY:
+            continue
+        row = {"D": d, "N": n, "heads": heads, "config": [bm, bn, warps, stages]}
+        ref = torch.nn.functional.scaled_dot_product_attention(q.float(), k.float(), v.float(), scale=scale)
+        for name in [s for s in runs if s != "torch_sdpa"]:
+            o.zero_()
+            runs[name]()
+            row[f"{name}_maxerr"] = (o.float() - ref).abs().max().item()
+        for name, t in bench_interleaved(runs, rounds=3).items():
+            row[f"{name}_TFLOPs"] = 4 * n * n * d * heads * 1e-12 / (t * 1e-3)
+        out.append(row)
+    return out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("tutorials")
@@ -300,7 +343,8 @@ def main():
 
     d = args.tutorials
     files = {"ln": os.path.join(d, "05-layer-norm.py"), "sm": os.path.join(d, "02-fused-softmax.py"),
-             "add": os.path.join(d, "01-vector-add.py"), "mm": os.path.join(d, "03-matrix-multiplication.py")}
+             "add": os.path.join(d, "01-vector-add.py"), "mm": os.path.join(d, "03-matrix-multiplication.py"),
+             "attn": ATTENTION_SOURCE}
 
     def sides(key, names):
         both = {"tlxamd": (tlxamd, load(files[key], names, tlxamd, tl))}
@@ -312,7 +356,8 @@ def main():
                 "layer_norm": lambda: layer_norm(d, sides("ln", ["_layer_norm_fwd_fused"])),
                 "softmax": lambda: softmax(d, sides("sm", ["softmax_kernel"])),
                 "autotune": lambda: autotuned_matmul(files["mm"], tlxamd, tl),
-                "matmul": lambda: matmul(files["mm"], sides("mm", ["matmul_kernel", "leaky_relu"]))}
+                "matmul": lambda: matmul(files["mm"], sides("mm", ["matmul_kernel", "leaky_relu"])),
+                "attention": lambda: attention(sides("attn", ["attention_fwd"]))}
     results = {"device": torch.cuda.get_device_name(0), "triton": real_triton.__version__}
     for name in wanted:
         results[name] = sections[name]()
@@ -327,6 +372,14 @@ def main():
         for r in results.get(section, []):
             print(f"{r['kernel']:>15} N={r['N']:>6}: tlxamd {r['tlxamd_GBps']:7.0f} GB/s  triton "
                   f"{r['triton_GBps']:7.0f}  torch {r['torch_GBps']:7.0f}  ratio {r['tlxamd_GBps'] / r['triton_GBps']:.2f}")
+    for r in results.get("attention", []):
+        if "error" in r:
+            print("attention", r)
+            continue
+        print(f"attention D={r['D']} {r['config']}: tlxamd {r['tlxamd_TFLOPs']:6.1f} TFLOP/s  triton "
+              f"{r.get('triton_TFLOPs', float('nan')):6.1f}  sdpa {r['torch_sdpa_TFLOPs']:6.1f}  ratio "
+              f"{r['tlxamd_TFLOPs'] / r.get('triton_TFLOPs', float('nan')):.2f}  maxerr "
+              f"{r.get('tlxamd_maxerr', float('nan')):.1e} / {r.get('triton_maxerr', float('nan')):.1e}")
     for r in results.get("matmul", []):
         if "config" in r and "error" not in r:
             t = r.get("tlxamd_TFLOPs", 0.0)

@@ -126,13 +126,18 @@ def test_num_stages_is_checked():
 
 
 @tlxamd.jit
-def attention_fwd(Q, K, V, Out, sm_scale, N_CTX, stride_qm, stride_kn, stride_vn, stride_om,
+def attention_fwd(Q, K, V, Out, sm_scale, N_CTX, stride_h, stride_qm, stride_kn, stride_vn, stride_om,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
     """A Triton-style flash-attention forward (online softmax; K read
     transposed through its pointers): two dots per K/V step, both B
-    operands loaded in the loop."""
+    operands loaded in the loop; program_id(1) is the head."""
     tl.assume(stride_kn > 0)
     tl.assume(stride_vn > 0)
+    head = tl.program_id(1) * stride_h
+    Q += head
+    K += head
+    V += head
+    Out += head
     offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     offs_d = tl.arange(0, D)
@@ -169,8 +174,8 @@ def test_pipelined_attention_forward_matches_numpy(monkeypatch, target):
     q, k, v = (rng.standard_normal((n, d)).astype(np.float16) for _ in range(3))
     out = np.zeros((n, d), np.float16)
     scale = 1.0 / np.sqrt(d)
-    attention_fwd[(n // bm,)](q, k, v, out, scale, n, d, d, d, d, BLOCK_M=bm, BLOCK_N=bn, D=d, num_warps=4,
-                              num_stages=2)
+    attention_fwd[(n // bm, 1)](q, k, v, out, scale, n, n * d, d, d, d, d, BLOCK_M=bm, BLOCK_N=bn, D=d,
+                                num_warps=4, num_stages=2)
     s = (q.astype(np.float32) @ k.astype(np.float32).T) * scale
     p = np.exp(s - s.max(1, keepdims=True))
     ref = (p / p.sum(1, keepdims=True)) @ v.astype(np.float32)
@@ -180,10 +185,13 @@ def test_pipelined_attention_forward_matches_numpy(monkeypatch, target):
 def test_attention_forward_stages_k_and_v():
     sig = {p: tl.pointer(tl.float16) for p in ("Q", "K", "V", "Out")}
     sig.update(sm_scale=tl.float32, N_CTX=tl.divisible_int(tl.int32))
-    sig.update({p: tl.divisible_int(tl.int32) for p in ("stride_qm", "stride_kn", "stride_vn", "stride_om")})
+    sig.update({p: tl.divisible_int(tl.int32) for p in ("stride_h", "stride_qm", "stride_kn", "stride_vn",
+                                                        "stride_om")})
     for target in ("gfx950", "sm_90a"):
         module = tl.kernel(attention_fwd.fn, num_warps=4, num_stages=3).build(
             target, signature=sig, BLOCK_M=64, BLOCK_N=64, D=64)
         k = compiler.compile(module, target=target, binary=False, remarks=True)
         assert any("pipelined 2 load(s) feeding dots through 3 shared-memory buffers" in r for r in k.remarks), \
             (target, k.remarks)
+        if target == "sm_90a":  # both dots on wgmma, A (Q, then P) from registers
+            assert "wgmma.mma_async" in k.asm and "mma.sync" not in k.asm

@@ -153,14 +153,16 @@ bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
   auto acc = cast<RankedTensorType>(dot.getC().getType());
   auto at = cast<RankedTensorType>(dot.getA().getType());
   Type elem = at.getElementType();
-  // A K-major; B either way for 16-bit operands, K-major for fp8 (wgmma
-  // transposes only 16-bit tiles).
+  // B staged: either way for 16-bit operands, K-major for fp8 (wgmma
+  // transposes only 16-bit tiles); A staged K-major, or (16-bit) a tensor
+  // in registers (attention's P, a loop-invariant Q).
   bool sixteen = elem.isF16() || elem.isBF16();
   bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
-  return a && b && a->fast == 1 && (sixteen || (fp8 && b->fast == 0)) &&
-         acc.getElementType().isF32() && numWarps % 4 == 0 &&
-         acc.getShape()[0] % 64 == 0 && acc.getShape()[1] % 8 == 0 &&
-         acc.getShape()[1] <= 256 && at.getShape()[1] % (fp8 ? 32 : 16) == 0;
+  return b && (a ? a->fast == 1 : sixteen) &&
+         (sixteen || (fp8 && b->fast == 0)) && acc.getElementType().isF32() &&
+         numWarps % 4 == 0 && acc.getShape()[0] % 64 == 0 &&
+         acc.getShape()[1] % 8 == 0 && acc.getShape()[1] <= 256 &&
+         at.getShape()[1] % (fp8 ? 32 : 16) == 0;
 }
 
 LogicalResult SharedPipeliner::analyze() {
@@ -237,7 +239,14 @@ void SharedPipeliner::chooseBuffers() {
           operands,
           [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
       llvm::all_of(wgmmaDots, [&](Operation *dot) {
-        return dot->hasOneUse() && isa<scf::YieldOp>(*dot->getUsers().begin());
+        // the result goes round the loop into this MMA alone
+        if (!dot->hasOneUse() || !isa<scf::YieldOp>(*dot->getUsers().begin()))
+          return false;
+        unsigned i = dot->getUses().begin()->getOperandNumber();
+        Value carried = loop.getRegionIterArgs()[i];
+        return carried.hasOneUse() &&
+               carried.getUses().begin()->getOwner() == dot &&
+               cast<DotOp>(dot).getC() == carried;
       });
   // The extra buffer where it costs no program on the multiprocessor;
   // else the refill waits for the MMA that read its buffer (one more
@@ -407,7 +416,7 @@ void SharedPipeliner::replaceLoads(OpBuilder &b, Value read) {
   for (Operation *op : wgmmaDots) {
     auto dot = cast<DotOp>(op);
     b.setInsertionPoint(dot);
-    Value a, bt;
+    Value a = dot.getA(), bt; // (A in registers unless staged)
     for (Operand &o : operands)
       if (o.dot == dot)
         (o.index == 0 ? a : bt) = view(b, o);
