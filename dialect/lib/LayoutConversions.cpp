@@ -429,6 +429,25 @@ mlir::tlxamd::getSharedAccessCost(Attribute dist, Attribute shared,
                                            kMaxSharedVectorBytes, banks);
 }
 
+Attribute mlir::tlxamd::getStagedOperandLayout(MLIRContext *ctx,
+                                               ArrayRef<int64_t> shape,
+                                               unsigned elementBits,
+                                               unsigned fastDim,
+                                               bool forWarpgroupMma) {
+  int64_t rowBytes = shape[fastDim] * elementBits / 8;
+  if (forWarpgroupMma) {
+    unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : 32;
+    return NvmmaSharedLayoutAttr::get(ctx, swizzle, elementBits, fastDim == 0,
+                                      2);
+  }
+  unsigned vec = std::max<unsigned>(1, kMaxSharedVectorBytes * 8 / elementBits);
+  unsigned perPhase =
+      std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
+  unsigned maxPhase = std::max<unsigned>(1, 8 / perPhase);
+  return SwizzledSharedLayoutAttr::get(
+      ctx, vec, perPhase, maxPhase, ArrayRef<unsigned>{fastDim, 1 - fastDim});
+}
+
 SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
     Attribute src, Attribute dst, ArrayRef<int64_t> shape,
     unsigned elementBytes, unsigned banks) {

@@ -281,24 +281,9 @@ int64_t SharedPipeliner::programsPerUnit(int64_t buffers,
 
 Attribute SharedPipeliner::sharedLayout(const Operand &operand) const {
   auto type = cast<RankedTensorType>(LoadOp(operand.load).getType());
-  MLIRContext *ctx = type.getContext();
-  unsigned bits = type.getElementTypeBitWidth();
-  int64_t rowBytes = type.getShape()[operand.fast] * bits / 8;
-  if (wgmmaDots.contains(operand.dot)) {
-    unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : 32;
-    // (transposed: the tile's first dimension is the contiguous one)
-    return NvmmaSharedLayoutAttr::get(ctx, swizzle, bits, operand.fast == 0, 2);
-  }
-  // 16-byte chunks XOR-swizzled so that 8 consecutive rows read at one
-  // chunk position hit 8 different chunks (rows under 128 bytes share a
-  // phase).
-  unsigned vec = std::max<unsigned>(1, 128 / bits);
-  unsigned perPhase =
-      std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
-  unsigned maxPhase = std::max<unsigned>(1, 8 / perPhase);
-  return SwizzledSharedLayoutAttr::get(
-      ctx, vec, perPhase, maxPhase,
-      ArrayRef<unsigned>{operand.fast, 1 - operand.fast});
+  return getStagedOperandLayout(type.getContext(), type.getShape(),
+                                type.getElementTypeBitWidth(), operand.fast,
+                                wgmmaDots.contains(operand.dot));
 }
 
 /// `v` as i32 (the counter may be i64 or index).

@@ -41,6 +41,16 @@ SwizzledSharedLayoutAttr chooseSwizzledSharedLayout(Attribute src,
                                                     unsigned elementBytes,
                                                     unsigned banks);
 
+/// The shared layout of a rank-2 dot operand tile staged before layouts
+/// exist (tlxamd-pipeline), contiguous along `fastDim`: for the warpgroup
+/// MMA the widest nvmma swizzle one contiguous row fills (transposed when
+/// the first dimension is the contiguous one); else 16-byte chunks
+/// XOR-swizzled so that 8 consecutive rows read at one chunk position hit
+/// 8 different chunks (rows under 128 bytes share a phase).
+Attribute getStagedOperandLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                 unsigned elementBits, unsigned fastDim,
+                                 bool forWarpgroupMma);
+
 /// An mbarrier operand: one mutable i64 in shared memory (else an error on
 /// `op`).
 LogicalResult checkBarrier(Operation *op, MemDescType type);
