@@ -22,6 +22,21 @@ Attribute mlir::tlxamd::getWarpgroupDotLayout(MLIRContext *ctx,
   return NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {numWarps, 1}, {16, 8});
 }
 
+Attribute mlir::tlxamd::chooseWarpgroupDotLayout(Type type, Type elemType,
+                                                 unsigned numWarps,
+                                                 bool chained) {
+  auto d = cast<RankedTensorType>(type);
+  MLIRContext *ctx = type.getContext();
+  unsigned wm = WgmmaFragment::kWarps, wn = 1;
+  while (wm * wn < numWarps)
+    (d.getDimSize(0) > 16 * wm ? wm : wn) *= 2;
+  int64_t n = d.getDimSize(1) / wn;
+  if (chained || wn == 1 || n % 8 || n > 256)
+    return getWarpgroupDotLayout(ctx, numWarps);
+  unsigned k = 256 / elemType.getIntOrFloatBitWidth();
+  return NvidiaMmaLayoutAttr::get(ctx, {3, 0}, {wm, wn}, {16, unsigned(n), k});
+}
+
 namespace {
 
 constexpr int64_t kWarpgroupRows = WgmmaFragment::kRows;

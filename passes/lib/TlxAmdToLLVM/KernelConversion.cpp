@@ -86,8 +86,15 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
         asyncProxyHandoffs.insert(dot);
         return;
       }
-      if (!isa<BufferLoadToSharedOp, AsyncCommitGroupOp>(op) &&
-          (op->getNumRegions() || !isMemoryEffectFree(op)))
+      // An earlier MMA synchronized the shared memory for the async proxy
+      // (or was handed it): nothing between wrote it since.
+      if (isa<WarpgroupDotOp>(op)) {
+        asyncProxyHandoffs.insert(dot);
+        return;
+      }
+      if (!isa<BufferLoadToSharedOp, AsyncCommitGroupOp, WarpgroupDotWaitOp,
+               LocalLoadOp>(op) &&
+          !isMemoryEffectFree(op))
         return;
     }
   });

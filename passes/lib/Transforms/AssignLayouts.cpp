@@ -155,6 +155,9 @@ public:
         if (isFree(arg))
           propagate(arg, defaultLayout(cast<RankedTensorType>(arg.getType())));
     });
+    // A wait passes its operand's layout through (its users convert).
+    for (Operation *wait : laterWaits)
+      memoryLayouts[wait] = layoutOf(wait->getOperand(0));
     materialize();
     return true;
   }
@@ -368,6 +371,34 @@ private:
     memoryLayouts[op] = layout;
   }
 
+  /// Lays a loop's accumulator cycle out in `layout`: the result (through
+  /// waits) to the yield, the carried argument and result, the path back.
+  bool relayAccumulator(WarpgroupDotOp dot, Attribute layout) {
+    auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+    if (!loop || !dot.getC())
+      return false;
+    SmallVector<Value> cycle{dot.getD()};
+    while (cycle.back().hasOneUse() &&
+           isa<WarpgroupDotWaitOp>(*cycle.back().getUsers().begin()))
+      cycle.push_back(cycle.back().getUsers().begin()->getResult(0));
+    if (!cycle.back().hasOneUse() ||
+        cycle.back().getUses().begin()->getOwner() !=
+            loop.getBody()->getTerminator())
+      return false;
+    unsigned i = cycle.back().getUses().begin()->getOperandNumber();
+    cycle.push_back(loop.getRegionIterArgs()[i]);
+    cycle.push_back(loop.getResult(i));
+    if (!pathBack(dot.getC(), loop.getRegionIterArgs()[i], cycle) ||
+        llvm::any_of(cycle, [](Value v) { return bool(getLayout(v)); }))
+      return false;
+    for (Value v : cycle) {
+      chosen[v] = layout;
+      if (Operation *def = v.getDefiningOp(); def && memoryLayouts.count(def))
+        memoryLayouts[def] = layout;
+    }
+    return true;
+  }
+
   /// warpgroup_dot's accumulator and result: wgmma's registers (the
   /// accumulator's own nvidia_mma layout when it has one, Gluon's version 3,
   /// else warps [num_warps, 1]), a register A in its dot-operand layout;
@@ -376,9 +407,19 @@ private:
     if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
       MLIRContext *ctx = op->getContext();
       Attribute given = dot.getC() ? layoutOf(dot.getC()) : Attribute();
-      Attribute layout = isa_and_nonnull<NvidiaMmaLayoutAttr>(given)
-                             ? given
-                             : getWarpgroupDotLayout(ctx, numWarps);
+      // A laid-out accumulator keeps its layout, unless that repeats the
+      // tile over more warps and is a loop's own (attention's P V, laid
+      // out by Q K^T's rows): the loop then carries the choice.
+      Type aType = dot.getA().getType();
+      Attribute layout = chooseWarpgroupDotLayout(
+          dot.getD().getType(),
+          isa<MemDescType>(aType) ? cast<MemDescType>(aType).getElementType()
+                                  : getElementTypeOrSelf(aType),
+          numWarps, feedsProductA(dot.getD()));
+      if (isa_and_nonnull<NvidiaMmaLayoutAttr>(given) && given != layout &&
+          !(repeatsMore(given, layout, dot.getD()) &&
+            relayAccumulator(dot, layout)))
+        layout = given;
       Attribute aLayout = DotOperandLayoutAttr::get(ctx, 0, layout, 2);
       if (isa<RankedTensorType>(dot.getA().getType()) && isFree(dot.getA()))
         propagate(dot.getA(), aLayout);
@@ -389,8 +430,8 @@ private:
       return;
     }
     Attribute layout = layoutOf(op->getOperand(0));
-    if (!layout)
-      return;
+    if (!layout) // (a carried value: its layout comes with the loop's)
+      return laterWaits.push_back(op);
     if (isFree(op->getResult(0)))
       propagate(op->getResult(0), layout);
     memoryLayouts[op] = layout;
@@ -586,6 +627,8 @@ private:
   AxisInfoAnalysis axis;
   llvm::MapVector<Value, Attribute> chosen;
   llvm::DenseMap<Operation *, Attribute> memoryLayouts;
+  /// Waits whose operand had no layout when they were visited.
+  SmallVector<Operation *> laterWaits;
   llvm::DenseMap<Operation *, SmallVector<Attribute, 3>> dotLayouts;
 
 public:

@@ -136,3 +136,50 @@ void mlir::tlxamd::retypeConstant(Operation *constant, Type type) {
         DenseElementsAttr::getFromRawBuffer(tensorType, dense.getRawData()));
   c.getResult().setType(type);
 }
+
+bool mlir::tlxamd::feedsProductA(Value v) {
+  SmallVector<Value> work{v};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (OpOperand &use : x.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<DotOp, WarpgroupDotOp>(user) && use.getOperandNumber() == 0)
+        return true;
+      if (user->getBlock() == v.getParentBlock())
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
+
+static bool pathBackFrom(Value from, Value to, SmallVector<Value> &path,
+                         int depth) {
+  path.push_back(from);
+  if (from == to)
+    return true;
+  Operation *def = from.getDefiningOp();
+  if (def && depth < 8 && def->getNumResults() == 1 &&
+      def->getBlock() == to.getParentBlock() &&
+      (isSameLayoutOp(def) || isa<WarpgroupDotWaitOp>(def)))
+    for (Value operand : def->getOperands())
+      if (pathBackFrom(operand, to, path, depth + 1))
+        return true;
+  path.pop_back();
+  return false;
+}
+
+bool mlir::tlxamd::pathBack(Value from, Value to, SmallVector<Value> &path) {
+  return pathBackFrom(from, to, path, 0);
+}
+
+bool mlir::tlxamd::repeatsMore(Attribute have, Attribute want, Value v) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(v.getType()).getShape();
+  auto copies = [&](Attribute l) {
+    return llvm::popcount(uint64_t(
+        toLinearLayout(l, shape).getBroadcastMask(LinearLayout::Warp)));
+  };
+  return copies(have) > copies(want);
+}

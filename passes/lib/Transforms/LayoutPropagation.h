@@ -61,6 +61,19 @@ bool describes(Attribute layout, Type type);
 /// Retype an arith.constant tensor (its attribute too) to `type`.
 void retypeConstant(Operation *constant, Type type);
 
+/// Whether `v` reaches the A operand of a product (dot, warpgroup_dot)
+/// through the ops of its block.
+bool feedsProductA(Value v);
+
+/// The values from `from` back to `to` through same-layout ops and
+/// warpgroup waits of one block, appended to `path` (`from` first); false
+/// (nothing appended) when there is none.
+bool pathBack(Value from, Value to, SmallVector<Value> &path);
+
+/// Whether `have` spreads the tile of `v` over fewer distinct warps than
+/// `want` (it repeats the tile over more of them).
+bool repeatsMore(Attribute have, Attribute want, Value v);
+
 } // namespace mlir::tlxamd
 
 #endif // TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H

@@ -36,6 +36,19 @@ namespace {
 /// Recomputes values in another layout, sharing what it has already built.
 class Rematerializer {
 public:
+  /// Whether each thread holds `v`'s elements of `layout` already (the
+  /// conversion only renames registers).
+  static bool isRegisterPermutation(Value v, Attribute layout) {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (!getDistributedLayout(type))
+      return false;
+    auto to = cast<RankedTensorType>(withLayout(type, layout));
+    return getDistributedLayout(to) &&
+           LinearLayout::getRegisterMap(getLinearLayout(type),
+                                        getLinearLayout(to), {}, {})
+               .has_value();
+  }
+
   /// Whether `v` can be had in `layout` by recomputing at most `budget`
   /// cheap ops (conversions on the way are looked through).
   bool canRematerialize(Value v, Attribute layout, int &budget) {
@@ -43,7 +56,7 @@ public:
       return true;
     if (!describes(layout, v.getType()))
       return false;
-    if (memo.count({v, layout}))
+    if (memo.count({v, layout}) || isRegisterPermutation(v, layout))
       return true;
     Operation *def = v.getDefiningOp();
     if (!def)
@@ -68,6 +81,12 @@ public:
       return v;
     if (Value done = memo.lookup({v, layout}))
       return done;
+    if (isRegisterPermutation(v, layout)) { // (a block argument, say)
+      OpBuilder b(v.getContext());
+      b.setInsertionPointAfterValue(v);
+      return memo[{v, layout}] = ConvertLayoutOp::create(
+                 b, v.getLoc(), withLayout(v.getType(), layout), v);
+    }
     Operation *def = v.getDefiningOp();
     if (auto cvt = dyn_cast<ConvertLayoutOp>(def))
       return memo[{v, layout}] = rematerialize(cvt.getSrc(), layout);
@@ -227,7 +246,9 @@ struct TlxAmdRemoveLayoutConversionsPass
             return WalkResult::interrupt();
           Attribute to = getLayout(cvt.getResult());
           int budget = kRematerializationBudget;
-          if (remat.canRematerialize(cvt.getSrc(), to, budget)) {
+          // (a renaming of registers stays: it costs nothing)
+          if (!Rematerializer::isRegisterPermutation(cvt.getSrc(), to) &&
+              remat.canRematerialize(cvt.getSrc(), to, budget)) {
             cvt.getResult().replaceAllUsesWith(
                 remat.rematerialize(cvt.getSrc(), to));
             cvt->erase();

@@ -29,6 +29,7 @@
 #include "tlxamd/Target/TargetLegality.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -45,6 +46,13 @@ struct Operand {
   unsigned fast; ///< the dimension consecutive in memory
   Value buffers;
 };
+
+/// A tensor of zeros (a constant, or a splat of one).
+bool isZeroTensor(Value v) {
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    v = splat.getSrc();
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
 
 bool isWriteOp(Operation *op) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -71,10 +79,12 @@ private:
   Attribute sharedLayout(const Operand &operand) const;
   int64_t programsPerUnit(int64_t buffers, int64_t tileBytes) const;
   void chooseBuffers();
+  void chooseResidentOperands(int64_t tileBytes);
   void replaceLoads(OpBuilder &b, Value read);
   Value buildCopies(OpBuilder &b, int64_t ahead, bool inLoop, Value stage);
   Value iterationCounter(OpBuilder &b, int64_t ahead);
   void retireMmaGroups(OpBuilder &b);
+  void waitBeforeFirstUse(Value value, Operation *mma);
 
   scf::ForOp loop;
   int64_t stages;
@@ -87,12 +97,19 @@ private:
   /// Buffers per operand: `stages`, one more where every dot is a
   /// warpgroup MMA that keeps one group in flight across iterations.
   int64_t buffers = 0;
-  bool mmaInFlight = false;
+  /// Warpgroup MMAs left in flight across the iteration's end.
+  llvm::SmallPtrSet<Operation *, 2> inFlightDots;
   /// The refill goes after the MMA's wait (the buffer it takes is the one
   /// the previous MMA read): in flight without the extra buffer.
   bool lateRefill = false;
   /// The copies and commits buildCopies made last (indexes included).
   SmallVector<Operation *> issued;
+  /// Warpgroup MMAs whose A is loop-invariant and unstaged: written to
+  /// shared memory once before the loop (Triton's choice for attention's
+  /// Q), which frees its registers and the per-iteration conversion to the
+  /// MMA's register fragment.
+  llvm::SmallPtrSet<Operation *, 2> residentA;
+  int64_t residentBytes = 0;
 };
 
 std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
@@ -223,40 +240,69 @@ LogicalResult SharedPipeliner::analyze() {
 
 /// Buffers per operand and where the MMA's wait goes.
 void SharedPipeliner::chooseBuffers() {
-  // A warpgroup MMA whose accumulator only goes round the loop can stay in
+  // A warpgroup MMA whose result only goes round the loop can stay in
   // flight while the next tile is waited for: the buffer a copy refills is
   // then the one read two iterations before (one more buffer), retired by
-  // the previous iteration's wait for all but one MMA group and the
-  // barrier of this iteration's copy wait.
+  // the previous iteration's waits and the barrier of this iteration's
+  // copy wait. Where the accumulator comes back into this MMA alone
+  // (a GEMM), the next MMA's wait retires it; else (attention's rescaled
+  // P V product) a wait before the carried value's first use does.
   int64_t tileBytes = 0;
   for (const Operand &o : operands) {
     auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
     tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
   }
-  mmaInFlight =
-      stages >= 2 && !wgmmaDots.empty() &&
-      llvm::all_of(
-          operands,
-          [&](const Operand &o) { return wgmmaDots.contains(o.dot); }) &&
-      llvm::all_of(wgmmaDots, [&](Operation *dot) {
-        // the result goes round the loop into this MMA alone
-        if (!dot->hasOneUse() || !isa<scf::YieldOp>(*dot->getUsers().begin()))
-          return false;
-        unsigned i = dot->getUses().begin()->getOperandNumber();
-        Value carried = loop.getRegionIterArgs()[i];
-        return carried.hasOneUse() &&
-               carried.getUses().begin()->getOwner() == dot &&
-               cast<DotOp>(dot).getC() == carried;
-      });
+  auto carried = [&](Operation *dot) -> Value {
+    if (!dot->hasOneUse() || !isa<scf::YieldOp>(*dot->getUsers().begin()))
+      return Value();
+    return loop.getRegionIterArgs()[dot->getUses().begin()->getOperandNumber()];
+  };
+  bool allStagedForMma = llvm::all_of(
+      operands, [&](const Operand &o) { return wgmmaDots.contains(o.dot); });
+  bool accumulateOnly = true;
+  for (Operation *dot : wgmmaDots) {
+    Value c = carried(dot);
+    if (!c)
+      continue;
+    inFlightDots.insert(dot);
+    accumulateOnly &= c.hasOneUse() && c.getUses().begin()->getOwner() == dot &&
+                      cast<DotOp>(dot).getC() == c;
+  }
+  accumulateOnly &= inFlightDots.size() == wgmmaDots.size();
+  if (stages < 2 || !allStagedForMma)
+    inFlightDots.clear();
+  chooseResidentOperands(tileBytes);
   // The extra buffer where it costs no program on the multiprocessor;
-  // else the refill waits for the MMA that read its buffer (one more
-  // barrier per iteration).
-  int64_t capacity = arch.sharedMemoryBytes;
-  bool extra = mmaInFlight && (stages + 1) * tileBytes <= capacity &&
+  // else (accumulating MMAs) the refill waits for the MMA that read its
+  // buffer (one more barrier per iteration), or the MMAs are waited for
+  // at once.
+  int64_t capacity = arch.sharedMemoryBytes - residentBytes;
+  bool extra = !inFlightDots.empty() && (stages + 1) * tileBytes <= capacity &&
                programsPerUnit(stages + 1, tileBytes) ==
                    programsPerUnit(stages, tileBytes);
-  lateRefill = mmaInFlight && !extra;
+  if (!extra && !accumulateOnly)
+    inFlightDots.clear();
+  lateRefill = !inFlightDots.empty() && !extra;
   buffers = stages + (extra ? 1 : 0);
+}
+
+/// The warpgroup MMAs' loop-invariant A operands held in shared memory,
+/// where they fit beside the staged buffers.
+void SharedPipeliner::chooseResidentOperands(int64_t tileBytes) {
+  for (Operation *op : wgmmaDots) {
+    auto dot = cast<DotOp>(op);
+    if (llvm::any_of(
+            operands,
+            [&](const Operand &o) { return o.dot == dot && o.index == 0; }) ||
+        !loop.isDefinedOutsideOfLoop(dot.getA()))
+      continue;
+    auto type = cast<RankedTensorType>(dot.getA().getType());
+    int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    if (stages * tileBytes + residentBytes + bytes > arch.sharedMemoryBytes)
+      continue;
+    residentA.insert(dot);
+    residentBytes += bytes;
+  }
 }
 
 /// How many programs of the kernel a multiprocessor holds at once with
@@ -271,7 +317,7 @@ int64_t SharedPipeliner::programsPerUnit(int64_t buffers,
     accumulators +=
         cast<RankedTensorType>(dot->getResult(0).getType()).getNumElements();
   int64_t registers = accumulators / threads + 48;
-  int64_t n = arch.sharedMemoryBytes / (buffers * tileBytes);
+  int64_t n = arch.sharedMemoryBytes / (buffers * tileBytes + residentBytes);
   if (arch.maxThreadsPerUnit)
     n = std::min(n, int64_t(arch.maxThreadsPerUnit) / threads);
   if (arch.registersPerBlock)
@@ -364,6 +410,28 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
   return iv;
 }
 
+/// The MMA group that produced the carried `value` (left in flight by the
+/// previous iteration) retired before the value's first use other than as
+/// `mma`'s accumulator (which chains on the pending registers).
+void SharedPipeliner::waitBeforeFirstUse(Value value, Operation *mma) {
+  Operation *first = nullptr;
+  for (Operation *user : value.getUsers()) {
+    if (user == mma)
+      continue;
+    Operation *at = loop.getBody()->findAncestorOpInBlock(*user);
+    if (at && (!first || at->isBeforeInBlock(first)))
+      first = at;
+  }
+  if (!first)
+    return;
+  OpBuilder b(first);
+  auto wait = WarpgroupDotWaitOp::create(b, first->getLoc(), value.getType(),
+                                         value, b.getI32IntegerAttr(0));
+  value.replaceUsesWithIf(wait, [&](OpOperand &use) {
+    return use.getOwner() != wait && use.getOwner() != mma;
+  });
+}
+
 /// After the loop: the last MMA group of each accumulator retired before
 /// it is read.
 void SharedPipeliner::retireMmaGroups(OpBuilder &b) {
@@ -402,15 +470,34 @@ void SharedPipeliner::replaceLoads(OpBuilder &b, Value read) {
     auto dot = cast<DotOp>(op);
     b.setInsertionPoint(dot);
     Value a = dot.getA(), bt; // (A in registers unless staged)
+    if (residentA.contains(dot)) {
+      OpBuilder before(loop);
+      auto type = cast<RankedTensorType>(a.getType());
+      auto memType = MemDescType::get(
+          b.getContext(), type.getShape(), type.getElementType(),
+          getStagedOperandLayout(b.getContext(), type.getShape(),
+                                 type.getElementTypeBitWidth(), 1, true),
+          false);
+      a = LocalAllocOp::create(before, loc, memType, a);
+    }
     for (Operand &o : operands)
       if (o.dot == dot)
         (o.index == 0 ? a : bt) = view(b, o);
-    Value d = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt,
-                                     dot.getC());
-    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), d.getType(), d,
-                                            b.getI32IntegerAttr(mmaInFlight));
+    // (a zero accumulator is not read: the first MMA step ignores it)
+    Value c = dot.getC();
+    if (isZeroTensor(c))
+      c = Value();
+    auto mma = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), a, bt, c);
+    bool inFlight = inFlightDots.contains(op);
+    Value done = WarpgroupDotWaitOp::create(b, dot.getLoc(), mma.getType(), mma,
+                                            b.getI32IntegerAttr(inFlight));
+    Value carried = inFlight ? loop.getRegionIterArgs()
+                                   [dot->getUses().begin()->getOperandNumber()]
+                             : Value();
     dot.getResult().replaceAllUsesWith(done);
     dot.erase();
+    if (carried)
+      waitBeforeFirstUse(carried, mma);
   }
   for (Operand &o : operands)
     if (wgmmaDots.contains(o.dot))
@@ -458,7 +545,7 @@ void SharedPipeliner::rewrite() {
   replaceLoads(b, read);
   b.setInsertionPointAfter(loop);
   AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
-  if (mmaInFlight)
+  if (!inFlightDots.empty())
     retireMmaGroups(b);
   if (lateRefill) // after the MMAs' waits; the copy's barrier retires them
     for (Operation *op : issued)
@@ -472,6 +559,7 @@ void SharedPipeliner::rewrite() {
 std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
   int64_t loads = 0, buffers = 0, ahead = 0;
   bool wgmma = false, inFlight = false;
+  int64_t residentA = 0;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto view = dyn_cast<MemDescIndexOp>(op);
         view && llvm::any_of(view->getUsers(), [](Operation *user) {
@@ -485,6 +573,9 @@ std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
         wait && &op == &loop.getBody()->front())
       ahead = wait.getNum() + 1;
     wgmma |= isa<WarpgroupDotOp>(op);
+    if (auto dot = dyn_cast<WarpgroupDotOp>(op))
+      if (auto alloc = dot.getA().getDefiningOp<LocalAllocOp>())
+        residentA += !loop->isAncestor(alloc);
     if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
       inFlight |= wait.getPendings() > 0;
   }
@@ -493,7 +584,8 @@ std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
           " shared-memory buffers each (asynchronous copies " + Twine(ahead) +
           " iteration(s) ahead" +
           (wgmma ? "; warpgroup MMA from shared memory" : "") +
-          (inFlight ? ", one group in flight)" : ")"))
+          (inFlight ? ", one group in flight" : "") +
+          (residentA ? "; a loop-invariant A held in shared memory)" : ")"))
       .str();
 }
 
