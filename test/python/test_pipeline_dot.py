@@ -5,6 +5,8 @@ ragged K mask, M and N wrapped with %) exact in the emulator for every
 num_stages on gfx950 (staged: direct-to-LDS copies) and gfx942 (not
 staged: 4-byte copies only), and what each target's code holds."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -118,6 +120,42 @@ def test_hopper_m_major_a_takes_mma_sync_through_ldmatrix():
     k = _compiled("sm_90a", 3, a_m_major=True)
     assert "cp.async.cg.shared.global" in k.asm and "wgmma" not in k.asm
     assert "mma.sync" in k.asm and "ldmatrix" in k.asm
+
+
+def _loop_body(asm: str) -> str:
+    """The PTX of the kernel's loop: from its header to the branch back."""
+    lines = asm.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Loop Header" in line)
+    label = lines[start].split(":")[0].strip()
+    end = next(i for i in range(start + 1, len(lines)) if f"bra.uni \t{label};" in lines[i]
+               or re.search(rf"bra(\.uni)?\s+{re.escape(label)};", lines[i]))
+    return "\n".join(lines[start:end + 1])
+
+
+@pytest.mark.parametrize("bm,warps,pv_shape", [(128, 4, "m64n64k16"), (64, 8, "m64n32k16")])
+def test_hopper_attention_step_is_tritons(bm, warps, pv_shape):
+    """Per K/V step, as Triton 3.x compiles the same text: one barrier (the
+    copy wait's, which hands the tiles to the async proxy; the P V MMA takes
+    no fence or barrier of its own), Q read by wgmma from shared memory (no
+    shared-memory stores in the loop: it is not converted to wgmma's
+    fragment each step), the P V group left in flight (wait_group 1), Q K^T's
+    first MMA not reading an accumulator; with 64 rows and 8 warps the P V
+    product is split along D between the warpgroups (m64n32) where Q K^T
+    keeps whole rows."""
+    sig = {p: tl.pointer(tl.float16) for p in ("Q", "K", "V", "Out")}
+    sig.update(sm_scale=tl.float32, N_CTX=tl.divisible_int(tl.int32))
+    sig.update({p: tl.divisible_int(tl.int32) for p in ("stride_h", "stride_qm", "stride_kn", "stride_vn",
+                                                        "stride_om")})
+    module = tl.kernel(attention_fwd.fn, num_warps=warps, num_stages=3).build(
+        "sm_90a", signature=sig, BLOCK_M=bm, BLOCK_N=64, D=64)
+    k = compiler.compile(module, target="sm_90a", binary=True)
+    body = _loop_body(k.asm)
+    assert body.count("bar.sync") == 1, body
+    assert "st.shared" not in body and "ld.shared" not in body
+    assert "wgmma.wait_group.sync.aligned 1;" in body
+    assert f"wgmma.mma_async.sync.aligned.{pv_shape}.f32.f16.f16" in body
+    assert "setp.ne.b32 p, 0, 0;" in body  # Q K^T's first step: D = A B
+    assert k.resources["spill_stores"] == 0, k.resources
 
 
 def test_num_stages_is_checked():
