@@ -7,6 +7,10 @@
 // per operand, the lanes' offsets outside the loop) and a ragged K mask.
 // RUN: tlx-opt %s -split-input-file --tlxamd-pipeline=target=gfx950 2>/dev/null | FileCheck %s --check-prefix=GFX950
 // RUN: tlx-opt %s -split-input-file --tlxamd-pipeline=target=sm_90a 2>/dev/null | FileCheck %s --check-prefix=SM90
+// CDNA3 (4-byte direct-to-LDS copies only) stages through registers: S - 1
+// buffers, the tiles S - 1 iterations ahead loaded at the top of the body
+// and stored into the buffer the dot read after it.
+// RUN: tlx-opt %s -split-input-file --tlxamd-pipeline=target=gfx942 2>/dev/null | FileCheck %s --check-prefix=GFX942
 // RUN: tlx-opt %s -split-input-file --tlxamd-pipeline="target=sm_90a remarks=true" -verify-diagnostics -o /dev/null
 // RUN: not tlx-opt %s -split-input-file --tlxamd-pipeline=target=gfx000 2>&1 | FileCheck %s --check-prefix=BAD
 // Layouts and code: the pipelined loops build through the whole pipeline
@@ -42,6 +46,23 @@
 // GFX950: scf.yield
 // GFX950-NEXT: } {tlxamd.pipelined}
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
+
+// GFX942-LABEL: gpu.func @textbook
+// GFX942: %[[A:.*]] = tlxamd.local_alloc  : () -> !tlxamd.memdesc<2x64x32xbf16
+// GFX942: %[[B:.*]] = tlxamd.local_alloc  : () -> !tlxamd.memdesc<2x32x64xbf16
+// GFX942-COUNT-2: tlxamd.local_store
+// GFX942: scf.for
+// GFX942-NOT: tlxamd.async_wait
+// GFX942: %[[X:.*]] = tlxamd.load %{{.*}} mask %{{.*}} other %{{.*}} : tensor<64x32x!tlxamd.ptr<bf16>>
+// GFX942: %[[Y:.*]] = tlxamd.load %{{.*}} mask %{{.*}} other %{{.*}} : tensor<32x64x!tlxamd.ptr<bf16>>
+// GFX942: %[[AT:.*]] = tlxamd.memdesc_index %[[A]][%[[READ:.*]]] :
+// GFX942-NEXT: %[[AV:.*]] = tlxamd.local_load %[[AT]]
+// GFX942: %[[BV:.*]] = tlxamd.local_load
+// GFX942-NEXT: tlxamd.dot %[[AV]], %[[BV]]
+// GFX942: %[[AW:.*]] = tlxamd.memdesc_index %[[A]][%[[READ]]] :
+// GFX942-NEXT: tlxamd.local_store %[[X]], %[[AW]]
+// GFX942: tlxamd.local_store %[[Y]],
+// GFX942-NEXT: scf.yield
 
 // SM90-LABEL: gpu.func @textbook
 // The accumulator only goes round the loop: one MMA group stays in flight,

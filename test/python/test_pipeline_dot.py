@@ -94,10 +94,34 @@ def test_gfx950_stages_copy_straight_to_lds():
     assert "ds_read_b64_tr_b16" in three.asm
 
 
-def test_gfx942_keeps_the_loads_global():
-    k = _compiled("gfx942", 3)
-    assert "buffer.load.lds" not in k.mlir
-    assert any("gfx942 has no 16-byte global-to-shared copies" in r for r in k.remarks), k.remarks
+def test_gfx942_stages_through_registers():
+    """CDNA3 copies 4 bytes a lane straight to LDS: with num_stages S the
+    tiles are loaded into registers S - 1 iterations ahead and stored into
+    the S - 1 buffers after the dot (Triton's AMD stream pipeliner); one
+    stage keeps the loads global. The kernel's LDS is the buffers' (the
+    epilogue's conversion fits in them)."""
+    one, two, three = (_compiled("gfx942", s, k=32) for s in (1, 2, 3))
+    # 128 x 64 tiles in 3 stages: two buffers (64 KiB) would leave no room
+    # for the layout conversions beside them: one, loads one step ahead
+    wide = _compiled("gfx942", 3, k=64)
+    for k in (one, two, three, wide):
+        assert "buffer.load.lds" not in k.mlir
+    assert any("gfx942 has no 16-byte global-to-shared copies" in r for r in one.remarks), one.remarks
+    for k, buffers, bk in ((two, 1, 32), (three, 2, 32), (wide, 1, 64)):
+        assert any(f"through {buffers} shared-memory buffers each, staged through registers (loads {buffers} "
+                   "iteration(s) ahead, stored after the dot)" in r for r in k.remarks), k.remarks
+        assert k.resources["lds"] == buffers * 2 * 128 * bk * 2, k.resources
+        assert k.resources["vgpr_spill"] == 0
+
+
+def test_gfx942_epilogue_stores_from_mfma_rather_than_enlarge_lds():
+    """Tutorial 03's tile (BLOCK_K 32, 2 stages): converting the 128 x 128
+    result to 16-byte stores would take 32 KiB of LDS, twice the staged
+    tiles', and one program fewer per CU; the MFMA layout's 8-byte stores
+    take none (Triton's AMD epilogue)."""
+    k = _compiled("gfx942", 2, k=32)
+    assert k.resources["lds"] == 2 * 128 * 32 * 2, k.resources
+    assert "global_store_dwordx2" in k.asm and "global_store_dwordx4" not in k.asm
 
 
 def test_hopper_reads_row_major_tiles_with_wgmma():

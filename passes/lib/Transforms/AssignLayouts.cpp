@@ -229,7 +229,8 @@ private:
         break;
     if (!layout) {
       layout = coalescedLayout(op);
-      if (Attribute stored = storesAsWideFrom(op, members.front(), layout))
+      if (Attribute stored = getStoreLayoutFromValue(
+              op, chosen.lookup(members.front()), members.front(), layout))
         layout = stored;
     }
     for (Value m : members) {
@@ -447,28 +448,6 @@ private:
   /// Triton's coalescing: the fastest dimension is the one the addresses
   /// are most contiguous along; each thread owns the widest aligned run (at
   /// most 128 bits and the tensor's share per thread).
-  /// The layout chosen already for the value a store writes (a matrix
-  /// instruction's result: Triton's AMD epilogue), when each thread's
-  /// accesses in it are as wide as in the store's coalesced layout: the
-  /// store then takes it and the value needs no conversion through shared
-  /// memory. Null otherwise.
-  Attribute storesAsWideFrom(Operation *op, Value value, Attribute coalesced) {
-    if (!isa<StoreOp, BufferStoreOp>(op))
-      return {};
-    Attribute have = chosen.lookup(value);
-    if (!have || !isa<AmdMfmaLayoutAttr, NvidiaMmaLayoutAttr>(have))
-      return {};
-    auto type = cast<RankedTensorType>(value.getType());
-    LinearLayout want = toLinearLayout(coalesced, type.getShape());
-    int dim = -1;
-    int64_t wanted = want.getContiguousRegisters(&dim);
-    if (dim < 0)
-      return {};
-    int64_t run =
-        toLinearLayout(have, type.getShape()).getContiguousRegistersAlong(dim);
-    return run >= wanted ? have : Attribute();
-  }
-
   Attribute coalescedLayout(Operation *op) {
     Value addresses = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
     if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -182,4 +183,34 @@ bool mlir::tlxamd::repeatsMore(Attribute have, Attribute want, Value v) {
         toLinearLayout(l, shape).getBroadcastMask(LinearLayout::Warp)));
   };
   return copies(have) > copies(want);
+}
+
+/// The shared memory the kernel of `op` allocates explicitly.
+static int64_t allocatedSharedBytes(Operation *op) {
+  int64_t total = 0;
+  op->getParentOfType<FunctionOpInterface>()->walk([&](LocalAllocOp alloc) {
+    MemDescType t = alloc.getType();
+    total += t.getBufferCount() * t.getTileBytes();
+  });
+  return total;
+}
+
+Attribute mlir::tlxamd::getStoreLayoutFromValue(Operation *op, Attribute have,
+                                                Value value,
+                                                Attribute coalesced) {
+  if (!isa<StoreOp, BufferStoreOp>(op) || !have ||
+      !isa<AmdMfmaLayoutAttr, NvidiaMmaLayoutAttr>(have))
+    return {};
+  auto type = cast<RankedTensorType>(value.getType());
+  LinearLayout want = toLinearLayout(coalesced, type.getShape());
+  int dim = -1;
+  int64_t wanted = want.getContiguousRegisters(&dim);
+  if (dim < 0)
+    return {};
+  int64_t run =
+      toLinearLayout(have, type.getShape()).getContiguousRegistersAlong(dim);
+  unsigned bits = getElementBitWidth(type.getElementType());
+  bool narrowOk = isa<AmdMfmaLayoutAttr>(have) && run * bits >= 64 &&
+                  type.getNumElements() * bits / 8 > allocatedSharedBytes(op);
+  return run >= wanted || narrowOk ? have : Attribute();
 }

@@ -70,6 +70,15 @@ bool feedsProductA(Value v);
 /// (nothing appended) when there is none.
 bool pathBack(Value from, Value to, SmallVector<Value> &path);
 
+/// The layout `have` chosen already for the value `value` a store `op`
+/// writes (a matrix instruction's result: Triton's AMD epilogue) when each
+/// thread's accesses in it are as wide as in the store's `coalesced`
+/// layout, or (CDNA) at least 8 bytes where converting would need more
+/// shared memory than the kernel allocates: the store takes it and the
+/// value needs no conversion through shared memory. Null otherwise.
+Attribute getStoreLayoutFromValue(Operation *op, Attribute have, Value value,
+                                  Attribute coalesced);
+
 /// Whether `have` spreads the tile of `v` over fewer distinct warps than
 /// `want` (it repeats the tile over more of them).
 bool repeatsMore(Attribute have, Attribute want, Value v);

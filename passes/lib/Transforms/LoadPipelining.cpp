@@ -76,7 +76,7 @@ struct TlxAmdPipelinePass
       // (staged when the kernel was built: said again)
       if (loop->hasAttr(kPipelinedAttr) &&
           llvm::any_of(loop.getBody()->getOperations(), [](Operation &op) {
-            return isa<BufferLoadToSharedOp>(op);
+            return isa<BufferLoadToSharedOp, LocalStoreOp>(op);
           }))
         remark(loop, describeStagedLoop(loop));
       // (one stage: loads feeding a dot still go through shared memory)

@@ -82,6 +82,12 @@ private:
   void chooseResidentOperands(int64_t tileBytes);
   void replaceLoads(OpBuilder &b, Value read);
   Value buildCopies(OpBuilder &b, int64_t ahead, bool inLoop, Value stage);
+  /// The counter of that iteration, whether it runs, the slice's clone.
+  Value iterationSlice(OpBuilder &b, int64_t ahead, bool inLoop, Value &inRange,
+                       IRMapping &map);
+  SmallVector<Value> buildLoads(OpBuilder &b, int64_t ahead, bool inLoop);
+  void rewriteThroughRegisters(OpBuilder &b, Value read);
+  Value tileView(OpBuilder &b, const Operand &o, Value index);
   Value iterationCounter(OpBuilder &b, int64_t ahead);
   void retireMmaGroups(OpBuilder &b);
   void waitBeforeFirstUse(Value value, Operation *mma);
@@ -97,6 +103,9 @@ private:
   /// Buffers per operand: `stages`, one more where every dot is a
   /// warpgroup MMA that keeps one group in flight across iterations.
   int64_t buffers = 0;
+  /// Tiles loaded into registers `stages - 1` iterations ahead and stored
+  /// into the buffer the dot read (no asynchronous copies).
+  bool throughRegisters = false;
   /// Warpgroup MMAs left in flight across the iteration's end.
   llvm::SmallPtrSet<Operation *, 2> inFlightDots;
   /// The refill goes after the MMA's wait (the buffer it takes is the one
@@ -122,6 +131,11 @@ std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
       return "its address, mask or other depends on a loop-carried value "
              "that does not step by a loop-invariant amount, or on an op "
              "with side effects";
+  AxisInfoAnalysis axis;
+  const AxisInfo &info = axis.get(load.getPtr());
+  fast = info.contiguity[0] > info.contiguity[1] ? 0 : 1;
+  if (throughRegisters)
+    return "";
   SmallVector<Value> parts;
   if (!splitPointerTensorParts(load.getPtr(), parts))
     return "its pointers are not one scalar base plus i32 offsets";
@@ -130,9 +144,6 @@ std::string SharedPipeliner::refusal(LoadOp load, LoopSlice &own,
       if (!isProvablyNonNegative(part))
         return "its offsets are not proven non-negative (a buffer copy's "
                "offsets are unsigned)";
-  AxisInfoAnalysis axis;
-  const AxisInfo &info = axis.get(load.getPtr());
-  fast = info.contiguity[0] > info.contiguity[1] ? 0 : 1;
   unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
   int64_t vec =
       std::min<int64_t>({info.contiguity[fast], info.divisibility[fast],
@@ -183,10 +194,17 @@ bool SharedPipeliner::useWarpgroupMma(DotOp dot) const {
 }
 
 LogicalResult SharedPipeliner::analyze() {
-  if (getDirectCopyBytes(arch).empty() ||
-      (arch.isAMD() && !llvm::is_contained(getDirectCopyBytes(arch), 16u))) {
+  // CDNA without 16-byte direct-to-LDS copies (CDNA3) stages through
+  // registers, as Triton's AMD stream pipeliner does.
+  throughRegisters =
+      arch.isAMD() && !llvm::is_contained(getDirectCopyBytes(arch), 16u);
+  if ((!arch.isAMD() && getDirectCopyBytes(arch).empty()) ||
+      (throughRegisters && stages < 2)) {
     remark(loop, Twine("not pipelined through shared memory: ") + arch.name +
-                     " has no 16-byte global-to-shared copies");
+                     " has no 16-byte global-to-shared copies" +
+                     (throughRegisters ? " (with num_stages >= 2 the tiles "
+                                         "are staged through registers)"
+                                       : ""));
     return failure();
   }
   bool afterWrite = false;
@@ -235,11 +253,30 @@ LogicalResult SharedPipeliner::analyze() {
     if (useWarpgroupMma(o.dot))
       wgmmaDots.insert(o.dot);
   chooseBuffers();
+  if (buffers < 1) {
+    remark(loop, "not pipelined through shared memory: one buffer of the "
+                 "tiles and their layout conversions exceed " +
+                     arch.name + "'s shared memory");
+    return failure();
+  }
   return success();
 }
 
 /// Buffers per operand and where the MMA's wait goes.
 void SharedPipeliner::chooseBuffers() {
+  int64_t tileBytes = 0;
+  for (const Operand &o : operands) {
+    auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
+    tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  }
+  // Through registers: S - 1 buffers, fewer where they would leave no
+  // room for a tile's worth of layout conversions beside them.
+  if (throughRegisters) {
+    buffers =
+        std::min<int64_t>(stages - 1, arch.sharedMemoryBytes / tileBytes - 1);
+    stages = buffers + 1; // (the loads run as many iterations ahead)
+    return;
+  }
   // A warpgroup MMA whose result only goes round the loop can stay in
   // flight while the next tile is waited for: the buffer a copy refills is
   // then the one read two iterations before (one more buffer), retired by
@@ -247,11 +284,6 @@ void SharedPipeliner::chooseBuffers() {
   // copy wait. Where the accumulator comes back into this MMA alone
   // (a GEMM), the next MMA's wait retires it; else (attention's rescaled
   // P V product) a wait before the carried value's first use does.
-  int64_t tileBytes = 0;
-  for (const Operand &o : operands) {
-    auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
-    tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
-  }
   auto carried = [&](Operation *dot) -> Value {
     if (!dot->hasOneUse() || !isa<scf::YieldOp>(*dot->getUsers().begin()))
       return Value();
@@ -346,6 +378,15 @@ static Value constantLike(OpBuilder &b, Location loc, Value like, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(like.getType(), v));
 }
 
+/// Buffer `index` of operand `o`'s buffers.
+Value SharedPipeliner::tileView(OpBuilder &b, const Operand &o, Value index) {
+  auto bufType = cast<MemDescType>(o.buffers.getType());
+  auto tileType =
+      MemDescType::get(b.getContext(), bufType.getTileShape(),
+                       bufType.getElementType(), bufType.getEncoding(), true);
+  return MemDescIndexOp::create(b, loop.getLoc(), tileType, o.buffers, index);
+}
+
 /// The counter `ahead` iterations after the current one (in the body).
 Value SharedPipeliner::iterationCounter(OpBuilder &b, int64_t ahead) {
   Location loc = loop.getLoc();
@@ -359,8 +400,8 @@ Value SharedPipeliner::iterationCounter(OpBuilder &b, int64_t ahead) {
 /// The copies of iteration `ahead` (before the loop) or of `ahead`
 /// iterations after the current one (`inLoop`) into buffer `stage`, one
 /// commit group.
-Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
-                                   Value stage) {
+Value SharedPipeliner::iterationSlice(OpBuilder &b, int64_t ahead, bool inLoop,
+                                      Value &inRange, IRMapping &map) {
   Location loc = loop.getLoc();
   Value iv;
   if (inLoop) {
@@ -376,9 +417,46 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
   }
   auto pred = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                     : arith::CmpIPredicate::slt;
-  Value inRange = arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
+  inRange = arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
   SmallVector<Value> carried = advanceCarried(b, loop, slice, ahead, inLoop);
-  IRMapping map = cloneSlice(b, loop, slice, iv, carried);
+  map = cloneSlice(b, loop, slice, iv, carried);
+  return iv;
+}
+
+/// Each staged load of the iteration `ahead` (as buildCopies), into
+/// registers.
+SmallVector<Value> SharedPipeliner::buildLoads(OpBuilder &b, int64_t ahead,
+                                               bool inLoop) {
+  Value inRange;
+  IRMapping map;
+  iterationSlice(b, ahead, inLoop, inRange, map);
+  SmallVector<Value> tiles;
+  for (Operand &o : operands) {
+    LoadOp load = o.load;
+    Location loc = load.getLoc();
+    Value in =
+        SplatOp::create(b, loc, getI1Like(load.getPtr().getType()), inRange);
+    Value mask = load.getMask()
+                     ? Value(arith::AndIOp::create(
+                           b, loc, map.lookupOrDefault(load.getMask()), in))
+                     : in;
+    tiles.push_back(LoadOp::create(
+        b, loc, map.lookupOrDefault(load.getPtr()), mask,
+        load.getOther() ? map.lookupOrDefault(load.getOther()) : Value(),
+        load.getCacheAttr()));
+  }
+  return tiles;
+}
+
+/// The copies of iteration `ahead` (before the loop) or of `ahead`
+/// iterations after the current one (`inLoop`) into buffer `stage`, one
+/// commit group.
+Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
+                                   Value stage) {
+  Location loc = loop.getLoc();
+  Value inRange;
+  IRMapping map;
+  Value iv = iterationSlice(b, ahead, inLoop, inRange, map);
   for (Operand &o : operands) {
     LoadOp load = o.load; // (a handle)
     auto [base, offsets] =
@@ -397,12 +475,8 @@ Value SharedPipeliner::buildCopies(OpBuilder &b, int64_t ahead, bool inLoop,
                      : in;
     Value other =
         load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
-    auto bufType = cast<MemDescType>(o.buffers.getType());
-    auto tileType =
-        MemDescType::get(b.getContext(), bufType.getTileShape(),
-                         bufType.getElementType(), bufType.getEncoding(), true);
-    auto dest = MemDescIndexOp::create(b, loc, tileType, o.buffers, stage);
-    issued.push_back(dest);
+    Value dest = tileView(b, o, stage);
+    issued.push_back(dest.getDefiningOp());
     issued.push_back(BufferLoadToSharedOp::create(
         b, loc, dest, base, offsets, mask, other, load.getCacheAttr()));
   }
@@ -450,12 +524,8 @@ void SharedPipeliner::retireMmaGroups(OpBuilder &b) {
 /// the warpgroup MMA straight from them.
 void SharedPipeliner::replaceLoads(OpBuilder &b, Value read) {
   Location loc = loop.getLoc();
-  auto view = [&](OpBuilder &at, const Operand &o) -> Value {
-    auto bufType = cast<MemDescType>(o.buffers.getType());
-    auto tileType =
-        MemDescType::get(at.getContext(), bufType.getTileShape(),
-                         bufType.getElementType(), bufType.getEncoding(), true);
-    return MemDescIndexOp::create(at, loc, tileType, o.buffers, read);
+  auto view = [&](OpBuilder &at, const Operand &o) {
+    return tileView(at, o, read);
   };
   for (Operand &o : operands) {
     if (wgmmaDots.contains(o.dot))
@@ -516,13 +586,19 @@ void SharedPipeliner::rewrite() {
     o.buffers = LocalAllocOp::create(b, loc, bufType, Value());
   }
   int64_t ahead = stages - 1;
-  for (int64_t s = 0; s < ahead; ++s)
-    buildCopies(b, s, /*inLoop=*/false,
-                arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s)));
+  for (int64_t s = 0; s < ahead; ++s) {
+    Value stage = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s));
+    if (!throughRegisters) {
+      buildCopies(b, s, /*inLoop=*/false, stage);
+      continue;
+    }
+    for (auto [o, tile] : llvm::zip(operands, buildLoads(b, s, false)))
+      LocalStoreOp::create(b, loc, tile, tileView(b, o, stage));
+  }
   // The body: wait for this iteration's tile, refill the buffer the
   // previous iteration read.
   b.setInsertionPointToStart(loop.getBody());
-  if (ahead > 0)
+  if (ahead > 0 && !throughRegisters)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(ahead - 1));
   Value iv = loop.getInductionVar();
   Value index = arith::DivSIOp::create(
@@ -536,6 +612,8 @@ void SharedPipeliner::rewrite() {
           b, loc,
           arith::AddIOp::create(b, loc, index, constantLike(b, loc, iv, ahead)),
           count));
+  if (throughRegisters)
+    return rewriteThroughRegisters(b, read);
   issued.clear();
   buildCopies(b, ahead, /*inLoop=*/true, write);
   // One stage: this iteration's own tile, waited for at once (staged all
@@ -554,13 +632,28 @@ void SharedPipeliner::rewrite() {
   remark(loop, describeStagedLoop(loop));
 }
 
+/// Through registers: the tiles `stages - 1` iterations ahead loaded
+/// first, the dot reading this iteration's buffer, the tiles stored into
+/// it after the dot (the stores synchronize with its reads).
+void SharedPipeliner::rewriteThroughRegisters(OpBuilder &b, Value read) {
+  SmallVector<Value> tiles = buildLoads(b, stages - 1, /*inLoop=*/true);
+  replaceLoads(b, read);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  for (auto [o, tile] : llvm::zip(operands, tiles))
+    LocalStoreOp::create(b, loop.getLoc(), tile, tileView(b, o, read));
+  loop->setAttr(kPipelinedAttr, b.getUnitAttr());
+  remark(loop, describeStagedLoop(loop));
+}
+
 } // namespace
 
 std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
   int64_t loads = 0, buffers = 0, ahead = 0;
   bool wgmma = false, inFlight = false;
   int64_t residentA = 0;
+  bool throughRegisters = false;
   for (Operation &op : loop.getBody()->without_terminator()) {
+    throughRegisters |= isa<LocalStoreOp>(op);
     if (auto view = dyn_cast<MemDescIndexOp>(op);
         view && llvm::any_of(view->getUsers(), [](Operation *user) {
           return isa<LocalLoadOp, WarpgroupDotOp>(user);
@@ -579,6 +672,12 @@ std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
     if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
       inFlight |= wait.getPendings() > 0;
   }
+  if (throughRegisters) // (the tiles of `buffers` iterations ahead)
+    return (Twine("pipelined ") + Twine(loads) +
+            " load(s) feeding dots through " + Twine(buffers) +
+            " shared-memory buffers each, staged through registers (loads " +
+            Twine(buffers) + " iteration(s) ahead, stored after the dot)")
+        .str();
   return (Twine("pipelined ") + Twine(loads) +
           " load(s) feeding dots through " + Twine(buffers) +
           " shared-memory buffers each (asynchronous copies " + Twine(ahead) +
