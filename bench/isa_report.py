@@ -18,7 +18,9 @@ the GEMMs, softmax and the MXFP4 GEMM on gfx950 and gfx942, compiled by
 tlxamd and by Triton in the same run and counted per K tile and wave by
 one rule, then bench/tutorial_matmul_isa.py: tutorial 03's matmul text
 with num_stages 1 and 2 (software-pipelined by tlxamd-pipeline) beside
-Triton's compile of it.
+Triton's compile of it, and bench/attention_isa.py: the Triton-style
+attention forward of test/python/test_pipeline_dot.py with num_stages 2,
+both compilers compiling the same text.
 """
 
 import argparse
@@ -249,6 +251,11 @@ def main(argv=None):
         if args.triton_python and os.path.exists(os.path.join(HERE, "tutorials", "cache",
                                                               "03-matrix-multiplication.py")):
             rc = rc or tutorial_matmul_isa.main(["--triton-python", args.triton_python, "--stages", "1,2"])
+        # the Triton-style attention forward (test_pipeline_dot.py's text)
+        if args.triton_python:
+            import attention_isa
+
+            rc = rc or attention_isa.main(["--triton-python", args.triton_python])
         return rc
     rows = []
     for target in args.targets.split(","):

@@ -97,23 +97,16 @@ def main(argv=None):
     if r.returncode:
         raise SystemExit(r.stderr[-2000:])
     tri = json.loads(r.stdout.strip().splitlines()[-1])
-    keys = ("mfma", "vmem_load_128", "vmem_load_128_lds", "vmem_load_lds_dwordx4", "lds_read_128", "lds_read_tr_b64", "lds_read_16",
-            "lds_write_128", "valu", "salu", "waitcnt", "barrier", "total")
-    print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave: tlxamd / Triton")
+    print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave, every instruction class: "
+          "tlxamd / Triton")
     from tlxamd import targets
 
     for (target, s), asm in mine.items():
         theirs_ = tri[f"{target}/{s}"]
         # LDS per CU from the capability table; Triton's LDS is dynamic (its
         # launch allocates metadata.shared bytes)
-        lds_size = targets.get(target)["shared_memory_bytes"]
-        a, b = amd_isa.k_loop(asm, "matmul_kernel"), amd_isa.k_loop(theirs_["asm"], "matmul_kernel")
-        ra = amd_isa.resources(asm, "matmul_kernel", lds_size=lds_size)
-        rb = amd_isa.resources(theirs_["asm"], "matmul_kernel", lds_bytes=theirs_["shared"], lds_size=lds_size)
-        cells = " ".join(f"{k}={a.get(k, 0)}/{b.get(k, 0)}" for k in keys if a.get(k, 0) or b.get(k, 0))
-        print(f"  {target} num_stages={s}: {cells}")
-        print(f"    vgpr {ra['vgpr']}/{rb['vgpr']} lds {ra['lds']}/{rb['lds']} occupancy "
-              f"{ra['occupancy']}/{rb['occupancy']} spill {ra['spill']}/{rb['spill']}")
+        print(amd_isa.side_by_side(f"{target} num_stages={s}", asm, theirs_["asm"], "matmul_kernel",
+                                   theirs_["shared"], targets.get(target)["shared_memory_bytes"]))
     return 0
 
 
