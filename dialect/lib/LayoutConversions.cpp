@@ -448,6 +448,27 @@ Attribute mlir::tlxamd::getStagedOperandLayout(MLIRContext *ctx,
       ctx, vec, perPhase, maxPhase, ArrayRef<unsigned>{fastDim, 1 - fastDim});
 }
 
+Attribute mlir::tlxamd::getStagedRegisterLayout(MLIRContext *ctx,
+                                                ArrayRef<int64_t> shape,
+                                                unsigned elementBits,
+                                                unsigned numWarps,
+                                                unsigned warpSize) {
+  int64_t rows = shape[0], cols = shape[1];
+  int64_t vec = kMaxSharedVectorBytes * 8 / elementBits;
+  int64_t share = rows * cols / (int64_t(warpSize) * numWarps);
+  int64_t k = std::min<int64_t>(4, share / vec);
+  int64_t tn = cols / vec;
+  if (k < 2 || tn < 1 || tn > warpSize || warpSize % tn ||
+      rows % (k * (warpSize / tn)))
+    return {};
+  int64_t tk = warpSize / tn;
+  unsigned wk =
+      std::max<int64_t>(1, std::min<int64_t>(numWarps, rows / (k * tk)));
+  return BlockedLayoutAttr::get(ctx, {unsigned(k), unsigned(vec)},
+                                {unsigned(tk), unsigned(tn)},
+                                {wk, numWarps / wk}, {1, 0});
+}
+
 SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
     Attribute src, Attribute dst, ArrayRef<int64_t> shape,
     unsigned elementBytes, unsigned banks) {

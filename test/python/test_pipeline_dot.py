@@ -65,6 +65,21 @@ def test_pipelined_matmul_is_exact(monkeypatch, target, stages, M, N, K):
     np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16))
 
 
+@pytest.mark.parametrize("stages", [2, 3])
+def test_gfx942_transposed_b_staging_is_exact(monkeypatch, stages):
+    """A 32 x 128 B tile over 4 warps: each thread loads two rows and
+    stores them K-contiguous (transposed in its registers); ragged M, N
+    and K."""
+    monkeypatch.setenv("TLXAMD_TARGET", "gfx942")
+    M, N, K = 70, 150, 80
+    rng = np.random.default_rng(stages)
+    a = rng.integers(-3, 4, (M, K)).astype(np.float16)
+    b = rng.integers(-3, 4, (K, N)).astype(np.float16)
+    c = np.full((M, N), 7, np.float16)
+    _launch(a, b, c, stages, block=(64, 128, 32))
+    np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16))
+
+
 def _compiled(target, stages, k=64, b_k_major=False, a_m_major=False, dtype=tl.float16):
     sig = {"a_ptr": tl.pointer(dtype), "b_ptr": tl.pointer(dtype), "c_ptr": tl.pointer(tl.float16)}
     sig.update({n: tl.divisible_int(tl.int32) for n in ("M", "N", "K", "stride_cm")})
@@ -112,6 +127,10 @@ def test_gfx942_stages_through_registers():
                    "iteration(s) ahead, stored after the dot)" in r for r in k.remarks), k.remarks
         assert k.resources["lds"] == buffers * 2 * 128 * bk * 2, k.resources
         assert k.resources["vgpr_spill"] == 0
+    # B (32 x 128) stored K-contiguous, two of its rows a thread: the MFMA
+    # operand reads are 8 bytes a lane, no 2-byte gathers
+    for k in (two, three):
+        assert "ds_read_u16" not in k.asm and "ds_read_b64" in k.asm
 
 
 def test_gfx942_epilogue_stores_from_mfma_rather_than_enlarge_lds():

@@ -237,3 +237,44 @@ struct TlxAmdPipelinePass
 };
 
 } // namespace
+
+std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
+  int64_t loads = 0, buffers = 0, ahead = 0;
+  bool wgmma = false, inFlight = false;
+  int64_t residentA = 0;
+  bool throughRegisters = false;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    throughRegisters |= isa<LocalStoreOp>(op);
+    if (auto view = dyn_cast<MemDescIndexOp>(op);
+        view && llvm::any_of(view->getUsers(), [](Operation *user) {
+          return isa<LocalLoadOp, WarpgroupDotOp>(user);
+        })) {
+      ++loads;
+      buffers = view.getSrc().getType().getBufferCount();
+    }
+    // (the first op: the wait for a tile copied ahead)
+    if (auto wait = dyn_cast<AsyncWaitOp>(op);
+        wait && &op == &loop.getBody()->front())
+      ahead = wait.getNum() + 1;
+    wgmma |= isa<WarpgroupDotOp>(op);
+    if (auto dot = dyn_cast<WarpgroupDotOp>(op))
+      if (auto alloc = dot.getA().getDefiningOp<LocalAllocOp>())
+        residentA += !loop->isAncestor(alloc);
+    if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
+      inFlight |= wait.getPendings() > 0;
+  }
+  if (throughRegisters) // (the tiles of `buffers` iterations ahead)
+    return (Twine("pipelined ") + Twine(loads) +
+            " load(s) feeding dots through " + Twine(buffers) +
+            " shared-memory buffers each, staged through registers (loads " +
+            Twine(buffers) + " iteration(s) ahead, stored after the dot)")
+        .str();
+  return (Twine("pipelined ") + Twine(loads) +
+          " load(s) feeding dots through " + Twine(buffers) +
+          " shared-memory buffers each (asynchronous copies " + Twine(ahead) +
+          " iteration(s) ahead" +
+          (wgmma ? "; warpgroup MMA from shared memory" : "") +
+          (inFlight ? ", one group in flight" : "") +
+          (residentA ? "; a loop-invariant A held in shared memory)" : ")"))
+      .str();
+}

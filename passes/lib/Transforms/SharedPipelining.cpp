@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SharedPipelining.h"
+#include "LayoutPropagation.h"
 #include "PipelineSlices.h"
 
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -45,6 +46,9 @@ struct Operand {
   unsigned index;
   unsigned fast; ///< the dimension consecutive in memory
   Value buffers;
+  /// Through registers: the layout the tile is loaded in to be stored
+  /// transposed (K-contiguous; null: as it comes).
+  Attribute registers = {};
 };
 
 /// A tensor of zeros (a constant, or a splat of one).
@@ -253,6 +257,17 @@ LogicalResult SharedPipeliner::analyze() {
     if (useWarpgroupMma(o.dot))
       wgmmaDots.insert(o.dot);
   chooseBuffers();
+  // A row-major B staged through registers is stored K-contiguous where
+  // each thread can hold two or more of its rows (Triton's transposing
+  // stores), so that the MFMA reads it 8 bytes a lane.
+  for (Operand &o : operands)
+    if (throughRegisters && o.index == 1 && o.fast == 1) {
+      auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
+      if ((o.registers = getStagedRegisterLayout(
+               type.getContext(), type.getShape(),
+               type.getElementTypeBitWidth(), numWarps, arch.warpSize)))
+        o.fast = 0;
+    }
   if (buffers < 1) {
     remark(loop, "not pipelined through shared memory: one buffer of the "
                  "tiles and their layout conversions exceed " +
@@ -440,10 +455,15 @@ SmallVector<Value> SharedPipeliner::buildLoads(OpBuilder &b, int64_t ahead,
                      ? Value(arith::AndIOp::create(
                            b, loc, map.lookupOrDefault(load.getMask()), in))
                      : in;
-    tiles.push_back(LoadOp::create(
-        b, loc, map.lookupOrDefault(load.getPtr()), mask,
-        load.getOther() ? map.lookupOrDefault(load.getOther()) : Value(),
-        load.getCacheAttr()));
+    SmallVector<Value, 3> members = {
+        map.lookupOrDefault(load.getPtr()), mask,
+        load.getOther() ? map.lookupOrDefault(load.getOther()) : Value()};
+    for (Value &v : members)
+      if (v && o.registers)
+        v = RequireLayoutOp::create(b, loc,
+                                    withLayout(v.getType(), o.registers), v);
+    tiles.push_back(LoadOp::create(b, loc, members[0], members[1], members[2],
+                                   load.getCacheAttr()));
   }
   return tiles;
 }
@@ -646,47 +666,6 @@ void SharedPipeliner::rewriteThroughRegisters(OpBuilder &b, Value read) {
 }
 
 } // namespace
-
-std::string mlir::tlxamd::describeStagedLoop(scf::ForOp loop) {
-  int64_t loads = 0, buffers = 0, ahead = 0;
-  bool wgmma = false, inFlight = false;
-  int64_t residentA = 0;
-  bool throughRegisters = false;
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    throughRegisters |= isa<LocalStoreOp>(op);
-    if (auto view = dyn_cast<MemDescIndexOp>(op);
-        view && llvm::any_of(view->getUsers(), [](Operation *user) {
-          return isa<LocalLoadOp, WarpgroupDotOp>(user);
-        })) {
-      ++loads;
-      buffers = view.getSrc().getType().getBufferCount();
-    }
-    // (the first op: the wait for a tile copied ahead)
-    if (auto wait = dyn_cast<AsyncWaitOp>(op);
-        wait && &op == &loop.getBody()->front())
-      ahead = wait.getNum() + 1;
-    wgmma |= isa<WarpgroupDotOp>(op);
-    if (auto dot = dyn_cast<WarpgroupDotOp>(op))
-      if (auto alloc = dot.getA().getDefiningOp<LocalAllocOp>())
-        residentA += !loop->isAncestor(alloc);
-    if (auto wait = dyn_cast<WarpgroupDotWaitOp>(op))
-      inFlight |= wait.getPendings() > 0;
-  }
-  if (throughRegisters) // (the tiles of `buffers` iterations ahead)
-    return (Twine("pipelined ") + Twine(loads) +
-            " load(s) feeding dots through " + Twine(buffers) +
-            " shared-memory buffers each, staged through registers (loads " +
-            Twine(buffers) + " iteration(s) ahead, stored after the dot)")
-        .str();
-  return (Twine("pipelined ") + Twine(loads) +
-          " load(s) feeding dots through " + Twine(buffers) +
-          " shared-memory buffers each (asynchronous copies " + Twine(ahead) +
-          " iteration(s) ahead" +
-          (wgmma ? "; warpgroup MMA from shared memory" : "") +
-          (inFlight ? ", one group in flight" : "") +
-          (residentA ? "; a loop-invariant A held in shared memory)" : ")"))
-      .str();
-}
 
 bool mlir::tlxamd::pipelineThroughSharedMemory(scf::ForOp loop, int64_t stages,
                                                const ArchInfo &arch,

@@ -51,6 +51,16 @@ Attribute getStagedOperandLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                  unsigned elementBits, unsigned fastDim,
                                  bool forWarpgroupMma);
 
+/// The registers a row-major K x N operand tile (B) staged through
+/// registers is loaded into so that it can be stored K-contiguous: each
+/// thread reads k consecutive rows of one 16-byte run of N (2 <= k <= 4,
+/// its share of the tile permitting), so its stores write runs of k along
+/// K (the block transposed in its registers) and the MFMA operand reads
+/// come back 8 bytes a lane. Null when the share is under two rows.
+Attribute getStagedRegisterLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                  unsigned elementBits, unsigned numWarps,
+                                  unsigned warpSize);
+
 /// An mbarrier operand: one mutable i64 in shared memory (else an error on
 /// `op`).
 LogicalResult checkBarrier(Operation *op, MemDescType type);
