@@ -217,10 +217,10 @@ MATMUL_CONFIGS = ((128, 256, 64, 8, 3), (128, 128, 64, 4, 4), (128, 128, 64, 4, 
 def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
     """The tutorial's matmul kernel, Triton and tlxamd compiling the same
     text with the same tile configuration (BM, BN, BK, warps, stages),
-    fp16 (and fp8 e4m3 with B K-major, as the tutorial does) beside
-    torch.matmul; exact-enough against torch at ragged M and N."""
+    fp16 and bf16 (and fp8 e4m3 with B K-major, as the tutorial does)
+    beside torch.matmul; exact-enough against torch at ragged M and N."""
     out = []
-    for dtype in ("fp16", "fp8"):
+    for dtype in ("fp16", "bf16", "fp8"):
         for n in sizes:
             if dtype == "fp8" and n != sizes[0]:
                 continue
@@ -229,6 +229,8 @@ def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
             b = torch.randn(n, n, device="cuda", dtype=torch.float16)
             if dtype == "fp8":
                 a, b = a.to(torch.float8_e4m3fn), b.T.to(torch.float8_e4m3fn)
+            elif dtype == "bf16":
+                a, b = a.to(torch.bfloat16), b.to(torch.bfloat16)
             c = torch.empty(n, n, device="cuda", dtype=torch.float16)
             for bm, bn, bk, warps, stages in configs:
                 runs = {}
@@ -247,7 +249,7 @@ def matmul(path, sides, sizes=(4096, 8192), configs=MATMUL_CONFIGS):
                     except Exception as e:  # reported, the other side still timed
                         out.append({"dtype": dtype, "N": n, "config": [bm, bn, bk, warps, stages], "side": name,
                                     "error": f"{type(e).__name__}: {e}"[:400]})
-                if dtype == "fp16":
+                if dtype != "fp8":
                     runs["torch"] = lambda a=a, b=b: torch.matmul(a, b)
                 if DRY:
                     continue
