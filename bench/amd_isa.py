@@ -197,3 +197,16 @@ def side_by_side(label: str, ours: str, theirs: str, name: str, theirs_lds: int,
     cells = " ".join(f"{k}={a.get(k, 0)}/{b.get(k, 0)}" for k in sorted(set(a) | set(b)))
     return (f"  {label}: {cells}\n    vgpr {ra['vgpr']}/{rb['vgpr']} agpr {ra['agpr']}/{rb['agpr']} lds "
             f"{ra['lds']}/{rb['lds']} occupancy {ra['occupancy']}/{rb['occupancy']} spill {ra['spill']}/{rb['spill']}")
+
+
+def run_triton_side(triton_python: str, script: str, args) -> dict:
+    """`script --triton-side ARGS` run by a Python that has Triton: the JSON
+    its last line prints (Triton's compiles, keyed as the script keys them)."""
+    import json
+    import subprocess
+
+    r = subprocess.run([triton_python, script, "--triton-python", "-", "--triton-side", *args],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(r.stderr[-2000:])
+    return json.loads(r.stdout.strip().splitlines()[-1])

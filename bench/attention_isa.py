@@ -14,7 +14,6 @@ import argparse
 import ast
 import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -91,12 +90,8 @@ def main(argv=None):
     from tlxamd import targets as arch
 
     mine = ours(targets, stages, tile, args.warps)
-    r = subprocess.run([args.triton_python, __file__, "--triton-python", "-", "--triton-side", "--targets",
-                        args.targets, "--stages", args.stages, "--tile", args.tile, "--warps", str(args.warps)],
-                       capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit(r.stderr[-2000:])
-    tri = json.loads(r.stdout.strip().splitlines()[-1])
+    tri = amd_isa.run_triton_side(args.triton_python, __file__, ["--targets", args.targets, "--stages", args.stages,
+                                                                 "--tile", args.tile, "--warps", str(args.warps)])
     print(f"attention forward {args.tile} (BLOCK_M,BLOCK_N,D), {args.warps} warps, per K/V step and wave, "
           "every instruction class: tlxamd / Triton (mfma_work: multiply-adds per wave)")
     for (target, s), asm in mine.items():

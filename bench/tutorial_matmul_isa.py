@@ -13,7 +13,6 @@ import argparse
 import ast
 import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -92,11 +91,8 @@ def main(argv=None):
     import amd_isa
 
     mine = ours(path, targets, stages)
-    r = subprocess.run([args.triton_python, __file__, "--triton-python", "-", "--triton-side", "--targets",
-                        args.targets, "--stages", args.stages, args.tutorials], capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit(r.stderr[-2000:])
-    tri = json.loads(r.stdout.strip().splitlines()[-1])
+    tri = amd_isa.run_triton_side(args.triton_python, __file__,
+                                  ["--targets", args.targets, "--stages", args.stages, args.tutorials])
     print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave, every instruction class: "
           "tlxamd / Triton")
     from tlxamd import targets
