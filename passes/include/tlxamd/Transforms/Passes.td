@@ -111,11 +111,21 @@ def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
     own for the iteration copied, and-ed with `iv < ub`. Where the target
     has warpgroup MMA, a dot of two staged f16 / bf16 row-major tiles with
     an f32 accumulator becomes `warpgroup_dot` from the two buffers and
-    its wait. A load is kept out (with a remark) when its pointers are not
-    a scalar base plus i32 offsets, its offsets are not proven non-negative
-    (AMD buffer copies), or a lane would copy a width the target lacks
-    (16 bytes on CDNA; 4, 8 or 16 on NVIDIA; contiguity, alignment and mask
-    uniformity from the axis analysis).
+    its wait (a loop-invariant A is written to shared memory once before
+    the loop; a zero accumulator is not read); an MMA whose result only
+    goes round the loop stays in flight into the next iteration (one more
+    buffer, or the refill after its wait; a carried value read by other
+    ops is waited for before its first use). A load is kept out (with a
+    remark) when its pointers are not a scalar base plus i32 offsets, its
+    offsets are not proven non-negative (AMD buffer copies), or a lane
+    would copy a width the target lacks (16 bytes on CDNA4; 4, 8 or 16 on
+    NVIDIA; contiguity, alignment and mask uniformity from the axis
+    analysis). CDNA3 (4-byte direct-to-LDS copies) stages through
+    registers instead: the tiles of iteration `j + S - 1` loaded at the top
+    of the body and stored into buffer `j % (S - 1)` after the dot (S - 1
+    buffers, fewer where a tile's worth of conversions would not fit
+    beside them), a row-major B stored K-contiguous where each thread can
+    load two or more of its rows.
 
     Otherwise (no target, layouts assigned, no dot), each tensor
     `tlxamd.load` whose pointers, mask and `other` are computed in the body
