@@ -27,13 +27,15 @@ Attribute mlir::tlxamd::chooseWarpgroupDotLayout(Type type, Type elemType,
                                                  bool chained) {
   auto d = cast<RankedTensorType>(type);
   MLIRContext *ctx = type.getContext();
+  // (a warp holds 16 of an instruction's rows)
+  constexpr int64_t warpRows = WgmmaFragment::kRows / WgmmaFragment::kWarps;
   unsigned wm = WgmmaFragment::kWarps, wn = 1;
   while (wm * wn < numWarps)
-    (d.getDimSize(0) > 16 * wm ? wm : wn) *= 2;
+    (d.getDimSize(0) > warpRows * wm ? wm : wn) *= 2;
   int64_t n = d.getDimSize(1) / wn;
-  if (chained || wn == 1 || n % 8 || n > 256)
+  if (chained || wn == 1 || n % 8 || n > WgmmaFragment::kMaxN)
     return getWarpgroupDotLayout(ctx, numWarps);
-  unsigned k = 256 / elemType.getIntOrFloatBitWidth();
+  unsigned k = WgmmaFragment::kKBits / elemType.getIntOrFloatBitWidth();
   return NvidiaMmaLayoutAttr::get(ctx, {3, 0}, {wm, wn}, {16, unsigned(n), k});
 }
 
@@ -117,10 +119,10 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError("multiplies [M, K] by [K, N] into [M, N]: A is [")
            << aShape << "], B [" << b.getShape() << "], the result ["
            << d.getShape() << "]";
-  if (n % 8 || n > 256)
+  if (n % 8 || n > WgmmaFragment::kMaxN)
     return emitOpError("N = ")
            << n << "; wgmma takes N a multiple of 8 up to 256";
-  int64_t instrK = f8 ? 32 : 16;
+  int64_t instrK = WgmmaFragment::kKBits / e.getIntOrFloatBitWidth();
   if (k % instrK)
     return emitOpError("K = ") << k << " is not a whole number of "
                                << "instructions (" << instrK << " elements)";

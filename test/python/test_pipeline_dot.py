@@ -150,6 +150,21 @@ def test_hopper_reads_row_major_tiles_with_wgmma():
     assert any("warpgroup MMA from shared memory" in r for r in k.remarks)
 
 
+def test_hopper_splits_n_between_warpgroups_without_rows_for_them():
+    """64 rows over 8 warps: the second warpgroup takes the other half of
+    N (wgmma's version 3 layout, warps [4, 2]) instead of repeating the
+    first one's product."""
+    sig = {"a_ptr": tl.pointer(tl.float16), "b_ptr": tl.pointer(tl.float16), "c_ptr": tl.pointer(tl.float16)}
+    sig.update({n: tl.divisible_int(tl.int32) for n in ("M", "N", "K", "stride_cm", "stride_am", "stride_bk")})
+    unit = {"stride_cn": 1, "stride_ak": 1, "stride_bn": 1}
+    sig.update({n: tl.constexpr for n in unit})
+    module = tl.kernel(matmul.fn, num_warps=8, num_stages=3).build(
+        "sm_90a", signature=sig, **unit, BLOCK_M=64, BLOCK_N=128, BLOCK_K=64)
+    k = compiler.compile(module, target="sm_90a", binary=True)
+    assert set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m\d+n\d+k\d+)", k.asm)) == {"m64n64k16"}
+    assert k.resources["spill_stores"] == 0
+
+
 def test_hopper_k_major_b_is_a_transposed_wgmma_operand():
     """fp8 as the tutorial runs it (B K-major: wgmma takes fp8 only so)."""
     for dtype in (tl.float16, tl.float8e4nv):

@@ -222,7 +222,7 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
     o.b = op.getB().getType();
     o.elem = o.b.getElementType();
     o.k = o.b.getShape()[0];
-    o.instrK = o.elem.getIntOrFloatBitWidth() == 8 ? 32 : 16;
+    o.instrK = WgmmaFragment::kKBits / o.elem.getIntOrFloatBitWidth();
     if (aReg) {
       o.aValues = unpackRegisters(rewriter, loc, adaptor.getA());
       o.aPlan = getOperandARegisterPlan(aReg, *tiling, o.k, o.instrK);

@@ -22,6 +22,10 @@ struct WgmmaFragment {
   /// Rows one instruction writes, warps of a warpgroup.
   static constexpr int64_t kRows = 64;
   static constexpr unsigned kWarps = 4;
+  /// The widest instruction N; the bits of K one instruction takes (16
+  /// elements of 16 bits, 32 of 8).
+  static constexpr int64_t kMaxN = 256;
+  static constexpr unsigned kKBits = 256;
 
   /// The registers of a register operand A (16-bit elements, the
   /// accumulator's dot_operand layout `llA`) that feed the instruction of
