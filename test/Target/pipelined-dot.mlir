@@ -17,13 +17,11 @@
 // GFX950: Inner Loop Header: Depth=1
 // GFX950: s_barrier
 // GFX950-NOT: s_waitcnt vmcnt
-// GFX950: ds_read_b64_tr_b16
-// GFX950-NOT: s_waitcnt vmcnt
-// GFX950: buffer_load_dwordx4 {{.*}} offen lds
+// GFX950-DAG: ds_read_b64_tr_b16
+// GFX950-DAG: buffer_load_dwordx4 {{.*}} offen lds
+// GFX950-DAG: buffer_load_dwordx4 {{.*}} offen lds
 // GFX950-NOT: s_waitcnt vmcnt
 // GFX950: v_mfma_f32_32x32x16_bf16
-// GFX950-NOT: s_waitcnt vmcnt
-// GFX950: buffer_load_dwordx4 {{.*}} offen lds
 // GFX950-NOT: s_waitcnt vmcnt
 // GFX950: v_mfma_f32_32x32x16_bf16
 // GFX950-NOT: v_mfma

@@ -29,21 +29,29 @@
 // GFX950-NEXT: tlxamd.async_commit_group
 // GFX950: tlxamd.buffer_load_to_shared
 // GFX950: tlxamd.async_commit_group
-// The loop carries scalar base pointers instead of the pointer tensors.
-// GFX950: scf.for %[[I:.*]] = {{.*}} iter_args({{.*}}) -> (tensor<64x64xf32>, !tlxamd.ptr<bf16>, !tlxamd.ptr<bf16>)
+// The loop carries scalar base pointers instead of the pointer tensors, and
+// the buffers it reads and refills (0 and 2 first), moved round the ring of
+// three by a compare and a select (no division).
+// GFX950: scf.for %[[I:.*]] = {{.*}} iter_args({{.*}}, %[[R:[a-z0-9_]+]] = %c0_i32{{.*}}, %[[W:[a-z0-9_]+]] = %c2_i32{{.*}}) -> (tensor<64x64xf32>, !tlxamd.ptr<bf16>, !tlxamd.ptr<bf16>, i32, i32)
 // GFX950-NEXT: tlxamd.async_wait {num = 1 : i32}
-// GFX950: %[[W:.*]] = arith.remsi
+// GFX950-NOT: arith.remsi
 // The copy of iteration i + 2, masked by its own K mask and i + 2 < ub.
 // GFX950: %[[AHEAD:.*]] = arith.addi %[[I]], %{{.*}} : i32
 // GFX950: %[[IN:.*]] = arith.cmpi slt, %[[AHEAD]], %{{.*}} : i32
-// GFX950: %[[SLOT:.*]] = tlxamd.memdesc_index %[[A]][%{{.*}}]
+// GFX950: %[[SLOT:.*]] = tlxamd.memdesc_index %[[A]][%[[W]]]
 // GFX950: tlxamd.buffer_load_to_shared %[[SLOT]], %{{.*}}[%{{.*}}] mask %{{.*}} other
 // GFX950: tlxamd.buffer_load_to_shared
 // GFX950-NEXT: tlxamd.async_commit_group
-// GFX950: tlxamd.local_load
+// GFX950: tlxamd.memdesc_index %[[A]][%[[R]]]
+// GFX950-NEXT: tlxamd.local_load
 // GFX950: tlxamd.local_load
 // GFX950: tlxamd.dot
-// GFX950: scf.yield
+// GFX950: %[[R1:.*]] = arith.addi %[[R]], %{{.*}} : i32
+// GFX950: %[[RW:.*]] = arith.cmpi uge, %[[R1]], %[[THREE:.*]] : i32
+// GFX950: %[[R2:.*]] = arith.subi %[[R1]], %{{.*}} : i32
+// GFX950: %[[RN:.*]] = arith.select %[[RW]], %[[R2]], %[[R1]] : i32
+// GFX950: %[[WN:.*]] = arith.select
+// GFX950: scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %[[RN]], %[[WN]]
 // GFX950-NEXT: } {tlxamd.pipelined}
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
 
@@ -73,7 +81,6 @@
 // SM90: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x32x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
 // SM90: scf.for
 // SM90-NEXT: tlxamd.async_wait {num = 1 : i32}
-// SM90: arith.constant 4 : i32
 // SM90: tlxamd.buffer_load_to_shared
 // SM90: tlxamd.buffer_load_to_shared
 // SM90-NEXT: tlxamd.async_commit_group
@@ -81,6 +88,7 @@
 // SM90: %[[D:.*]] = tlxamd.warpgroup_dot
 // SM90-NEXT: %[[W:.*]] = tlxamd.warpgroup_dot_wait %[[D]] pendings = 1
 // SM90-NOT: tlxamd.dot
+// SM90: arith.cmpi uge, %{{.*}}, %c4_i32
 // SM90: scf.yield %[[W]]
 // SM90: } {tlxamd.pipelined}
 // SM90-NEXT: tlxamd.async_wait {num = 0 : i32}
@@ -165,7 +173,7 @@ gpu.module @m {
 // GFX950-NEXT: tlxamd.async_commit_group
 // GFX950-NEXT: scf.for
 // GFX950-NEXT: tlxamd.async_wait {num = 0 : i32}
-// GFX950: arith.divsi
+// GFX950-NOT: arith.divsi
 // GFX950: } {tlxamd.num_stages = 2 : i32, tlxamd.pipelined}
 // GFX950: tlxamd.local_alloc : () -> !tlxamd.memdesc<4x64x32xbf16
 // GFX950: tlxamd.async_commit_group
@@ -268,7 +276,8 @@ gpu.module @m {
 // SM90-NEXT: tlxamd.async_commit_group
 // SM90: tlxamd.warpgroup_dot
 // SM90-NEXT: tlxamd.warpgroup_dot_wait %{{.*}} pendings = 1
-// SM90-NEXT: scf.yield
+// SM90-NOT: tlxamd.async_commit_group
+// SM90: scf.yield
 gpu.module @m {
   gpu.func @wide(%a: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %b: !tlxamd.ptr<bf16> {tlxamd.divisibility = 16 : i32}, %c: !tlxamd.ptr<f32>, %K: i32 {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 8 : i32, tlxamd.num_stages = 3 : i32} {
     %cz = arith.constant 0 : i32

@@ -196,8 +196,9 @@ def test_hopper_attention_step_is_tritons(bm, warps, pv_shape):
     copy wait's, which hands the tiles to the async proxy; the P V MMA takes
     no fence or barrier of its own), Q read by wgmma from shared memory (no
     shared-memory stores in the loop: it is not converted to wgmma's
-    fragment each step), the P V group left in flight (wait_group 1), Q K^T's
-    first MMA not reading an accumulator; with 64 rows and 8 warps the P V
+    fragment each step), one wgmma.wait_group per step (Q K^T's, which also
+    retires the previous step's P V group: that group is left in flight,
+    with no wait after it), Q K^T's first MMA not reading an accumulator; with 64 rows and 8 warps the P V
     product is split along D between the warpgroups (m64n32) where Q K^T
     keeps whole rows."""
     sig = {p: tl.pointer(tl.float16) for p in ("Q", "K", "V", "Out")}
@@ -210,7 +211,9 @@ def test_hopper_attention_step_is_tritons(bm, warps, pv_shape):
     body = _loop_body(k.asm)
     assert body.count("bar.sync") == 1, body
     assert "st.shared" not in body and "ld.shared" not in body
-    assert "wgmma.wait_group.sync.aligned 1;" in body
+    assert body.count("wgmma.wait_group") == 1, body
+    assert "wgmma.wait_group.sync.aligned 0;" in body
+    assert "wgmma.wait_group" not in body[body.rindex("wgmma.commit_group"):]
     assert f"wgmma.mma_async.sync.aligned.{pv_shape}.f32.f16.f16" in body
     assert "setp.ne.b32 p, 0, 0;" in body  # Q K^T's first step: D = A B
     assert k.resources["spill_stores"] == 0, k.resources

@@ -34,7 +34,8 @@ bool repeatsWith(llvm::function_ref<int64_t(int64_t)> byteOffset, int64_t step,
 } // namespace
 
 uint64_t SmemMatrixDescriptor::encodeFields(bool tcgen05) const {
-  return (uint64_t((leadingBytes >> 4) & 0x3fff) << 16) |
+  int64_t leading = leadingBytes || !tcgen05 ? leadingBytes : 16;
+  return (uint64_t((leading >> 4) & 0x3fff) << 16) |
          (uint64_t((strideBytes >> 4) & 0x3fff) << 32) |
          (uint64_t(tcgen05) << 46) | (swizzleMode(swizzleBytes) << 61);
 }

@@ -98,6 +98,22 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
         return;
     }
   });
+  module->walk([&](WarpgroupDotWaitOp wait) {
+    int64_t issued = 0; // MMAs committed since the op reached
+    for (Operation *op = wait->getPrevNode(); op; op = op->getPrevNode()) {
+      if (auto earlier = dyn_cast<WarpgroupDotWaitOp>(op)) {
+        if (earlier.getPendings() + issued <= wait.getPendings())
+          retiredWaits.insert(wait);
+        return;
+      }
+      if (isa<WarpgroupDotOp>(op))
+        ++issued;
+      else if (op->getNumRegions() && op->walk([](WarpgroupDotOp) {
+                                          return WalkResult::interrupt();
+                                        }).wasInterrupted())
+        return; // commits groups of its own
+    }
+  });
   AxisInfoAnalysis axis;
   auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
                     int64_t run) {

@@ -105,8 +105,14 @@ public:
     return asyncProxyHandoffs.contains(op);
   }
 
+  /// A warpgroup_dot_wait whose groups an earlier wait of its block already
+  /// retired (that wait's pendings plus the MMAs issued since are at most
+  /// its own): it only ties its values, emitting no instruction.
+  bool isRetiredWait(Operation *op) const { return retiredWaits.contains(op); }
+
 private:
   bool remarks;
+  llvm::DenseSet<Operation *> retiredWaits;
   llvm::DenseMap<Operation *, BufferFacts> facts;
   llvm::DenseMap<Operation *, llvm::SmallVector<int64_t>> uniformRegisters;
   llvm::DenseMap<Operation *, DirectCopyPlan> copyPlans;

@@ -232,10 +232,18 @@ Value nvvm::sharedTileAddress(RewriterBase &rewriter, Location loc,
 Value nvvm::emitMatrixDescriptor(RewriterBase &rewriter, Location loc,
                                  const SmemMatrixDescriptor &d, Value address,
                                  int64_t byteOffset, bool tcgen05) {
-  Value a = LLVM::AddOp::create(rewriter, loc, address,
-                                i32Const(rewriter, loc, byteOffset));
-  a = LLVM::LShrOp::create(rewriter, loc, a, i32Const(rewriter, loc, 4));
+  // The tile's start field once ((address >> 4) & 0x3fff, shared by every
+  // descriptor of the tile), the offset added to it: shared addresses are
+  // below 2^18 and tiles 16-byte aligned, so the sum stays in the field and
+  // equals the field of address + byteOffset.
+  assert(byteOffset % 16 == 0 && "matrix descriptor offsets are 16-byte units");
+  Value a =
+      LLVM::LShrOp::create(rewriter, loc, address, i32Const(rewriter, loc, 4));
   a = LLVM::AndOp::create(rewriter, loc, a, i32Const(rewriter, loc, 0x3fff));
+  if (byteOffset)
+    a = LLVM::AddOp::create(
+        rewriter, loc, a, i32Const(rewriter, loc, byteOffset >> 4),
+        LLVM::IntegerOverflowFlags::nuw | LLVM::IntegerOverflowFlags::nsw);
   a = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), a);
   return LLVM::OrOp::create(rewriter, loc, a,
                             i64Const(rewriter, loc, d.encodeFields(tcgen05)));

@@ -252,13 +252,14 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
                     o.bAddr);
     bool init = op.getC() != nullptr;
     int64_t aStep = 0;
-    Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
-                                          rewriter.getF32FloatAttr(0));
+    // Without C the first instruction of each block ignores its
+    // accumulator input (scale-d 0): nothing to initialize.
+    Value unset = LLVM::UndefOp::create(rewriter, loc, rewriter.getF32Type());
     for (auto [blk, origin] : llvm::enumerate(tiling->blocks)) {
       ArrayRef<int64_t> regs = tiling->registers[blk];
       SmallVector<Value> frag;
       for (int64_t r : regs)
-        frag.push_back(init ? values[r] : zero);
+        frag.push_back(init ? values[r] : unset);
       emitBlock(rewriter, loc, o, origin.first, origin.second, tiling->n, init,
                 frag, aStep);
       for (auto [e, r] : llvm::enumerate(regs))
@@ -273,7 +274,11 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
 };
 
 struct WarpgroupDotWaitLowering : TargetPattern<WarpgroupDotWaitOp> {
-  using TargetPattern::TargetPattern;
+  WarpgroupDotWaitLowering(LLVMTypeConverter &converter,
+                           const TargetInfo &targetInfo,
+                           const KernelAnalyses &analyses)
+      : TargetPattern(converter, targetInfo), analyses(analyses) {}
+  const KernelAnalyses &analyses;
 
   LogicalResult
   matchAndRewrite(WarpgroupDotWaitOp op, OpAdaptor adaptor,
@@ -282,12 +287,15 @@ struct WarpgroupDotWaitLowering : TargetPattern<WarpgroupDotWaitOp> {
     SmallVector<Value> values =
         unpackRegisters(rewriter, loc, adaptor.getInp());
     // The values pass through the wait (tied operands): their readers
-    // cannot move above it.
+    // cannot move above it (nor above the earlier wait that retired them,
+    // for a retired one: side-effecting inline asm keeps its order).
     PtxBuilder ptx;
     ptx.addOutputs(values.size(), "=f", rewriter.getF32Type());
     for (auto [i, v] : llvm::enumerate(values))
       ptx.addInput(v, std::to_string(i));
-    ptx << "wgmma.wait_group.sync.aligned " << int64_t(op.getPendings()) << ";";
+    if (!analyses.isRetiredWait(op))
+      ptx << "wgmma.wait_group.sync.aligned " << int64_t(op.getPendings())
+          << ";";
     SmallVector<Value> out = ptx.build(rewriter, loc);
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc,
@@ -302,5 +310,5 @@ void mlir::tlxamd::nvvm::populateWarpgroupDotToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo, const KernelAnalyses &analyses) {
   patterns.add<WarpgroupDotLowering>(converter, targetInfo, analyses);
-  patterns.add<WarpgroupDotWaitLowering>(converter, targetInfo);
+  patterns.add<WarpgroupDotWaitLowering>(converter, targetInfo, analyses);
 }

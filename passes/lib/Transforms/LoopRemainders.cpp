@@ -8,6 +8,7 @@
 // distinct (c rem C, C) of a loop.
 //
 //===----------------------------------------------------------------------===//
+#include "PipelineSlices.h"
 #include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Transforms/Passes.h"
 
@@ -97,46 +98,28 @@ void carryRemainders(scf::ForOp loop) {
     if (slots.try_emplace(key, keys.size()).second)
       keys.push_back(key);
   }
-  IRRewriter rewriter(loop.getContext());
-  rewriter.setInsertionPoint(loop);
+  OpBuilder b(loop);
   Location loc = loop.getLoc();
-  Type i32 = rewriter.getI32Type();
+  Type i32 = b.getI32Type();
   auto cst = [&](int64_t v) {
-    return arith::ConstantIntOp::create(rewriter, loc, i32, v).getResult();
+    return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
   };
-  SmallVector<Value> inits;
+  SmallVector<WrappingCounter> counters;
   for (auto [offset, divisor] : keys)
-    inits.push_back(arith::RemUIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, loop.getLowerBound(), cst(offset)),
-        cst(divisor)));
-  unsigned first = loop.getNumRegionIterArgs();
-  auto yields = [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
-    SmallVector<Value> next;
-    for (auto [i, key] : llvm::enumerate(keys)) {
-      int64_t divisor = key.second;
-      auto c = [&](int64_t v) {
-        return arith::ConstantIntOp::create(b, l, i32, v).getResult();
-      };
-      Value r = arith::AddIOp::create(b, l, args[i], c(step % divisor));
-      Value wrap =
-          arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, r, c(divisor));
-      next.push_back(arith::SelectOp::create(
-          b, l, wrap, arith::SubIOp::create(b, l, r, c(divisor)), r));
-    }
-    return next;
-  };
-  FailureOr<LoopLikeOpInterface> grown =
-      cast<LoopLikeOpInterface>(loop.getOperation())
-          .replaceWithAdditionalYields(rewriter, inits,
-                                       /*replaceInitOperandUsesInLoop=*/false,
-                                       yields);
-  if (failed(grown))
+    counters.push_back(
+        {arith::RemUIOp::create(
+             b, loc,
+             arith::AddIOp::create(b, loc, loop.getLowerBound(), cst(offset)),
+             cst(divisor)),
+         step % divisor, divisor});
+  SmallVector<Value> args;
+  scf::ForOp newLoop = addWrappingCounters(loop, counters, args);
+  if (!newLoop)
     return;
-  auto newLoop = cast<scf::ForOp>(grown->getOperation());
   for (const CounterRemainder &r : rems) {
     unsigned slot = slots[{r.offset % r.divisor, r.divisor}];
-    rewriter.replaceOp(r.op, newLoop.getRegionIterArgs()[first + slot]);
+    r.op->getResult(0).replaceAllUsesWith(args[slot]);
+    r.op->erase();
   }
 }
 

@@ -243,3 +243,40 @@ scf::ForOp mlir::tlxamd::scalarizeCarriedPointers(scf::ForOp loop) {
   loop.erase();
   return newLoop;
 }
+
+scf::ForOp mlir::tlxamd::addWrappingCounters(scf::ForOp loop,
+                                             ArrayRef<WrappingCounter> counters,
+                                             SmallVectorImpl<Value> &args) {
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits;
+  for (const WrappingCounter &c : counters)
+    inits.push_back(c.start);
+  unsigned first = loop.getNumRegionIterArgs();
+  auto yields = [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> from) {
+    SmallVector<Value> next;
+    Type i32 = b.getI32Type();
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIntOp::create(b, l, i32, v).getResult();
+    };
+    for (auto [c, arg] : llvm::zip(counters, from)) {
+      Value r = arith::AddIOp::create(b, l, arg, cst(c.step));
+      Value wrap = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, r,
+                                         cst(c.modulus));
+      next.push_back(arith::SelectOp::create(
+          b, l, wrap, arith::SubIOp::create(b, l, r, cst(c.modulus)), r));
+    }
+    return next;
+  };
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(loop.getOperation())
+          .replaceWithAdditionalYields(rewriter, inits,
+                                       /*replaceInitOperandUsesInLoop=*/false,
+                                       yields);
+  if (failed(grown))
+    return nullptr;
+  auto newLoop = cast<scf::ForOp>(grown->getOperation());
+  for (unsigned i = 0; i < counters.size(); ++i)
+    args.push_back(newLoop.getRegionIterArgs()[first + i]);
+  return newLoop;
+}

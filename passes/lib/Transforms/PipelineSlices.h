@@ -58,6 +58,20 @@ SmallVector<Value> advanceCarried(OpBuilder &b, scf::ForOp loop,
 /// (replaced when anything changed).
 scf::ForOp scalarizeCarriedPointers(scf::ForOp loop);
 
+/// A loop-carried i32 counter: `start` before the loop, advanced by `step`
+/// (0 <= step < modulus) modulo `modulus` each iteration with a compare
+/// and a select, no division.
+struct WrappingCounter {
+  Value start;
+  int64_t step, modulus;
+};
+
+/// Adds `counters` to `loop`'s carried values; returns the replaced loop
+/// (null when it could not be grown) and their block arguments in `args`.
+scf::ForOp addWrappingCounters(scf::ForOp loop,
+                               ArrayRef<WrappingCounter> counters,
+                               SmallVectorImpl<Value> &args);
+
 /// `ptrs` as a scalar base pointer and i32 element offsets of its shape
 /// (null when all zero), built at `b` from splat / broadcast / expand_dims /
 /// addptr; nullopt when it is not built that way.

@@ -596,6 +596,26 @@ void SharedPipeliner::replaceLoads(OpBuilder &b, Value read) {
 
 void SharedPipeliner::rewrite() {
   Location loc = loop.getLoc();
+  int64_t ahead = stages - 1;
+  // The buffers this iteration reads and refills, carried round the ring.
+  SmallVector<Value> ring;
+  {
+    OpBuilder before(loop);
+    auto start = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(before, loc, before.getI32Type(), v);
+    };
+    SmallVector<WrappingCounter> counters{{start(0), 1 % buffers, buffers}};
+    if (!throughRegisters)
+      counters.push_back({start(ahead % buffers), 1 % buffers, buffers});
+    SmallVector<unsigned> carried; // (the old body's arguments go)
+    for (BlockArgument arg : slice.carried)
+      carried.push_back(arg.getArgNumber());
+    loop = addWrappingCounters(loop, counters, ring);
+    assert(loop && "an scf.for grows carried values");
+    slice.carried.clear();
+    for (unsigned n : carried)
+      slice.carried.insert(loop.getBody()->getArgument(n));
+  }
   OpBuilder b(loop);
   for (Operand &o : operands) {
     auto type = cast<RankedTensorType>(o.load.getType());
@@ -605,7 +625,6 @@ void SharedPipeliner::rewrite() {
         b.getContext(), shape, type.getElementType(), sharedLayout(o), true);
     o.buffers = LocalAllocOp::create(b, loc, bufType, Value());
   }
-  int64_t ahead = stages - 1;
   for (int64_t s = 0; s < ahead; ++s) {
     Value stage = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s));
     if (!throughRegisters) {
@@ -620,22 +639,11 @@ void SharedPipeliner::rewrite() {
   b.setInsertionPointToStart(loop.getBody());
   if (ahead > 0 && !throughRegisters)
     AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(ahead - 1));
-  Value iv = loop.getInductionVar();
-  Value index = arith::DivSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
-      loop.getStep());
-  Value count = constantLike(b, loc, iv, buffers);
-  Value read = toI32(b, loc, arith::RemSIOp::create(b, loc, index, count));
-  Value write = toI32(
-      b, loc,
-      arith::RemSIOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, index, constantLike(b, loc, iv, ahead)),
-          count));
+  Value read = ring[0];
   if (throughRegisters)
     return rewriteThroughRegisters(b, read);
   issued.clear();
-  buildCopies(b, ahead, /*inLoop=*/true, write);
+  buildCopies(b, ahead, /*inLoop=*/true, ring[1]);
   // One stage: this iteration's own tile, waited for at once (staged all
   // the same: no registers, the reads the dot wants).
   if (ahead == 0)

@@ -34,12 +34,16 @@
 namespace mlir::tlxamd {
 
 struct SmemMatrixDescriptor {
-  int64_t leadingBytes = 16;
+  /// 0 where the instruction ignores it (K-major swizzled tiles, one
+  /// swizzle atom along M / N).
+  int64_t leadingBytes = 0;
   int64_t strideBytes = 0;
   unsigned swizzleBytes = 0;
 
   /// Every field but the start address: tcgen05's (sm_100) format, or with
-  /// `tcgen05 = false` wgmma's (sm_90: no fixed 0b001 at bits 46-48).
+  /// `tcgen05 = false` wgmma's (sm_90: no fixed 0b001 at bits 46-48). An
+  /// ignored leading offset is 0 for wgmma (the start address is then the
+  /// low word's only field), 1 for tcgen05 (CUTLASS's value).
   uint64_t encodeFields(bool tcgen05 = true) const;
   /// The start-address field of a shared-memory byte address.
   static uint64_t encodeAddress(uint64_t address) {
