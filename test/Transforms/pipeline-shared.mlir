@@ -88,7 +88,9 @@
 // SM90: %[[D:.*]] = tlxamd.warpgroup_dot
 // SM90-NEXT: %[[W:.*]] = tlxamd.warpgroup_dot_wait %[[D]] pendings = 1
 // SM90-NOT: tlxamd.dot
-// SM90: arith.cmpi uge, %{{.*}}, %c4_i32
+// (a ring of four buffers: the index advanced with a mask)
+// SM90: %[[NEXT:.*]] = arith.addi %{{.*}}, %c1_i32{{.*}} : i32
+// SM90: arith.andi %[[NEXT]], %c3_i32{{.*}} : i32
 // SM90: scf.yield %[[W]]
 // SM90: } {tlxamd.pipelined}
 // SM90-NEXT: tlxamd.async_wait {num = 0 : i32}

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -261,6 +262,10 @@ scf::ForOp mlir::tlxamd::addWrappingCounters(scf::ForOp loop,
     };
     for (auto [c, arg] : llvm::zip(counters, from)) {
       Value r = arith::AddIOp::create(b, l, arg, cst(c.step));
+      if (llvm::isPowerOf2_64(c.modulus)) { // (a ring of 2^n: one mask)
+        next.push_back(arith::AndIOp::create(b, l, r, cst(c.modulus - 1)));
+        continue;
+      }
       Value wrap = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, r,
                                          cst(c.modulus));
       next.push_back(arith::SelectOp::create(

@@ -60,7 +60,7 @@ scf::ForOp scalarizeCarriedPointers(scf::ForOp loop);
 
 /// A loop-carried i32 counter: `start` before the loop, advanced by `step`
 /// (0 <= step < modulus) modulo `modulus` each iteration with a compare
-/// and a select, no division.
+/// and a select (a mask for a power of two), no division.
 struct WrappingCounter {
   Value start;
   int64_t step, modulus;
