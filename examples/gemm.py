@@ -17,6 +17,8 @@ from tlxamd import language as tl
 @tl.kernel(num_warps=4)
 def gemm(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32),
          M: tl.int32, N: tl.int32, K: tl.int32, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    tl.assume(N > 0)  # (as tutorial 03: offsets proven non-negative, which
+    tl.assume(K > 0)  # buffer copies need)
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)

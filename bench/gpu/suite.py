@@ -22,6 +22,9 @@ def block_for(warp: int) -> int:
     return WARPS * warp * ELEMS
 
 DTYPES = ("bf16", "f16", "f32")
+# name -> the signature a case is built with where it is not its
+# annotations' (integers the launcher would specialize as divisible by 16)
+SIGNATURES: dict = {}
 
 
 def _kernels(warp: int = 32):
@@ -597,6 +600,17 @@ def _triton_style_kernels(warp: int = 32):
     if warp == 32:  # mma.sync (the AMD GEMM runs in the emulator: test_dot.py)
         out["gemm_bf16"] = (k_gemm, {"kind": "gemm", "dtype": "bf16", "consts": {"BM": 128, "BN": 128, "BK": 32},
                                      "sizes": [128, 1000, 4096]})
+        # the same source with num_stages=3 and N, K divisible by 16 (as
+        # Triton's launcher specializes them): tlxamd-pipeline stages both
+        # operands (cp.async, one wgmma group in flight)
+        for bm, bn, bk, warps in ((128, 128, 64, 4), (128, 256, 64, 8)):
+            name = f"gemm_s3_bf16_{bm}x{bn}x{bk}_w{warps}"
+            out[name] = (tl.kernel(num_warps=warps, num_stages=3, name=name)(gemm.fn),
+                         {"kind": "gemm", "dtype": "bf16", "consts": {"BM": bm, "BN": bn, "BK": bk},
+                          "sizes": [128, 1008, 4096, 8192]})
+            SIGNATURES[name] = {"a": tl.pointer(tl.bfloat16), "b": tl.pointer(tl.bfloat16),
+                                "c": tl.pointer(tl.float32), "M": tl.int32, "N": tl.divisible_int(tl.int32),
+                                "K": tl.divisible_int(tl.int32)}
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of
         # tile sizes, stages and warps is in RESULTS.md)
@@ -697,7 +711,8 @@ def build(outdir: str, target: str = "sm_90a", only=None, sanitize: bool = False
         if only and not re.search(only, name):
             continue
         t0 = time.perf_counter()
-        source = kern if isinstance(kern, str) else kern.build(target=target, **case["consts"])
+        source = kern if isinstance(kern, str) else kern.build(target=target, signature=SIGNATURES.get(name),
+                                                               **case["consts"])
         k = compiler.compile(source, target=target, sanitize=sanitize)
         case["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
         k.save(outdir, name)
