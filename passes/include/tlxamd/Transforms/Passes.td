@@ -107,7 +107,9 @@ def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
     landed; past its barrier no warp still reads the buffer about to be
     refilled), the copies of iteration `j + S - 1` into buffer
     `(j + S - 1) % S` and a `local_load` of buffer `j % S` where the load
-    was; `async_wait(0)` after the loop. Masks and `other` are the loads'
+    was; `async_wait(0)` after the loop. The two buffer indices are carried
+    round the loop (an add and a mask for a power-of-two ring, else a
+    compare and a select), not divided out of the counter. Masks and `other` are the loads'
     own for the iteration copied, and-ed with `iv < ub`. Where the target
     has warpgroup MMA, a dot of two staged f16 / bf16 row-major tiles with
     an f32 accumulator becomes `warpgroup_dot` from the two buffers and
