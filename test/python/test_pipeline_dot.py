@@ -107,6 +107,15 @@ def test_gfx950_stages_copy_straight_to_lds():
     assert any("pipelined 2 load(s) feeding dots through 3 shared-memory buffers" in r for r in three.remarks)
     # B's tile is read back transposed (CDNA4's ds_read_b64_tr_b16)
     assert "ds_read_b64_tr_b16" in three.asm
+    # Under the tiles' swizzle a lane copies another lane's element: the
+    # offsets (loop-invariant) are fetched once before the loop, only the K
+    # masks computed in it are fetched per step (at most one per copy)
+    lines = three.asm.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Loop Header" in line)
+    end = next(i for i in range(start, len(lines)) if "s_cbranch_scc1" in lines[i])
+    body = "\n".join(lines[start:end])
+    assert 0 < body.count("ds_bpermute_b32") <= body.count("offen lds") == 8, body
+    assert "ds_bpermute_b32" in "\n".join(lines[:start])
 
 
 def test_gfx942_stages_through_registers():

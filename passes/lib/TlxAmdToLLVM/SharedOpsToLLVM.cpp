@@ -515,17 +515,14 @@ static void emitCopyLanes(RewriterBase &rewriter, Location loc,
                           Value mask, Value other, Value viewXor,
                           Value tileBase, PaddedSharedLayoutAttr padding,
                           unsigned elemBytes, DirectCopyAccess &out,
-                          SmallVectorImpl<Value> &sharedOffsets) {
+                          SmallVectorImpl<Value> &sharedOffsets,
+                          std::optional<OpBuilder::InsertPoint> masksAt) {
   bool amd = targetInfo.getArch().isAMD();
   ThreadIndex thread = emitThreadIndex(
       rewriter, loc, targetInfo,
       getDistributedLayout(op.getOffsets().getType()).getLanesPerWarp());
   auto coords = emitCoordinates(rewriter, loc, plan.offsets, thread);
   SmallVector<Value> offs = unpackRegisters(rewriter, loc, offsets);
-  SmallVector<Value> masks =
-      mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
-  SmallVector<Value> others =
-      other ? unpackRegisters(rewriter, loc, other) : SmallVector<Value>();
   Value elemSize = i32Const(rewriter, loc, elemBytes);
   SharedTile padOnly{{}, {}, padding};
   auto byteOffset = [&](Value unpadded) {
@@ -536,6 +533,7 @@ static void emitCopyLanes(RewriterBase &rewriter, Location loc,
   std::optional<WarpBlockLanes> lanes;
   if (amd)
     lanes.emplace(rewriter, loc, plan, targetInfo);
+  SmallVector<std::function<Value(Value)>> fetchers;
   for (size_t r = 0; r < coords.size(); r += plan.vec) {
     Value viewed = LLVM::XOrOp::create(rewriter, loc, coords[r][0], viewXor);
     std::function<Value(Value)> fetch = [](Value v) { return v; };
@@ -552,6 +550,19 @@ static void emitCopyLanes(RewriterBase &rewriter, Location loc,
     }
     out.globalOffsets.push_back(
         LLVM::MulOp::create(rewriter, loc, fetch(offs[r]), elemSize));
+    fetchers.push_back(fetch);
+  }
+  // The mask and `other` where they are defined (in the loop that computes
+  // them, the offsets' part staying before it).
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (masksAt)
+    rewriter.restoreInsertionPoint(*masksAt);
+  SmallVector<Value> masks =
+      mask ? unpackRegisters(rewriter, loc, mask) : SmallVector<Value>();
+  SmallVector<Value> others =
+      other ? unpackRegisters(rewriter, loc, other) : SmallVector<Value>();
+  for (auto [i, fetch] : llvm::enumerate(fetchers)) {
+    size_t r = i * plan.vec;
     out.masks.push_back(masks.empty() ? Value() : fetch(masks[r]));
     SmallVector<Value> otherRegs;
     for (int64_t e = 0; !others.empty() && e < plan.vec; ++e)
@@ -595,21 +606,30 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
   // the buffers with lane offsets fixed outside it (LLVM would not hoist
   // it: the shuffles and readfirstlanes are convergent), and the loop adds
   // only the buffer's base.
+  // The offsets' part (the shuffles of the offsets, the block starts)
+  // goes where the offsets and the view are defined, the mask's and
+  // other's where those are too: a K mask computed in the loop leaves the
+  // offsets' shuffles before it.
   Value viewXor = tile.xorOffset;
-  std::optional<OpBuilder::InsertPoint> at;
+  std::optional<OpBuilder::InsertPoint> at, offsetsAt;
   Value laneMask = mask, scalarMask;
   if (amd && hoist && hoist->viewRoot) {
     if (hoist->scalarMask)
       laneMask = hoist->laneMask, scalarMask = hoist->scalarMask;
     at = latestDefinition(op, {offsets, laneMask, other, hoist->viewRoot});
+    offsetsAt = latestDefinition(op, {offsets, hoist->viewRoot});
     if (!at)
       laneMask = mask, scalarMask = Value();
   }
   SmallVector<Value> sharedOffsets;
   {
     OpBuilder::InsertionGuard guard(rewriter);
-    if (at) {
-      rewriter.restoreInsertionPoint(*at);
+    std::optional<OpBuilder::InsertPoint> masksAt =
+        offsetsAt ? std::optional(at ? *at : rewriter.saveInsertionPoint())
+                  : std::nullopt;
+    if (std::optional<OpBuilder::InsertPoint> first =
+            offsetsAt ? offsetsAt : at) {
+      rewriter.restoreInsertionPoint(*first);
       viewXor =
           unpackMemDesc(rewriter, loc, hoist->viewRoot,
                         cast<MemDescType>(bufferRoot(op.getDest()).getType()))
@@ -617,7 +637,7 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     }
     emitCopyLanes(rewriter, loc, op, *planned, targetInfo, offsets, laneMask,
                   other, viewXor, tile.base, tile.padding, elemBytes, out,
-                  sharedOffsets);
+                  sharedOffsets, masksAt);
   }
   // The mask's scalar factor, per iteration.
   if (scalarMask)
