@@ -95,3 +95,40 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#l1 = #tlxamd.blocked<{size_per_thread = [8], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+#l2 = #tlxamd.blocked<{size_per_thread = [2], threads_per_warp = [64], warps_per_cta = [4], order = [0]}>
+
+// Hoisting: the conversion of a value loaded before the loops is made once,
+// before the outer loop (both loops leave its source outside); the one of
+// a value the inner loop loads stays in it.
+// CHECK-LABEL: gpu.func @hoist
+// CHECK: %[[V:.*]] = tlxamd.buffer_load
+// CHECK-NEXT: %[[C:.*]] = tlxamd.convert_layout %[[V]] : tensor<2048xf32, [[L1]]> -> tensor<2048xf32, [[L2]]>
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[W:.*]] = tlxamd.buffer_load
+// CHECK-NEXT: %[[D:.*]] = tlxamd.convert_layout %[[W]]
+// CHECK-NEXT: arith.addf %[[C]], %[[D]]
+gpu.module @m {
+  gpu.func @hoist(%src: !tlxamd.ptr<f32>, %dst: !tlxamd.ptr<f32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = tlxamd.make_range 0 to 2048 : tensor<2048xi32, #l1>
+    %r2 = tlxamd.make_range 0 to 2048 : tensor<2048xi32, #l2>
+    %v = tlxamd.buffer_load %src[%r] {contiguity = 8 : i32} : !tlxamd.ptr<f32>, tensor<2048xi32, #l1> -> tensor<2048xf32, #l1>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      scf.for %j = %c0 to %n step %c1 : i32 {
+        %w = tlxamd.buffer_load %src[%r] {contiguity = 8 : i32} : !tlxamd.ptr<f32>, tensor<2048xi32, #l1> -> tensor<2048xf32, #l1>
+        %a = tlxamd.convert_layout %v : tensor<2048xf32, #l1> -> tensor<2048xf32, #l2>
+        %b = tlxamd.convert_layout %w : tensor<2048xf32, #l1> -> tensor<2048xf32, #l2>
+        %s = arith.addf %a, %b : tensor<2048xf32, #l2>
+        %pin = tlxamd.require_layout %s : tensor<2048xf32, #l2> -> tensor<2048xf32, #l2>
+        tlxamd.buffer_store %pin, %dst[%r2] {contiguity = 2 : i32} : tensor<2048xf32, #l2>, !tlxamd.ptr<f32>, tensor<2048xi32, #l2>
+      }
+    }
+    gpu.return
+  }
+}

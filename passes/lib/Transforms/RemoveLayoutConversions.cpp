@@ -8,7 +8,9 @@
 //  - forward: a conversion followed by a chain of cheap single-use ops that
 //    ends in the conversion back moves past the chain, where the two fold;
 //  - a conversion to the source's own layout, and a conversion of a
-//    conversion, fold.
+//    conversion, fold;
+//  - a conversion of a value defined outside a loop moves before the loop
+//    (attention's Q converted to the MMA operand once, not every step).
 // `require_layout` pins a layout and is never touched.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +23,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tlxamd {
@@ -219,7 +222,21 @@ struct TlxAmdRemoveLayoutConversionsPass
       while (step(kernel)) {
       }
       eraseDeadOps(kernel);
+      hoistInvariantConversions(kernel);
     }
+  }
+
+  /// Conversions of loop-invariant values, out of their loops (innermost
+  /// first: a conversion leaves every loop its source is defined outside).
+  static void hoistInvariantConversions(Operation *kernel) {
+    SmallVector<ConvertLayoutOp> conversions;
+    kernel->walk([&](ConvertLayoutOp cvt) { conversions.push_back(cvt); });
+    for (ConvertLayoutOp cvt : conversions)
+      while (auto loop = dyn_cast<LoopLikeOpInterface>(cvt->getParentOp())) {
+        if (!loop.isDefinedOutsideOfLoop(cvt.getSrc()))
+          break;
+        loop.moveOutOfLoop(cvt);
+      }
   }
 
   bool step(Operation *kernel) {
