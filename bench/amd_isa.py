@@ -38,9 +38,17 @@ def kernel_body(asm: str, name: str) -> List[str]:
 
 def instructions(lines: List[str]) -> List[Tuple[str, str]]:
     """(mnemonic, operands) of the machine instructions among `lines`
-    (labels, directives and comments left out)."""
+    (labels, directives and comments left out; inline assembly, printed
+    unindented between `;;#ASMSTART` and `;;#ASMEND`, counted)."""
     out = []
+    in_asm = False
     for ln in lines:
+        marker = ln.strip()
+        if marker in (";;#ASMSTART", ";;#ASMEND"):
+            in_asm = marker == ";;#ASMSTART"
+            continue
+        if in_asm and marker and not marker.startswith((".", ";")):
+            ln = "\t" + marker
         if not ln.startswith(("\t", " ")) or ln.lstrip().startswith((".", ";")):
             continue
         m = _INSTR.match(ln)

@@ -1054,12 +1054,17 @@ def _identity_none(k, op, mask):
 def _inline_asm(k, op, mask):
     """Register-class constraints (amd_register_resident, the scheduled-MFMA
     pins, amd_mfma_commit): asm text of comments only, every output tied to
-    an input ("=a,=v,0,1"), so each output is its input unchanged."""
+    an input ("=a,=v,0,1"), so each output is its input unchanged; and the
+    shared-memory barrier of the CDNA lowering."""
     text = str(op.attributes["asm_string"]).strip('"')
     constraints = str(op.attributes["constraints"]).strip('"').split(",")
     outputs = [c for c in constraints if c.startswith("=")]
     tied = constraints[len(outputs):]
-    lines = [ln.strip() for ln in text.replace("\\0A", "\n").split("\n")]
+    lines = [ln.strip() for ln in text.replace("\\0A", "\n").replace("\\09", " ").split("\n")]
+    # The shared-memory barrier (`s_waitcnt lgkmcnt(0); s_barrier`): the
+    # waves run in lockstep, every access is done before the next op.
+    if not op.operands and not outputs and lines == ["s_waitcnt lgkmcnt(0)", "s_barrier"]:
+        return None
     if any(ln and not ln.startswith(";") for ln in lines) or len(tied) != len(outputs) or \
             tied != [str(i) for i in range(len(outputs))]:
         raise EmulatorError(f"{_loc(op)}: inline asm {text!r} ({','.join(constraints)}) is not emulated "

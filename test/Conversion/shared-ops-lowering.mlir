@@ -14,10 +14,10 @@
 // CHECK: %[[TILE:.*]] = llvm.mlir.constant(8192 : i32) : i32
 // CHECK: %[[BYTES:.*]] = llvm.mul %arg1, %[[TILE]] : i32
 // CHECK: llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// AMD: rocdl.barrier
+// AMD: llvm.inline_asm has_side_effects "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"
 // NV: nvvm.barrier
 // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
-// AMD: rocdl.barrier
+// AMD: llvm.inline_asm has_side_effects "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"
 // NV: nvvm.barrier
 // The sub-tile at row 16 of the swizzled 32 x 64 tile starts at element 1024.
 // CHECK: %[[ORIGIN:.*]] = llvm.mlir.constant(1024 : i32) : i32

@@ -20,7 +20,7 @@
 // ROCDL: rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %[[SIZE]], %{{.*}}
 // ROCDL-NOT: rocdl.raw.ptr.buffer.load.lds
 // ROCDL: rocdl.s.waitcnt 3952
-// ROCDL-NEXT: rocdl.barrier
+// ROCDL-NEXT: llvm.inline_asm has_side_effects "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"
 
 // GFX950-LABEL: copy_tile:
 // GFX950: ds_bpermute_b32
@@ -30,6 +30,8 @@
 // GFX950: buffer_load_dwordx4 v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen lds
 // GFX950-NOT: buffer_load_dword
 // GFX950: s_waitcnt vmcnt(0)
+// GFX950-NEXT: ;;#ASMSTART
+// GFX950-NEXT: s_waitcnt lgkmcnt(0)
 // GFX950-NEXT: s_barrier
 // GFX950: ds_read_b128
 // GFX950: ds_read_b128

@@ -19,7 +19,7 @@
 // LLVM: icmp eq i32 %{{.*}}, 0
 // LLVM: atomicrmw add
 // LLVM: store i32 %{{.*}}, ptr addrspace(3)
-// LLVM: call void @llvm.amdgcn.s.barrier()
+// LLVM: call void asm sideeffect "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"()
 // LLVM: cmpxchg ptr addrspace(1) {{.*}} syncscope("agent") acq_rel acquire
 
 // AMD-LABEL: hist:

@@ -70,7 +70,7 @@
 // LLVM: call i32 @llvm.amdgcn.ds.swizzle(i32 %{{.*}}, i32 16415)
 // LLVM: call i32 @llvm.amdgcn.ds.bpermute(
 // LLVM: store float %{{.*}}, ptr addrspace(3)
-// LLVM: call void @llvm.amdgcn.s.barrier()
+// LLVM: call void asm sideeffect "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"()
 // LLVM-LABEL: define amdgpu_kernel void @grid_stride(
 // LLVM: call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
 // LLVM: udiv i32

@@ -5,7 +5,9 @@ ragged K mask, M and N wrapped with %) exact in the emulator for every
 num_stages on gfx950 (staged: direct-to-LDS copies) and gfx942 (not
 staged: 4-byte copies only), and what each target's code holds."""
 
+import os
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -288,6 +290,28 @@ def test_pipelined_attention_forward_matches_numpy(monkeypatch, target):
     p = np.exp(s - s.max(1, keepdims=True))
     ref = (p / p.sum(1, keepdims=True)) @ v.astype(np.float32)
     np.testing.assert_allclose(out.astype(np.float32), ref, atol=2e-2, rtol=2e-2)
+
+
+def test_gfx950_attention_barriers_leave_the_copies_in_flight():
+    """The barriers of the step's conversions and row reductions order LDS
+    only (`s_waitcnt lgkmcnt(0); s_barrier`): the one vmcnt wait of the
+    loop is the copy wait's, which leaves the next tiles' copies in flight
+    (a workgroup fence before a barrier would wait for them all)."""
+    sys_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench")
+    sys.path.insert(0, sys_path)
+    import amd_isa
+
+    sig = {p: tl.pointer(tl.float16) for p in ("Q", "K", "V", "Out")}
+    sig.update(sm_scale=tl.float32, N_CTX=tl.divisible_int(tl.int32))
+    sig.update({p: tl.divisible_int(tl.int32) for p in ("stride_h", "stride_qm", "stride_kn", "stride_vn",
+                                                        "stride_om")})
+    module = tl.kernel(attention_fwd.fn, num_warps=4, num_stages=3).build(
+        "gfx950", signature=sig, BLOCK_M=64, BLOCK_N=64, D=64)
+    k = compiler.compile(module, target="gfx950", binary=False)
+    (body,) = amd_isa.loops(amd_isa.kernel_body(k.asm, "attention_fwd")).values()
+    waits = [ln.strip() for ln in body if "vmcnt" in ln]
+    barriers = [ln for ln in body if ln.strip() == "s_barrier"]
+    assert len(waits) == 1 and waits[0] != "s_waitcnt vmcnt(0)" and len(barriers) > 1, (waits, len(barriers))
 
 
 def test_attention_forward_stages_k_and_v():

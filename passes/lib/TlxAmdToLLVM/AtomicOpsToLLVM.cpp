@@ -252,7 +252,7 @@ template <typename OpTy> struct AtomicLowering : ConvertOpToLLVMPattern<OpTy> {
     Value slot = getSharedMemory(rewriter, op);
     // An earlier use of the slot (a previous loop iteration) must be read
     // everywhere before it is overwritten.
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     emitPredicated(rewriter, loc, first, type, [&] {
       auto atomic = [&] {
         if (isFloatMinMax(op, type))
@@ -267,7 +267,7 @@ template <typename OpTy> struct AtomicLowering : ConvertOpToLLVMPattern<OpTy> {
       LLVM::StoreOp::create(rewriter, loc, v, slot);
       return v;
     });
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     return LLVM::LoadOp::create(rewriter, loc, type, slot);
   }
 

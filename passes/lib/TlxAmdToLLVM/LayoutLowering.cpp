@@ -198,6 +198,10 @@ Value mlir::tlxamd::packRegisters(RewriterBase &rewriter, Location loc,
   return v;
 }
 
+void TargetInfoBase::sharedBarrier(RewriterBase &rewriter, Location loc) const {
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
 Value TargetInfoBase::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                                  unsigned laneMask, Value lane) const {
   Value src = LLVM::XOrOp::create(rewriter, loc, lane,

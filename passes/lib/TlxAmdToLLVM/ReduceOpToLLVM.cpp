@@ -214,7 +214,7 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
     // finished everywhere before it is overwritten; the kernel's first
     // shared-memory access has none.
     if (!isFirstSharedAccess(op))
-      gpu::BarrierOp::create(rewriter, loc);
+      targetInfo.sharedBarrier(rewriter, loc);
     for (auto &[key, values] : partials)
       for (auto [i, v] : llvm::enumerate(values)) {
         Value stored = memTypes[i] != v.getType()
@@ -223,7 +223,7 @@ struct ReduceOpLowering : ConvertOpToLLVMPattern<ReduceOp> {
         LLVM::StoreOp::create(rewriter, loc, stored,
                               addressOf(i, index, offsets[key]));
       }
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     for (auto &[key, values] : partials) {
       Partial acc;
       for (int64_t p = 0; p < count; ++p) {

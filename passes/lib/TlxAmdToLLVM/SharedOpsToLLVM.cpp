@@ -145,10 +145,10 @@ struct LocalAllocLowering : TargetPattern<LocalAllocOp> {
           emitThreadIndex(rewriter, loc, targetInfo,
                           getDistributedLayout(type).getLanesPerWarp());
       // The memory may have had an earlier user (allocations reuse it).
-      gpu::BarrierOp::create(rewriter, loc);
+      targetInfo.sharedBarrier(rewriter, loc);
       storeShared(rewriter, loc, tile, *offsets, thread,
                   unpackRegisters(rewriter, loc, adaptor.getSrc()));
-      gpu::BarrierOp::create(rewriter, loc);
+      targetInfo.sharedBarrier(rewriter, loc);
     }
     rewriter.replaceOp(op, desc);
     return success();
@@ -202,10 +202,10 @@ struct LocalStoreLowering : TargetPattern<LocalStoreOp> {
         emitThreadIndex(rewriter, loc, targetInfo,
                         getDistributedLayout(type).getLanesPerWarp());
     // Earlier readers of the tile are done; later ones see the store.
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     storeShared(rewriter, loc, tile, *offsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getValue()));
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -305,7 +305,7 @@ struct AsyncWaitLowering : TargetPattern<AsyncWaitOp> {
     targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum(),
                          copies ? copies.getInt() : 0,
                          analyses.isAsyncProxyHandoff(op));
-    gpu::BarrierOp::create(rewriter, op.getLoc());
+    targetInfo.sharedBarrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
@@ -581,7 +581,7 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
     return op.emitOpError("has no copy plan for ") << targetInfo.getArch().name;
   // Earlier readers of the tile (a previous iteration) are done.
   if (!followsCopyBarrier(op))
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
   MemDescType destType = op.getDest().getType();
   bool amd = targetInfo.getArch().isAMD();
   unsigned elemBytes = destType.getElementType().getIntOrFloatBitWidth() / 8;

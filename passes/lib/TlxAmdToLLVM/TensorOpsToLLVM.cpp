@@ -347,10 +347,10 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
     // iteration) must be finished everywhere (none before the kernel's
     // first shared-memory access).
     if (!isFirstSharedAccess(op))
-      gpu::BarrierOp::create(rewriter, loc);
+      targetInfo.sharedBarrier(rewriter, loc);
     storeShared(rewriter, loc, tileMem, *srcOffsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getSrc()));
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     SmallVector<Value> dst =
         loadShared(rewriter, loc, tileMem, *dstOffsets, thread, elemType);
     rewriter.replaceOp(

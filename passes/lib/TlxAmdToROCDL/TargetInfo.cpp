@@ -238,6 +238,20 @@ void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
   // boundary for the allocation pass's count.
 }
 
+void TargetInfo::sharedBarrier(RewriterBase &rewriter, Location loc) const {
+  if (chipset.majorVersion != 9)
+    return TargetInfoBase::sharedBarrier(rewriter, loc);
+  // The LDS accesses done (lgkmcnt), then the barrier, opaque to the
+  // compiler (a memory clobber: nothing moves across it). Workgroup fences,
+  // even LDS-only ones, would also wait for the direct-to-LDS copies in
+  // flight (vmcnt(0)).
+  LLVM::InlineAsmOp::create(rewriter, loc, TypeRange(), ValueRange(),
+                            "s_waitcnt lgkmcnt(0)\ns_barrier", "~{memory}",
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+                            ArrayAttr());
+}
+
 void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc, unsigned,
                            int64_t copies, bool) const {
   int64_t n = std::min<int64_t>(copies, 63);

@@ -20,6 +20,11 @@ public:
   /// patterns take one), parsed from the entry's CPU name.
   TargetInfo(const ArchInfo &arch, amdgpu::Chipset chipset)
       : TargetInfoBase(arch), chipset(chipset) {}
+  /// CDNA: `s_waitcnt lgkmcnt(0); s_barrier` (amdgpu.lds_barrier's form on
+  /// chips without fences that spare the global memory): the LDS accesses
+  /// are waited for, not the global loads and direct-to-LDS copies in
+  /// flight (vmcnt), which the kernel orders with its own waits.
+  void sharedBarrier(RewriterBase &rewriter, Location loc) const override;
 
   const amdgpu::Chipset &getChipset() const { return chipset; }
 

@@ -35,11 +35,13 @@ static void populateGpuToROCDLPatterns(LLVMTypeConverter &converter,
   allowNativeMath(target);
 }
 
-/// Rule L2 orders a read of a copy's destination after its `async_wait` (an
-/// explicit `s_waitcnt vmcnt`), so shared-memory reads are marked not to
-/// alias the direct-to-LDS copies: otherwise the backend, which cannot tell
-/// the buffers apart, waits for every copy in flight (the next tiles'
-/// included) before each read, and the copies no longer overlap the math.
+/// Rule L2 orders an access of a copy's destination after its `async_wait`
+/// (an explicit `s_waitcnt vmcnt`), so shared-memory reads and writes are
+/// marked not to alias the direct-to-LDS copies: otherwise the backend,
+/// which cannot tell the buffers apart, waits for every copy in flight (the
+/// next tiles' included) before each read, and before the first write of a
+/// conversion's or reduction's scratch, and the copies no longer overlap
+/// the math.
 static void markDirectCopyScopes(gpu::GPUModuleOp module) {
   SmallVector<ROCDL::RawPtrBufferLoadLdsOp> copies;
   module.walk([&](ROCDL::RawPtrBufferLoadLdsOp op) { copies.push_back(op); });
@@ -54,9 +56,9 @@ static void markDirectCopyScopes(gpu::GPUModuleOp module) {
   for (ROCDL::RawPtrBufferLoadLdsOp copy : copies)
     copy.setAliasScopesAttr(scope);
   module.walk([&](LLVM::AliasAnalysisOpInterface op) {
-    bool read = isa<LLVM::LoadOp>(op) ||
-                op->getName().getStringRef().starts_with("rocdl.ds.read.tr");
-    if (!read)
+    bool access = isa<LLVM::LoadOp, LLVM::StoreOp>(op) ||
+                  op->getName().getStringRef().starts_with("rocdl.ds.read.tr");
+    if (!access)
       return;
     for (Value ptr : op.getAccessedOperands())
       if (auto type = dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
