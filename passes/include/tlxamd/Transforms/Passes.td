@@ -59,7 +59,9 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
     in the target layout (backward rematerialization); a conversion followed
     by cheap ops that end in the conversion back is moved past them, where
     the two cancel (forward); conversions to the same layout and chains of
-    conversions fold. `require_layout` is never removed.
+    conversions fold; a conversion of a value defined outside a loop moves
+    before the loop (done once, not every iteration). `require_layout` is
+    never removed.
   }];
   let options = [
     Option<"assignedOnly", "assigned-only", "bool", "false",
