@@ -142,6 +142,14 @@ def test_gfx942_stages_through_registers():
     # operand reads are 8 bytes a lane, no 2-byte gathers
     for k in (two, three):
         assert "ds_read_u16" not in k.asm and "ds_read_b64" in k.asm
+    # the two tiles' stores share their barriers: one before both, one after
+    # (Triton's two per K step)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+    import amd_isa
+
+    for k in (two, three):
+        (body,) = amd_isa.loops(amd_isa.kernel_body(k.asm, "matmul")).values()
+        assert sum(1 for line in body if line.strip() == "s_barrier") == 2, body
 
 
 def test_gfx942_epilogue_stores_from_mfma_rather_than_enlarge_lds():

@@ -70,6 +70,57 @@ static void recordUniformRegisters(
   });
 }
 
+/// Consecutive local stores to different allocations, with nothing between
+/// that touches shared memory: they share the barrier between them.
+static void recordStorePairs(Operation *module,
+                             llvm::DenseSet<Operation *> &before,
+                             llvm::DenseSet<Operation *> &after) {
+  auto allocation = [](Value desc) {
+    while (Operation *def = desc.getDefiningOp()) {
+      if (!isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp>(def))
+        break;
+      desc = def->getOperand(0);
+    }
+    return desc;
+  };
+  module->walk([&](LocalStoreOp store) {
+    for (Operation *next = store->getNextNode(); next;
+         next = next->getNextNode()) {
+      if (auto second = dyn_cast<LocalStoreOp>(next)) {
+        if (allocation(second.getDst()) != allocation(store.getDst())) {
+          before.insert(store);
+          after.insert(second);
+        }
+        return;
+      }
+      if (next->getNumRegions() || !isMemoryEffectFree(next) ||
+          isa<ConvertLayoutOp, RequireLayoutOp, ReduceOp>(next))
+        return; // (a conversion or reduction goes through shared memory)
+    }
+  });
+}
+
+/// Waits whose groups an earlier wait of the block already retired.
+static void recordRetiredWaits(Operation *module,
+                               llvm::DenseSet<Operation *> &retired) {
+  module->walk([&](WarpgroupDotWaitOp wait) {
+    int64_t issued = 0; // MMAs committed since the op reached
+    for (Operation *op = wait->getPrevNode(); op; op = op->getPrevNode()) {
+      if (auto earlier = dyn_cast<WarpgroupDotWaitOp>(op)) {
+        if (earlier.getPendings() + issued <= wait.getPendings())
+          retired.insert(wait);
+        return;
+      }
+      if (isa<WarpgroupDotOp>(op))
+        ++issued;
+      else if (op->getNumRegions() && op->walk([](WarpgroupDotOp) {
+                                          return WalkResult::interrupt();
+                                        }).wasInterrupted())
+        return; // commits groups of its own
+    }
+  });
+}
+
 KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
                                bool remarks)
     : remarks(remarks) {
@@ -98,22 +149,8 @@ KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
         return;
     }
   });
-  module->walk([&](WarpgroupDotWaitOp wait) {
-    int64_t issued = 0; // MMAs committed since the op reached
-    for (Operation *op = wait->getPrevNode(); op; op = op->getPrevNode()) {
-      if (auto earlier = dyn_cast<WarpgroupDotWaitOp>(op)) {
-        if (earlier.getPendings() + issued <= wait.getPendings())
-          retiredWaits.insert(wait);
-        return;
-      }
-      if (isa<WarpgroupDotOp>(op))
-        ++issued;
-      else if (op->getNumRegions() && op->walk([](WarpgroupDotOp) {
-                                          return WalkResult::interrupt();
-                                        }).wasInterrupted())
-        return; // commits groups of its own
-    }
-  });
+  recordStorePairs(module, storesBeforeStore, storesAfterStore);
+  recordRetiredWaits(module, retiredWaits);
   AxisInfoAnalysis axis;
   auto record = [&](Operation *op, Value mask, RankedTensorType dataType,
                     int64_t run) {

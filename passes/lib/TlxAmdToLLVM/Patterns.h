@@ -105,6 +105,18 @@ public:
     return asyncProxyHandoffs.contains(op);
   }
 
+  /// Of two local_stores to different allocations with nothing between
+  /// that touches shared memory, the first's trailing barrier and the
+  /// second's leading one are the same: one barrier before both stores and
+  /// one after both (the tensors' writes are disjoint, and the readers of
+  /// the second tile were done at the first's barrier).
+  bool storeSkipsLeadingBarrier(Operation *op) const {
+    return storesAfterStore.contains(op);
+  }
+  bool storeSkipsTrailingBarrier(Operation *op) const {
+    return storesBeforeStore.contains(op);
+  }
+
   /// A warpgroup_dot_wait whose groups an earlier wait of its block already
   /// retired (that wait's pendings plus the MMAs issued since are at most
   /// its own): it only ties its values, emitting no instruction.
@@ -113,6 +125,7 @@ public:
 private:
   bool remarks;
   llvm::DenseSet<Operation *> retiredWaits;
+  llvm::DenseSet<Operation *> storesAfterStore, storesBeforeStore;
   llvm::DenseMap<Operation *, BufferFacts> facts;
   llvm::DenseMap<Operation *, llvm::SmallVector<int64_t>> uniformRegisters;
   llvm::DenseMap<Operation *, DirectCopyPlan> copyPlans;

@@ -184,7 +184,11 @@ struct LocalLoadLowering : TargetPattern<LocalLoadOp> {
 };
 
 struct LocalStoreLowering : TargetPattern<LocalStoreOp> {
-  using TargetPattern::TargetPattern;
+  LocalStoreLowering(LLVMTypeConverter &converter,
+                     const TargetInfoBase &targetInfo,
+                     const KernelAnalyses &analyses)
+      : TargetPattern(converter, targetInfo), analyses(analyses) {}
+  const KernelAnalyses &analyses;
 
   LogicalResult
   matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
@@ -201,11 +205,14 @@ struct LocalStoreLowering : TargetPattern<LocalStoreOp> {
     ThreadIndex thread =
         emitThreadIndex(rewriter, loc, targetInfo,
                         getDistributedLayout(type).getLanesPerWarp());
-    // Earlier readers of the tile are done; later ones see the store.
-    targetInfo.sharedBarrier(rewriter, loc);
+    // Earlier readers of the tile are done; later ones see the store (a
+    // store next to another shares the barrier between them).
+    if (!analyses.storeSkipsLeadingBarrier(op))
+      targetInfo.sharedBarrier(rewriter, loc);
     storeShared(rewriter, loc, tile, *offsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getValue()));
-    targetInfo.sharedBarrier(rewriter, loc);
+    if (!analyses.storeSkipsTrailingBarrier(op))
+      targetInfo.sharedBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -599,17 +606,12 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
   if (op.getOther() && isZero(op.getOther()))
     other = Value();
   // AMD: the lanes' part of the copy (which lane's element each lane
-  // copies, one warp shuffle per value; where in the tile the warp's block
-  // starts, made uniform) depends on the offsets, the mask, `other` and
-  // the view, not on which buffer of a multi-buffered tile `dest` indexes.
-  // It is emitted where those are all defined: before a loop that refills
-  // the buffers with lane offsets fixed outside it (LLVM would not hoist
-  // it: the shuffles and readfirstlanes are convergent), and the loop adds
-  // only the buffer's base.
-  // The offsets' part (the shuffles of the offsets, the block starts)
-  // goes where the offsets and the view are defined, the mask's and
-  // other's where those are too: a K mask computed in the loop leaves the
-  // offsets' shuffles before it.
+  // copies, one warp shuffle per value; where the warp's block starts)
+  // does not depend on which buffer of a multi-buffered tile `dest`
+  // indexes. The offsets' part is emitted where the offsets and the view
+  // are defined, the mask's and other's where those are (LLVM would not
+  // hoist the convergent shuffles): a loop refilling the buffers adds the
+  // buffer's base, and shuffles only a mask it computes.
   Value viewXor = tile.xorOffset;
   std::optional<OpBuilder::InsertPoint> at, offsetsAt;
   Value laneMask = mask, scalarMask;
@@ -687,9 +689,10 @@ void mlir::tlxamd::emitDirectCopies(RewriterBase &rewriter, Location loc,
 void mlir::tlxamd::populateSharedOpsToLLVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &targetInfo, const KernelAnalyses &analyses) {
-  patterns.add<LocalAllocLowering, LocalLoadLowering, LocalStoreLowering,
-               AsyncCommitGroupLowering>(converter, targetInfo);
-  patterns.add<AsyncWaitLowering>(converter, targetInfo, analyses);
+  patterns.add<LocalAllocLowering, LocalLoadLowering, AsyncCommitGroupLowering>(
+      converter, targetInfo);
+  patterns.add<AsyncWaitLowering, LocalStoreLowering>(converter, targetInfo,
+                                                      analyses);
   patterns.add<LocalDeallocLowering, MemDescIndexLowering,
                MemDescSubsliceLowering, ForwardSourceLowering<MemDescTransOp>>(
       converter);
