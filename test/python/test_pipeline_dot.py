@@ -320,6 +320,10 @@ def test_gfx950_attention_barriers_leave_the_copies_in_flight():
     waits = [ln.strip() for ln in body if "vmcnt" in ln]
     barriers = [ln for ln in body if ln.strip() == "s_barrier"]
     assert len(waits) == 1 and waits[0] != "s_waitcnt vmcnt(0)" and len(barriers) > 1, (waits, len(barriers))
+    # the copy wait's, two per row reduction (max, sum), two for P's
+    # conversion to the second MFMA's operand; Q is converted once, before
+    # the loop
+    assert len(barriers) == 7, len(barriers)
 
 
 def test_attention_forward_stages_k_and_v():

@@ -626,12 +626,11 @@ FailureOr<DirectCopyAccess> mlir::tlxamd::emitDirectCopyAccess(
   SmallVector<Value> sharedOffsets;
   {
     OpBuilder::InsertionGuard guard(rewriter);
-    std::optional<OpBuilder::InsertPoint> masksAt =
-        offsetsAt ? std::optional(at ? *at : rewriter.saveInsertionPoint())
-                  : std::nullopt;
-    if (std::optional<OpBuilder::InsertPoint> first =
-            offsetsAt ? offsetsAt : at) {
-      rewriter.restoreInsertionPoint(*first);
+    // (`at` is set only where `offsetsAt` is: its values include these.)
+    std::optional<OpBuilder::InsertPoint> masksAt;
+    if (offsetsAt) {
+      masksAt = at ? *at : rewriter.saveInsertionPoint();
+      rewriter.restoreInsertionPoint(*offsetsAt);
       viewXor =
           unpackMemDesc(rewriter, loc, hoist->viewRoot,
                         cast<MemDescType>(bufferRoot(op.getDest()).getType()))

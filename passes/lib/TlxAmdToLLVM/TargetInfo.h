@@ -121,12 +121,12 @@ public:
   virtual Value sqrtApprox(RewriterBase &rewriter, Location loc,
                            Value x) const = 0;
 
-  /// Close the current group of asynchronous global-to-shared copies.
   /// A barrier that orders the workgroup's shared-memory accesses (scratch
   /// of conversions and reductions, tiles): every thread's earlier ones
   /// done and visible before any thread's later ones. gpu.barrier by
   /// default; a target may leave its other memory out of it.
   virtual void sharedBarrier(RewriterBase &rewriter, Location loc) const;
+  /// Close the current group of asynchronous global-to-shared copies.
   virtual void asyncCommitGroup(RewriterBase &rewriter, Location loc) const = 0;
   /// Wait until at most `groups` committed groups of copies are in flight
   /// (`copies`: the copy instructions of those groups and of the open one,

@@ -111,8 +111,9 @@ def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
     `(j + S - 1) % S` and a `local_load` of buffer `j % S` where the load
     was; `async_wait(0)` after the loop. The two buffer indices are carried
     round the loop (an add and a mask for a power-of-two ring, else a
-    compare and a select), not divided out of the counter. Masks and `other` are the loads'
-    own for the iteration copied, and-ed with `iv < ub`. Where the target
+    compare and a select), not divided out of the counter. Masks and
+    `other` are the loads' own for the iteration copied, and-ed with
+    `iv < ub`. Where the target
     has warpgroup MMA, a dot of two staged f16 / bf16 row-major tiles with
     an f32 accumulator becomes `warpgroup_dot` from the two buffers and
     its wait (a loop-invariant A is written to shared memory once before
