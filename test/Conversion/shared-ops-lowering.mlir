@@ -35,3 +35,24 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// Two local stores to different allocations, nothing between them that
+// touches shared memory: one barrier before both, one after.
+// CHECK-LABEL: llvm.func @pair
+// AMD: llvm.inline_asm has_side_effects "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"
+// NV: nvvm.barrier
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// AMD-NOT: s_barrier
+// NV-NOT: nvvm.barrier
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// AMD-NEXT: llvm.inline_asm has_side_effects "s_waitcnt lgkmcnt(0)\0As_barrier", "~{memory}"
+// NV-NEXT: nvvm.barrier
+gpu.module @m2 {
+  gpu.func @pair(%x: tensor<32x64xf32, #b>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %a = tlxamd.local_alloc : () -> !tlxamd.memdesc<32x64xf32, #s, #tlxamd.shared_memory, mutable>
+    %c = tlxamd.local_alloc : () -> !tlxamd.memdesc<32x64xf32, #s, #tlxamd.shared_memory, mutable>
+    tlxamd.local_store %x, %a : tensor<32x64xf32, #b>, !tlxamd.memdesc<32x64xf32, #s, #tlxamd.shared_memory, mutable>
+    tlxamd.local_store %x, %c : tensor<32x64xf32, #b>, !tlxamd.memdesc<32x64xf32, #s, #tlxamd.shared_memory, mutable>
+    gpu.return
+  }
+}
