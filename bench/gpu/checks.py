@@ -239,6 +239,17 @@ def _check_gemm(kernel, case, n):
     tile = case["consts"]
     a = (torch.randint(-16, 16, (n, n), device=DEVICE) / 8).to(torch.bfloat16)
     b = (torch.randint(-16, 16, (n, n), device=DEVICE) / 8).to(torch.bfloat16)
+    if case.get("fn") == "ws":
+        # examples/ws_gemm.py: TMA descriptors, C in bf16 (the exact f32 sum
+        # rounded once, as the kernel rounds its accumulator)
+        from tlxamd.runtime import TensorDescriptor
+
+        c = poison(torch.empty(n, n, device=DEVICE, dtype=torch.bfloat16))
+        ref = (a.double() @ b.double()).float().to(torch.bfloat16)
+        ad = TensorDescriptor.from_tensor(a, [tile["BM"] // 2, tile["BK"]])
+        bd = TensorDescriptor.from_tensor(b, [tile["BK"], tile["BN"]])
+        grid = (-(-n // tile["BM"]) * -(-n // tile["BN"]),)
+        return _launch_exact(kernel, grid, (ad, bd, c, n, n, n), c, ref)
     c = poison(torch.empty(n, n, device=DEVICE, dtype=torch.float32))
     ref = (a.double() @ b.double()).float()
     grid = (-(-n // tile["BM"]), -(-n // tile["BN"]))

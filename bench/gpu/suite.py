@@ -589,6 +589,8 @@ def _triton_style_kernels(warp: int = 32):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
     from cluster_ping_pong import cluster_ping_pong  # examples/cluster_ping_pong.py
     from gemm import gemm, gemm_pipelined  # examples/gemm.py
+    from ws_gemm import descriptors as ws_descriptors  # examples/ws_gemm.py
+    from ws_gemm import gemm_ws
 
     k_gemm = tl.kernel(num_warps=8, name="gemm_bf16")(gemm.fn)
 
@@ -610,6 +612,17 @@ def _triton_style_kernels(warp: int = 32):
                           "sizes": [128, 1008, 4096, 8192]})
             SIGNATURES[name] = {"a": tl.pointer(tl.bfloat16), "b": tl.pointer(tl.bfloat16),
                                 "c": tl.pointer(tl.float32), "M": tl.int32, "N": tl.divisible_int(tl.int32),
+                                "K": tl.divisible_int(tl.int32)}
+        # warp-specialized (examples/ws_gemm.py): a TMA producer warpgroup
+        # and two wgmma consumer warpgroups (TLX tasks) through mbarrier rings
+        for bm, bn, bk, stages in ((128, 256, 64, 3), (128, 128, 64, 4)):
+            name = f"gemm_ws_bf16_{bm}x{bn}x{bk}_s{stages}"
+            out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
+                         {"kind": "gemm", "fn": "ws", "dtype": "bf16",
+                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": 8},
+                          "sizes": [128, 1008, 4096, 8192]})
+            a_desc, b_desc = ws_descriptors(bm, bn, bk)
+            SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
                                 "K": tl.divisible_int(tl.int32)}
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of

@@ -193,13 +193,20 @@ static LogicalResult verifyNumWarps(Operation *op, NamedAttribute attr) {
     return failure();
   int64_t n = *warps;
   // Every distributed tensor of the kernel is spread over its warps.
+  // (In a task, over the task's warps.)
   WalkResult walk = op->walk([&](Operation *nested) {
     for (Type t : nested->getResultTypes()) {
       DistributedLayoutAttr layout = getDistributedLayout(t);
-      if (layout && layout.getWarpsPerProgram() != n) {
-        nested->emitOpError()
-            << "result layout spans " << layout.getWarpsPerProgram()
-            << " warps but the kernel has " << name << " = " << n;
+      auto [tasks, task] = AsyncTasksOp::getEnclosingTask(nested);
+      int64_t warps = tasks ? getWarpsAt(nested).value_or(n) : n;
+      if (layout && layout.getWarpsPerProgram() != warps) {
+        InFlightDiagnostic d = nested->emitOpError()
+                               << "result layout spans "
+                               << layout.getWarpsPerProgram() << " warps but ";
+        if (tasks)
+          d << "its task (" << task << ") has " << warps;
+        else
+          d << "the kernel has " << name << " = " << n;
         return WalkResult::interrupt();
       }
     }

@@ -77,7 +77,7 @@ static void markFirstSharedAccess(FunctionOpInterface kernel) {
     for (Operation *p = op; straight && p != kernel.getOperation();
          p = p->getParentOp())
       straight = p->getParentRegion()->hasOneBlock() &&
-                 (p == op || !isa<LoopLikeOpInterface>(p));
+                 (p == op || !isa<LoopLikeOpInterface, AsyncTasksOp>(p));
     if (straight)
       op->setAttr(kFirstSharedAccessAttr, UnitAttr::get(op->getContext()));
     return WalkResult::interrupt();
@@ -229,6 +229,13 @@ private:
       for (Buffer &b : buffers) {
         b.start = 0;
         b.end = next;
+      }
+    // Tasks run at the same time: what one of them uses lives through all
+    // of them.
+    for (Buffer &b : buffers)
+      if (auto [tasks, task] = AsyncTasksOp::getEnclosingTask(b.owner); tasks) {
+        b.start = std::min(b.start, index[tasks]);
+        b.end = std::max(b.end, last[tasks]);
       }
   }
 

@@ -263,6 +263,8 @@ static const ArchInfo kArchs[] = {
      .ptxFp8Conversions = true,
      .asyncCopy = AsyncCopyKind::CpAsync,
      .tma = true,
+     .namedBarriers = 16,
+     .registerReallocation = true,
      // H100 / H200 SXM
      .computeUnits = 132,
      .maxThreadsPerUnit = 2048,
@@ -289,6 +291,8 @@ static const ArchInfo kArchs[] = {
      .ptxFp8Conversions = true,
      .asyncCopy = AsyncCopyKind::CpAsync,
      .tma = true,
+     .namedBarriers = 16,
+     .registerReallocation = true,
      // B200
      .computeUnits = 148,
      .maxThreadsPerUnit = 2048,

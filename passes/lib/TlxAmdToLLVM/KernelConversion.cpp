@@ -203,7 +203,8 @@ KernelAnalyses::getBufferFacts(Operation *op) const {
   return it == facts.end() ? none : it->second;
 }
 
-/// Every kernel gets its block size from `tlxamd.num_warps` and the target's
+/// Every kernel gets its block size from its warps (`tlxamd.num_warps`, or
+/// every task's together) and the target's
 /// warp size, as upstream `known_block_size`, so that the upstream GPU
 /// lowering emits the target's launch-bound attributes.
 static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
@@ -212,7 +213,7 @@ static LogicalResult setKernelBlockSizes(gpu::GPUModuleOp module,
   WalkResult result = module.walk([&](gpu::GPUFuncOp func) {
     if (!func.isKernel())
       return WalkResult::advance();
-    std::optional<int64_t> numWarps = getNumWarps(func);
+    std::optional<int64_t> numWarps = getProgramWarps(func);
     if (!numWarps) {
       func.emitError() << "kernel '" << func.getName() << "' has no '"
                        << TlxAmdDialect::getNumWarpsAttrName() << "' attribute";
@@ -516,9 +517,14 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   LLVMConversionTarget target(*ctx);
   target.addIllegalDialect<TlxAmdDialect>();
   target.addLegalOp<gpu::GPUModuleOp>();
+  // Tasks stay regions while their ops are lowered (the lowering finds the
+  // task an op is in), then become a dispatch.
+  target.addLegalOp<AsyncTasksOp, AsyncTaskEndOp>();
   populate(converter, patterns, target, analyses);
-  if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
-      failed(verifyFullyLowered(module, targetInfo.getArch())))
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+  lowerAsyncTasks(module, targetInfo);
+  if (failed(verifyFullyLowered(module, targetInfo.getArch())))
     return failure();
 
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {

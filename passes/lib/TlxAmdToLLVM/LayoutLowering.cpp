@@ -23,15 +23,18 @@ Value mlir::tlxamd::i32Const(RewriterBase &rewriter, Location loc, int64_t v) {
 ThreadIndex mlir::tlxamd::emitThreadIndex(RewriterBase &rewriter, Location loc,
                                           const TargetInfoBase &targetInfo,
                                           unsigned layoutLanes) {
-  // At the function's entry: loop-invariant code motion does not move the
-  // warp-uniform read (a convergent intrinsic), so everything derived from
-  // it would otherwise be recomputed in each loop iteration.
+  // At the function's (or the task's) entry: loop-invariant code motion
+  // does not move the warp-uniform read (a convergent intrinsic), so
+  // everything derived from it would otherwise be recomputed in each loop
+  // iteration.
   OpBuilder::InsertionGuard guard(rewriter);
   Operation *parent = rewriter.getInsertionBlock()->getParentOp();
   auto func = dyn_cast<FunctionOpInterface>(parent);
   if (!func)
     func = parent->getParentOfType<FunctionOpInterface>();
-  if (func && !func.getFunctionBody().empty())
+  if (auto [tasks, task] = TargetInfoBase::getTaskAt(rewriter); tasks)
+    rewriter.setInsertionPointToStart(&tasks->getRegion(task).front());
+  else if (func && !func.getFunctionBody().empty())
     rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
   Value tid = targetInfo.threadId(rewriter, loc);
   Value lane = LLVM::AndOp::create(rewriter, loc, tid,
@@ -199,7 +202,8 @@ Value mlir::tlxamd::packRegisters(RewriterBase &rewriter, Location loc,
 }
 
 void TargetInfoBase::sharedBarrier(RewriterBase &rewriter, Location loc) const {
-  gpu::BarrierOp::create(rewriter, loc);
+  if (!taskBarrier(rewriter, loc))
+    gpu::BarrierOp::create(rewriter, loc);
 }
 
 Value TargetInfoBase::shuffleXor(RewriterBase &rewriter, Location loc, Value v,

@@ -145,6 +145,10 @@ LogicalResult convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
                                   PopulateFamilies populate, bool remarks);
 
+/// Each `tlxamd.async_tasks` of `module` (its ops already lowered) as a
+/// dispatch on the warp id to its tasks' blocks (TaskLowering.cpp).
+void lowerAsyncTasks(Operation *module, const TargetInfoBase &targetInfo);
+
 /// Core ops (program ids, pointer arithmetic, loads/stores through
 /// pointers and tensors of pointers).
 void populateCoreOpsToLLVMPatterns(LLVMTypeConverter &converter,

@@ -53,8 +53,29 @@ public:
   virtual Value numPrograms(RewriterBase &rewriter, Location loc,
                             unsigned axis) const = 0;
 
+  /// Thread id (x dimension) as an i32: within the program, or within the
+  /// task when the insertion point is in a `tlxamd.async_tasks` region
+  /// (the task's first thread is 0).
+  Value threadId(RewriterBase &rewriter, Location loc) const;
+
   /// Thread id within the program (x dimension) as an i32.
-  virtual Value threadId(RewriterBase &rewriter, Location loc) const = 0;
+  virtual Value programThreadId(RewriterBase &rewriter, Location loc) const = 0;
+
+  /// The task holding the rewriter's insertion point: the tasks op and its
+  /// region, or (null, -1) outside tasks.
+  static std::pair<AsyncTasksOp, int> getTaskAt(RewriterBase &rewriter);
+
+  /// Named barrier `id` over `threads` threads: arrive and wait
+  /// (`bar.sync`), or arrive only (`bar.arrive`). Targets without named
+  /// barriers never get here (target legality rejects what needs them).
+  virtual void namedBarrier(RewriterBase &rewriter, Location loc, Value id,
+                            Value threads, bool wait) const;
+
+  /// On entry to a task of `kernel`, whose threads start with `limit`
+  /// registers each: make the task's limit `registers` (0: keep `limit`).
+  virtual void setTaskRegisters(RewriterBase &rewriter, Location loc,
+                                LLVM::LLVMFuncOp kernel, int64_t registers,
+                                int64_t limit) const {}
 
   /// `v` (the same in every lane of a warp) made visibly warp-uniform, so
   /// that the backend keeps it in scalar registers where it has them.
@@ -124,8 +145,12 @@ public:
   /// A barrier that orders the workgroup's shared-memory accesses (scratch
   /// of conversions and reductions, tiles): every thread's earlier ones
   /// done and visible before any thread's later ones. gpu.barrier by
-  /// default; a target may leave its other memory out of it.
+  /// default; a target may leave its other memory out of it. In task `i`,
+  /// named barrier `i + 1` over the task's threads.
   virtual void sharedBarrier(RewriterBase &rewriter, Location loc) const;
+  /// The named barrier of the task holding the insertion point; false
+  /// outside tasks (nothing emitted).
+  bool taskBarrier(RewriterBase &rewriter, Location loc) const;
   /// Close the current group of asynchronous global-to-shared copies.
   virtual void asyncCommitGroup(RewriterBase &rewriter, Location loc) const = 0;
   /// Wait until at most `groups` committed groups of copies are in flight

@@ -26,7 +26,7 @@ Value TargetInfo::numPrograms(RewriterBase &rewriter, Location loc,
       rewriter, loc, axis);
 }
 
-Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
+Value TargetInfo::programThreadId(RewriterBase &rewriter, Location loc) const {
   return NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
 
@@ -86,6 +86,33 @@ void TargetInfo::annotateKernel(LLVM::LLVMFuncOp func,
     func->setAttr(
         NVVM::NVVMDialect::getClusterDimAttrName(),
         DenseI32ArrayAttr::get(func.getContext(), {int32_t(ctas), 1, 1}));
+}
+
+void TargetInfo::namedBarrier(RewriterBase &rewriter, Location loc, Value id,
+                              Value threads, bool wait) const {
+  // bar.sync id, threads / bar.arrive id, threads
+  if (wait)
+    NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                            NVVM::BarrierReductionAttr(), Value());
+  else
+    NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
+}
+
+void TargetInfo::setTaskRegisters(RewriterBase &rewriter, Location loc,
+                                  LLVM::LLVMFuncOp kernel, int64_t registers,
+                                  int64_t limit) const {
+  if (registers == 0)
+    return;
+  // Every thread starts with `limit` registers (`.maxnreg`); the task's
+  // warpgroups then give some back or take more (setmaxnreg).
+  kernel->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                  rewriter.getI32IntegerAttr(limit));
+  if (registers == limit)
+    return;
+  NVVM::SetMaxRegisterOp::create(rewriter, loc, registers,
+                                 registers > limit
+                                     ? NVVM::SetMaxRegisterAction::increase
+                                     : NVVM::SetMaxRegisterAction::decrease);
 }
 
 Value TargetInfo::log2Approx(RewriterBase &rewriter, Location loc,

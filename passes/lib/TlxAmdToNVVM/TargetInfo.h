@@ -14,7 +14,7 @@ public:
                   unsigned axis) const override;
   Value numPrograms(RewriterBase &rewriter, Location loc,
                     unsigned axis) const override;
-  Value threadId(RewriterBase &rewriter, Location loc) const override;
+  Value programThreadId(RewriterBase &rewriter, Location loc) const override;
   Value activeLanes(RewriterBase &rewriter, Location loc) const override;
   Value warpUniform(RewriterBase &rewriter, Location loc,
                     Value v) const override;
@@ -25,6 +25,11 @@ public:
   StringRef syncScope(MemScope scope) const override;
   void annotateKernel(LLVM::LLVMFuncOp func,
                       unsigned numThreads) const override;
+  void namedBarrier(RewriterBase &rewriter, Location loc, Value id,
+                    Value threads, bool wait) const override;
+  void setTaskRegisters(RewriterBase &rewriter, Location loc,
+                        LLVM::LLVMFuncOp kernel, int64_t registers,
+                        int64_t limit) const override;
   Value log2Approx(RewriterBase &rewriter, Location loc,
                    Value x) const override;
   Value sqrtApprox(RewriterBase &rewriter, Location loc,

@@ -25,12 +25,14 @@ NVVM::CTAGroupKindAttr getCtaGroupAttr(Operation *op);
 /// threads' shared-memory writes are also made visible to the tensor
 /// core's asynchronous proxy first.
 void syncTensorMemory(RewriterBase &rewriter, Location loc,
+                      const TargetInfoBase &targetInfo,
                       bool sharedOperands = false);
 
 /// The threads' shared-memory writes so far are done and visible to the
 /// asynchronous proxy (the tensor cores, TMA): fence.proxy.async, then a
 /// barrier.
-void syncSharedForAsyncProxy(RewriterBase &rewriter, Location loc);
+void syncSharedForAsyncProxy(RewriterBase &rewriter, Location loc,
+                             const TargetInfoBase &targetInfo);
 
 /// Whether the running thread issues the kernel's asynchronous tcgen05
 /// operations (and commits them): thread 0, of the lead CTA of the pair in

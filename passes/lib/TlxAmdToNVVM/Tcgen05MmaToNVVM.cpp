@@ -58,7 +58,7 @@ void emitMma(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
       *getMmaOperandDescriptor(o.bType, true, bn, instrK, why);
   // The program's writes of the operands (thread stores, tcgen05.st) are
   // done and visible to the tensor core.
-  syncTensorMemory(rewriter, loc, /*sharedOperands=*/true);
+  syncTensorMemory(rewriter, loc, targetInfo, /*sharedOperands=*/true);
   Value aAddr = sharedTileAddress(rewriter, loc, o.a, o.aType);
   Value bAddr = sharedTileAddress(rewriter, loc, o.b, o.bType);
   SmallVector<Value> bars;
@@ -181,7 +181,7 @@ struct TmemCopyLowering : TargetPattern<TmemCopyOp> {
     int64_t rowBlocks = tile[0] / SM::kBlockRows;
     int64_t scaleBlocks = tile[1] / SM::kBlockScales;
     // The scales the program wrote are visible to the copy engine.
-    syncTensorMemory(rewriter, loc, /*sharedOperands=*/true);
+    syncTensorMemory(rewriter, loc, targetInfo, /*sharedOperands=*/true);
     Value src = sharedTileAddress(rewriter, loc, adaptor.getSrc(),
                                   op.getSrc().getType());
     SmemMatrixDescriptor d = getScaleBlockDescriptor();

@@ -99,7 +99,7 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
                                                      getCtaGroupAttr(op));
       return Value();
     });
-    syncTensorMemory(rewriter, loc);
+    syncTensorMemory(rewriter, loc, targetInfo);
     Type tmemPtr = LLVM::LLVMPointerType::get(ctx, kTensorMemoryAddressSpace);
     auto loadAddress = [&] {
       Value a = LLVM::LoadOp::create(rewriter, loc, rewriter.getI32Type(), slot,
@@ -119,7 +119,7 @@ struct TmemAllocLowering : TargetPattern<TmemAllocOp> {
     for (Operation *ret : returns) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ret);
-      syncTensorMemory(rewriter, loc);
+      syncTensorMemory(rewriter, loc, targetInfo);
       Value addr = loadAddress();
       emitPredicated(
           rewriter, loc,
@@ -263,7 +263,7 @@ struct TmemShiftLowering : TargetPattern<TmemShiftOp> {
     int64_t segmentColumns = TensorMemoryMap::kShiftColumns;
     int64_t segments = type.getTileShape()[1] / segmentColumns;
     // Every thread's stores to the buffer are done first.
-    syncTensorMemory(rewriter, loc);
+    syncTensorMemory(rewriter, loc, targetInfo);
     emitPredicated(rewriter, loc,
                    isTcgen05Issuer(rewriter, loc, targetInfo, op), Type(), [&] {
                      for (int64_t s = 0; s < segments; ++s) {
@@ -315,17 +315,19 @@ static void proxyFence(RewriterBase &rewriter, Location loc) {
                                  NVVM::SharedSpace::shared_cta));
 }
 
-void nvvm::syncSharedForAsyncProxy(RewriterBase &rewriter, Location loc) {
+void nvvm::syncSharedForAsyncProxy(RewriterBase &rewriter, Location loc,
+                                   const TargetInfoBase &targetInfo) {
   proxyFence(rewriter, loc);
-  gpu::BarrierOp::create(rewriter, loc);
+  targetInfo.sharedBarrier(rewriter, loc);
 }
 
 void nvvm::syncTensorMemory(RewriterBase &rewriter, Location loc,
+                            const TargetInfoBase &targetInfo,
                             bool sharedOperands) {
   if (sharedOperands)
     proxyFence(rewriter, loc);
   fence(rewriter, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  gpu::BarrierOp::create(rewriter, loc);
+  targetInfo.sharedBarrier(rewriter, loc);
   fence(rewriter, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
 }
 

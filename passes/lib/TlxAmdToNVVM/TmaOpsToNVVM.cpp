@@ -80,7 +80,7 @@ struct MBarrierInitLowering : BarrierPattern<MBarrierInitOp> {
     // The initialized barrier is visible to the copy engine (the async
     // proxy) and, after the program's barrier, to every thread.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
   }
 };
 
@@ -257,7 +257,7 @@ struct AsyncTmaCopyLowering : BarrierPattern<AsyncTmaCopyGlobalToSharedOp> {
              Value bar) const override {
     // Earlier readers of the tile are done, and their generic-proxy
     // accesses are ordered before the copy engine's writes.
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     emitAsyncSharedFence(rewriter, loc);
     Value pred = issuer(rewriter, loc, adaptor.getPred());
     forEachTmaBox(rewriter, loc, op.getDesc().getType(), op.getDest().getType(),
@@ -283,7 +283,7 @@ struct AsyncTmaStoreLowering : TargetPattern<AsyncTmaCopySharedToGlobalOp> {
     // Every thread's writes of the tile are ordered before the copy
     // engine's reads, and done before the issuing thread starts it.
     emitAsyncSharedFence(rewriter, loc);
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     Value pred = issuingThread(rewriter, loc, targetInfo, adaptor.getPred());
     forEachTmaBox(rewriter, loc, op.getDesc().getType(), op.getSrc().getType(),
                   adaptor.getSrc(), adaptor.getCoords(),
@@ -301,8 +301,8 @@ struct AsyncTmaStoreLowering : TargetPattern<AsyncTmaCopySharedToGlobalOp> {
   }
 };
 
-struct AsyncTmaStoreWaitLowering : ConvertOpToLLVMPattern<AsyncTmaStoreWaitOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+struct AsyncTmaStoreWaitLowering : TargetPattern<AsyncTmaStoreWaitOp> {
+  using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(AsyncTmaStoreWaitOp op, OpAdaptor,
@@ -312,7 +312,7 @@ struct AsyncTmaStoreWaitLowering : ConvertOpToLLVMPattern<AsyncTmaStoreWaitOp> {
                                          op.getRead() ? rewriter.getUnitAttr()
                                                       : UnitAttr());
     // The issuing thread's wait, for every thread of the program.
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -336,11 +336,28 @@ struct MBarrierInvalidateLowering : BarrierPattern<MBarrierInvalidateOp> {
   void lower(ConversionPatternRewriter &rewriter, Location loc,
              MBarrierInvalidateOp, OpAdaptor, Value bar) const override {
     // Every thread is past its waits on the barrier.
-    gpu::BarrierOp::create(rewriter, loc);
+    targetInfo.sharedBarrier(rewriter, loc);
     emitPredicated(rewriter, loc, issuer(rewriter, loc, Value()), Type(), [&] {
       NVVM::MBarrierInvalOp::create(rewriter, loc, bar);
       return Value();
     });
+  }
+};
+
+/// `bar.sync id, threads` (wait) or `bar.arrive id, threads`.
+template <typename OpTy, bool Wait>
+struct NamedBarrierLowering : TargetPattern<OpTy> {
+  using TargetPattern<OpTy>::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    this->targetInfo.namedBarrier(
+        rewriter, loc, i32Const(rewriter, loc, op.getId()),
+        i32Const(rewriter, loc, op.getThreads()), Wait);
+    rewriter.eraseOp(op);
+    return success();
   }
 };
 
@@ -349,11 +366,13 @@ struct MBarrierInvalidateLowering : BarrierPattern<MBarrierInvalidateOp> {
 void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns
-      .add<MBarrierInitLowering, MBarrierExpectTxLowering,
-           MBarrierArriveLowering, MBarrierWaitLowering, AsyncTmaCopyLowering,
-           MBarrierInvalidateLowering, AsyncTmaStoreLowering>(converter,
-                                                              targetInfo);
+  patterns.add<MBarrierInitLowering, MBarrierExpectTxLowering,
+               MBarrierArriveLowering, MBarrierWaitLowering,
+               AsyncTmaCopyLowering, MBarrierInvalidateLowering,
+               AsyncTmaStoreLowering, AsyncTmaStoreWaitLowering,
+               NamedBarrierLowering<NamedBarrierWaitOp, true>,
+               NamedBarrierLowering<NamedBarrierArriveOp, false>>(converter,
+                                                                  targetInfo);
   patterns.add<ClusterCtaRankLowering, ClusterBarrierLowering,
-               AsyncTmaStoreWaitLowering, FenceAsyncSharedLowering>(converter);
+               FenceAsyncSharedLowering>(converter);
 }

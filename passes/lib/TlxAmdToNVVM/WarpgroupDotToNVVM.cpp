@@ -243,7 +243,7 @@ struct WarpgroupDotLowering : TargetPattern<WarpgroupDotOp> {
     // that is the last shared-memory access), the accumulator's registers
     // too.
     if (!analyses.isAsyncProxyHandoff(op))
-      syncSharedForAsyncProxy(rewriter, loc);
+      syncSharedForAsyncProxy(rewriter, loc, targetInfo);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     o.aAddr = o.aMem ? sharedTileAddress(rewriter, loc, adaptor.getA(), o.aMem)
                      : Value();

@@ -49,7 +49,7 @@ Value TargetInfo::numPrograms(RewriterBase &rewriter, Location loc,
   return LLVM::UDivOp::create(rewriter, loc, sum, size);
 }
 
-Value TargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
+Value TargetInfo::programThreadId(RewriterBase &rewriter, Location loc) const {
   return ROCDL::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
 
@@ -241,6 +241,8 @@ void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
 void TargetInfo::sharedBarrier(RewriterBase &rewriter, Location loc) const {
   if (chipset.majorVersion != 9)
     return TargetInfoBase::sharedBarrier(rewriter, loc);
+  if (taskBarrier(rewriter, loc))
+    return;
   // The LDS accesses done (lgkmcnt), then the barrier, opaque to the
   // compiler (a memory clobber: nothing moves across it). Workgroup fences,
   // even LDS-only ones, would also wait for the direct-to-LDS copies in

@@ -32,7 +32,7 @@ public:
                   unsigned axis) const override;
   Value numPrograms(RewriterBase &rewriter, Location loc,
                     unsigned axis) const override;
-  Value threadId(RewriterBase &rewriter, Location loc) const override;
+  Value programThreadId(RewriterBase &rewriter, Location loc) const override;
   Value activeLanes(RewriterBase &rewriter, Location loc) const override;
   Value warpUniform(RewriterBase &rewriter, Location loc,
                     Value v) const override;

@@ -89,9 +89,11 @@ static void collectTied(Value v, SmallVectorImpl<Value> &out) {
 
 class LayoutAssignment {
 public:
-  LayoutAssignment(Operation *kernel, unsigned numWarps, unsigned warpSize,
+  /// Lays out the tensors of `root` (a kernel's body, or a task's region
+  /// with the task's warps).
+  LayoutAssignment(Region *root, unsigned numWarps, unsigned warpSize,
                    const ArchInfo &arch)
-      : kernel(kernel), arch(arch), numWarps(numWarps), warpSize(warpSize) {}
+      : kernel(root), arch(arch), numWarps(numWarps), warpSize(warpSize) {}
 
   /// Lay out the kernel; false when every tensor had a layout.
   bool run() {
@@ -600,7 +602,7 @@ private:
     result.replaceAllUsesExcept(convert, convert);
   }
 
-  Operation *kernel;
+  Region *kernel;
   const ArchInfo &arch;
   unsigned numWarps, warpSize;
   AxisInfoAnalysis axis;
@@ -655,12 +657,26 @@ struct TlxAmdAssignLayoutsPass
           if (DistributedLayoutAttr layout = getDistributedLayout(t))
             lanes = layout.getLanesPerWarp();
       });
-      LayoutAssignment assignment(func, *numWarps, lanes, *arch);
-      if (assignment.run())
+      // Each task's tensors spread over the task's warps (the verifier
+      // keeps tensors out of the code around tasks).
+      SmallVector<std::pair<Region *, unsigned>> roots;
+      func.walk([&](AsyncTasksOp tasks) {
+        for (auto [region, warps] :
+             llvm::zip(tasks.getTasks(), tasks.getNumWarps()))
+          roots.push_back({&region, unsigned(warps)});
+      });
+      if (roots.empty())
+        roots.push_back({&func.getBody(), unsigned(*numWarps)});
+      bool assigned = false, failed = false;
+      for (auto [root, warps] : roots) {
+        LayoutAssignment assignment(root, warps, lanes, *arch);
+        assigned |= assignment.run();
+        failed |= assignment.failed;
+      }
+      if (assigned)
         func->setAttr(TlxAmdDialect::getAssignedLayoutsAttrName(),
                       UnitAttr::get(func.getContext()));
-      return assignment.failed ? WalkResult::interrupt()
-                               : WalkResult::advance();
+      return failed ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (walk.wasInterrupted())
       signalPassFailure();

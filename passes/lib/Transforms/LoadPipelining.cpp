@@ -118,12 +118,10 @@ struct TlxAmdPipelinePass
     return 0;
   }
 
-  /// The function's `tlxamd.num_warps` (4 when it has none).
+  /// The warps running `op` (its task's, else the kernel's
+  /// `tlxamd.num_warps`; 4 when neither is known).
   static int64_t numWarps(Operation *op) {
-    for (; op; op = op->getParentOp())
-      if (auto n = op->getAttrOfType<IntegerAttr>("tlxamd.num_warps"))
-        return std::max<int64_t>(1, n.getValue().getSExtValue());
-    return 4;
+    return std::max<int64_t>(1, getWarpsAt(op).value_or(4));
   }
 
   void remark(Operation *op, const Twine &text) {

@@ -201,6 +201,13 @@ from .shared import (  # noqa: F401
     shared_memory_descriptor,
     wait_group,
 )
+from .tasks import (  # noqa: F401
+    async_task,
+    async_task_replica_id,
+    async_tasks,
+    named_barrier_arrive,
+    named_barrier_wait,
+)
 from .tensor_desc import (  # noqa: F401
     host_tensor_descriptor,
     load_tensor_descriptor,

@@ -261,6 +261,8 @@ class _Builder:
     unsigned: dict = dataclasses.field(default_factory=dict)
     # float +, -, * carry `contract`: a * b + c may become one fma
     fp_fusion: bool = True
+    # Inside `with tlx.async_task(...)`: the replica being built.
+    task_replica: Optional[int] = None
 
 
 def _unsigned_of(value: ir.Value, elem: ir.Type):

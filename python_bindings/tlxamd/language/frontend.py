@@ -26,7 +26,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from .. import ir
 from .. import targets as _targets
 from ..dialects import gpu, scf
+from ..dialects import tlxamd as _ops
 from . import core as _core
+from . import tasks as _tasks
 from .core import (
     _Builder,
     _cast,
@@ -439,6 +441,11 @@ class CodeGenerator(ast.NodeVisitor):
         entered = []
         for item in node.items:
             ctx = self.visit(item.context_expr)
+            if isinstance(ctx, _tasks.async_tasks):
+                if len(node.items) != 1 or item.optional_vars is not None:
+                    raise self._error(node, "`with tlx.async_tasks():` takes no other context and no `as`",
+                                      ValueError)
+                return self._async_tasks(node)
             if not isinstance(ctx, _core.kernel_context):
                 raise self._error(item.context_expr, f"with needs a kernel context manager (such as "
                                                      f"tlx.warp_pipeline_stage), got {_describe(ctx)}")
@@ -454,6 +461,72 @@ class CodeGenerator(ast.NodeVisitor):
             raise
         for ctx in reversed(entered):
             ctx.__exit__(None, None, None)
+
+    def _task_blocks(self, node) -> List[Tuple[ast.With, Any]]:
+        """The `with tlx.async_task(...)` blocks of `with tlx.async_tasks():`
+        (compile-time `if`s around them resolved), with their tasks."""
+        out = []
+
+        def add(stmt):
+            if isinstance(stmt, ast.With) and len(stmt.items) == 1 and stmt.items[0].optional_vars is None:
+                task = self.visit(stmt.items[0].context_expr)
+                if isinstance(task, _tasks.async_task):
+                    out.append((stmt, task))
+                    return
+            if isinstance(stmt, ast.If):
+                cond = self.visit(stmt.test)
+                if _is_runtime(cond):
+                    raise self._error(stmt, "an if inside async_tasks() must be a compile-time condition", ValueError)
+                for inner in stmt.body if cond else stmt.orelse:
+                    add(inner)
+                return
+            raise self._error(stmt, "statements inside `with tlx.async_tasks():` must be "
+                                    "`with tlx.async_task(...):` blocks or compile-time ifs around them", ValueError)
+
+        for stmt in node.body:
+            add(stmt)
+        defaults = [t for _, t in out if t.is_default]
+        if len(defaults) != 1:
+            raise self._error(node, f"async_tasks() needs exactly one async_task(\"default\"), got {len(defaults)}",
+                              ValueError)
+        return out
+
+    def _async_tasks(self, node):
+        """`with tlx.async_tasks():` as one `tlxamd.async_tasks` op: region 0
+        the default task, then one region per further replica and task, in
+        source order; each built with its warp count and replica id, seeing
+        the names defined before the op (names it assigns stay inside)."""
+        if self.runtime_depth:
+            raise self._error(node, "async_tasks() must be in the kernel's body, not in a loop or runtime if",
+                              ValueError)
+        b = _core._builder()
+        blocks = self._task_blocks(node)
+        regions = []   # (stmt, warps, registers, replica)
+        for stmt, task in blocks:
+            first = 1 if task.is_default else 0
+            warps = b.num_warps if task.is_default else task.num_warps
+            if task.is_default:
+                regions.insert(0, (stmt, warps, task.registers, 0))
+            for r in range(first, task.replicate):
+                regions.append((stmt, warps, task.registers, r))
+        registers = [r for _, _, r, _ in regions]
+        op = _ops.AsyncTasksOp(ir.DenseI32ArrayAttr.get([w for _, w, _, _ in regions]), len(regions),
+                               registers=ir.DenseI32ArrayAttr.get(registers) if any(registers) else None)
+        outer, kernel_warps = dict(self.scope), b.num_warps
+        try:
+            for region, (stmt, warps, _, replica) in zip(op.regions, regions):
+                self.scope = dict(outer)
+                b.num_warps, b.task_replica = warps, replica
+                with ir.InsertionPoint(region.blocks.append()):
+                    self.runtime_depth += 1
+                    try:
+                        self.visit_body(stmt.body)
+                    finally:
+                        self.runtime_depth -= 1
+                    _ops.async_task_end()
+        finally:
+            self.scope = outer
+            b.num_warps, b.task_replica = kernel_warps, None
 
     def visit_Break(self, node):
         raise self._error(node, "break is not supported in kernels")

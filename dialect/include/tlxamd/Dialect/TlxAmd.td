@@ -22,5 +22,6 @@ include "tlxamd/Dialect/TlxAmdTmaOps.td"
 include "tlxamd/Dialect/TlxAmdMatrixOps.td"
 include "tlxamd/Dialect/TlxAmdScheduledMfmaOps.td"
 include "tlxamd/Dialect/TlxAmdSanitizerOps.td"
+include "tlxamd/Dialect/TlxAmdTaskOps.td"
 
 #endif // TLXAMD_TD

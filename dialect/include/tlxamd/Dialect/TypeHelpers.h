@@ -37,6 +37,20 @@ std::optional<int64_t> getSignlessIntValue(Attribute attr);
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
 
+/// The warps that run `op`: those of the task (`tlxamd.async_tasks` region)
+/// holding it, else its kernel's `tlxamd.num_warps`; std::nullopt when
+/// neither is known.
+std::optional<int64_t> getWarpsAt(Operation *op);
+
+/// The warps of a program of `kernel`: every task's together when it has
+/// `tlxamd.async_tasks`, else its `tlxamd.num_warps`.
+std::optional<int64_t> getProgramWarps(Operation *kernel);
+
+/// The per-thread register limit (`.maxnreg`) of a kernel with register
+/// budgets whose programs have `threads` threads: the register file
+/// (`registersPerBlock`) divided evenly, in steps of 8, at most 256.
+int64_t getTaskRegisterLimit(int64_t threads, int64_t registersPerBlock);
+
 /// The CTAs of a thread-block cluster of the kernel enclosing `op` (or
 /// `op` itself): its `tlxamd.num_ctas`, 1 when absent.
 int64_t getNumCtas(Operation *op);

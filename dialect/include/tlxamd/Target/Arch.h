@@ -101,6 +101,11 @@ struct ArchInfo {
   /// The tensor memory accelerator: cp.async.bulk.tensor tile copies and
   /// transaction-counting mbarriers (NVIDIA sm_90 and later).
   bool tma = false;
+  /// Hardware barriers a subset of a program's warps can synchronize on
+  /// (`bar.sync id, threads`; 0: one workgroup barrier only).
+  unsigned namedBarriers = 0;
+  /// Per-warpgroup register reallocation (`setmaxnreg.inc/dec`).
+  bool registerReallocation = false;
   /// amd_scheduled_mfma may keep its accumulators in AGPRs (the TLX
   /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
   /// accumulator request, M10).

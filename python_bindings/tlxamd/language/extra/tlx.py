@@ -15,6 +15,9 @@ from ...language import (  # noqa: F401
     async_load,
     async_load_commit_group,
     async_load_wait_group,
+    async_task,
+    async_task_replica_id,
+    async_tasks,
     async_token,
     async_wait,
     barrier_arrive,
@@ -33,6 +36,8 @@ from ...language import (  # noqa: F401
     local_load,
     local_store,
     local_view,
+    named_barrier_arrive,
+    named_barrier_wait,
     shared_memory_descriptor,
     storage_kind,
     tcgen05_commit,
@@ -46,8 +51,8 @@ from ..core import dtype, pointer, tensor
 
 def dtype_of(value) -> dtype:
     """The element type a pointer (or tensor of pointers) points to, or a
-    tensor's element type (TLX's tlx.dtype_of)."""
-    d = value.dtype if isinstance(value, tensor) else value
+    tensor's or a tensor descriptor's element type (TLX's tlx.dtype_of)."""
+    d = value.dtype if isinstance(value, tensor) or isinstance(getattr(value, "dtype", None), dtype) else value
     if isinstance(d, pointer):
         return d.element_ty
     if isinstance(d, dtype):

@@ -1,0 +1,93 @@
+"""A warp-specialized Hopper GEMM written with TLX's tasks (sm_90a):
+
+    C[M, N] = A[M, K] @ B[K, N]      (bf16 in, f32 accumulate, C bf16)
+
+The default task (one warpgroup, 40 registers a thread) only moves data: it
+fills a STAGES-deep ring of shared-memory tiles through the tensor memory
+accelerator, each stage announced on a "full" mbarrier, after waiting on the
+stage's "empty" mbarrier for the consumers to release it. Two consumer
+tasks (one warpgroup each, 232 registers) take the two BM / 2-row halves of
+the block: each waits for a stage, issues its wgmma (`async_dot`) straight
+from shared memory, keeps one product in flight, and releases the stage the
+previous product read. Tasks talk through the barriers only; each stage's
+phase flips every STAGES steps.
+
+The launch takes host tensor descriptors (`TensorDescriptor` with the
+NVMMA layouts below): A's box is BM / 2 x BK, B's BK x BN.
+"""
+
+from tlxamd import language as tl
+
+
+def _nvmma(inner_elements):
+    """The NVMMA shared layout of a bf16 tile whose rows hold `inner_elements`
+    (the widest swizzle of at most one 128-byte row)."""
+    return tl.nvmma_shared_layout(min(128, inner_elements * 2), 16)
+
+
+def descriptors(BM, BN, BK):
+    """The kernel's descriptor kinds for a BM x BN x BK block."""
+    return (tl.tensor_descriptor(tl.bfloat16, [BM // 2, BK], _nvmma(BK)),
+            tl.tensor_descriptor(tl.bfloat16, [BK, BN], _nvmma(BN)))
+
+
+@tl.jit
+def _block(M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr):
+    """(row, column) of the program's block: GROUP_M block rows walked down
+    a column of blocks before moving right (neighbours share tiles in L2)."""
+    pid = tl.program_id(0)
+    blocks_m = tl.cdiv(M, BM)
+    per_group = GROUP_M * tl.cdiv(N, BN)
+    first_m = pid // per_group * GROUP_M
+    rows = tl.minimum(blocks_m - first_m, GROUP_M)
+    return (first_m + pid % per_group % rows) * BM, (pid % per_group // rows) * BN
+
+
+@tl.kernel(num_warps=4)
+def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32, K: tl.int32,
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+    HALF: tl.constexpr = BM // 2
+    a = tl.local_alloc([HALF, BK], tl.bfloat16, a_desc.layout, num=2 * STAGES)
+    b = tl.local_alloc([BK, BN], tl.bfloat16, b_desc.layout, num=STAGES)
+    full_a = tl.alloc_barriers(2 * STAGES, arrive_count=1)
+    empty_a = tl.alloc_barriers(2 * STAGES, arrive_count=1)
+    full_b = tl.alloc_barriers(STAGES, arrive_count=1)
+    empty_b = tl.alloc_barriers(STAGES, arrive_count=2)
+    steps = tl.cdiv(K, BK)
+    with tl.async_tasks():
+        with tl.async_task("default", registers=40):
+            off_m, off_n = _block(M, N, BM, BN, GROUP_M)
+            for k in range(0, steps):
+                s = k % STAGES
+                # The consumers released this stage's previous contents
+                # (the first pass finds it free: phase 1 is complete).
+                phase = ((k // STAGES) & 1) ^ 1
+                tl.barrier_wait(empty_b[s], phase)
+                tl.barrier_expect_bytes(full_b[s], BK * BN * 2)
+                tl.async_descriptor_load(b_desc, b[s], [k * BK, off_n], full_b[s])
+                for h in tl.static_range(2):
+                    tl.barrier_wait(empty_a[s + h * STAGES], phase)
+                    tl.barrier_expect_bytes(full_a[s + h * STAGES], HALF * BK * 2)
+                    tl.async_descriptor_load(a_desc, a[s + h * STAGES], [off_m + h * HALF, k * BK],
+                                             full_a[s + h * STAGES])
+        with tl.async_task(num_warps=4, registers=232, replicate=2):
+            h = tl.async_task_replica_id()
+            off_m, off_n = _block(M, N, BM, BN, GROUP_M)
+            acc = tl.zeros([HALF, BN], tl.float32)
+            for k in range(0, steps):
+                s = k % STAGES
+                phase = (k // STAGES) & 1
+                tl.barrier_wait(full_a[s + h * STAGES], phase)
+                tl.barrier_wait(full_b[s], phase)
+                acc = tl.async_dot(a[s + h * STAGES], b[s], acc)
+                # One product in flight: the previous one is done, so its
+                # stage goes back to the producer.
+                acc = tl.async_dot_wait(1, acc)
+                if k > 0:
+                    p = (k - 1) % STAGES
+                    tl.barrier_arrive(empty_a[p + h * STAGES])
+                    tl.barrier_arrive(empty_b[p])
+            acc = tl.async_dot_wait(0, acc)
+            rm = off_m + h * HALF + tl.arange(0, HALF)
+            rn = off_n + tl.arange(0, BN)
+            tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))

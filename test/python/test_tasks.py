@@ -1,0 +1,191 @@
+"""TLX's warp-specialized tasks from Python (`with tlx.async_tasks():` /
+`with tlx.async_task(...)`): one `tlxamd.async_tasks` region per task and
+replica with the task's warps and register budget, each task's tensors laid
+out over its own warps, the replica id a compile-time int; compiled for
+sm_90a (warp dispatch, setmaxnreg, one named barrier per task) and through
+ptxas; examples/ws_gemm.py's producer / consumer GEMM compiles (the GPU
+suite runs it on the H200); CDNA and misuse are rejected with the user's
+line."""
+
+import os
+import re
+import sys
+
+import pytest
+
+import tlxamd.language.extra.tlx as tlx
+from tlxamd import compiler
+from tlxamd import language as tl
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+import ws_gemm  # noqa: E402  (examples/ws_gemm.py)
+
+F32 = tl.pointer(tl.float32)
+
+
+@tl.kernel(num_warps=4)
+def add_mul(x: F32, y: F32, z: F32, a: F32, b: F32, c: F32, n: tl.int32, BLOCK: tl.constexpr):
+    start = tl.program_id(0) * BLOCK
+    with tlx.async_tasks():
+        with tlx.async_task("default", registers=40):
+            offs = start + tl.arange(0, BLOCK)
+            m = offs < n
+            tl.store(z + offs, tl.load(x + offs, mask=m) + tl.load(y + offs, mask=m), mask=m)
+        with tlx.async_task(num_warps=4, registers=160, replicate=2):
+            # each replica takes half of the block
+            half = BLOCK // 2
+            offs = start + tlx.async_task_replica_id() * half + tl.arange(0, half)
+            m = offs < n
+            tl.store(c + offs, tl.load(a + offs, mask=m) * tl.load(b + offs, mask=m), mask=m)
+        with tlx.async_task(num_warps=2):
+            tl.static_assert(tl.num_warps() == 2)
+            tl.store(c + n + tl.arange(0, 64), tl.arange(0, 64).to(tl.float32))
+
+
+def test_regions_warps_and_layouts():
+    text = str(add_mul.build("sm_90a", BLOCK=1024))
+    assert "tlxamd.async_tasks num_warps [4, 4, 4, 2] registers [40, 160, 160, 0]" in text
+    assert text.count("tlxamd.async_task_end") == 4
+    # each task's tensors spread over its own warps
+    assert "warps_per_cta = [2]" in text and "warps_per_cta = [4]" in text
+    # the replicas' offsets: 0 and 512
+    assert re.search(r"arith.constant 512 : i32", text)
+
+
+def test_ptx_dispatch_registers_and_barriers():
+    k = compiler.compile(add_mul.build("sm_90a", BLOCK=1024), target="sm_90a")
+    ptx = k.asm
+    assert ".maxntid 448, 1, 1" in ptx and k.kernels["add_mul"]["threads"] == 448
+    # 448 threads: 65536 / 448 -> 144 registers each at launch
+    assert ".maxnreg 144" in ptx
+    assert len(re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+160;", ptx)) == 2
+    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)) == 1
+    assert ptx.count("setmaxnreg") == 3  # the 2-warp task keeps the launch's
+    assert k.binary  # ptxas accepted it
+
+
+def test_ws_gemm_compiles():
+    a_desc, b_desc = ws_gemm.descriptors(128, 256, 64)
+    d = tl.divisible_int(tl.int32, 16)
+    mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, M=d, N=d, K=d),
+                                BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8)
+    k = compiler.compile(mod, target="sm_90a")
+    ptx = k.asm
+    assert ".maxntid 384, 1, 1" in ptx and ".maxnreg 168" in ptx
+    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)) == 1
+    assert len(re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", ptx)) == 2
+    # TMA by the producer only, wgmma by the consumers only
+    producer = ptx[ptx.index("setmaxnreg.dec"):ptx.index("setmaxnreg.inc")]
+    assert "cp.async.bulk.tensor" in producer and "wgmma.mma_async" not in producer
+    consumers = ptx[ptx.index("setmaxnreg.inc"):]
+    assert "wgmma.mma_async" in consumers and "cp.async.bulk.tensor" not in consumers
+    # every program-wide barrier inside a task is that task's
+    assert set(re.findall(r"bar\.sync \t?(\d+), 128;", ptx)) <= {"1", "2", "3"}
+    assert k.kernels["gemm_ws"]["resources"]["spill_stores"] == 0
+
+
+def test_cdna_rejects_tasks():
+    with pytest.raises(compiler.CompilationError, match=r"needs named barriers for each task .* gfx950"):
+        compiler.compile(add_mul.build("gfx950", BLOCK=1024), target="gfx950")
+
+
+def test_tensor_outside_the_tasks():
+    @tl.kernel(num_warps=4)
+    def outside(x: F32):
+        r = tl.arange(0, 128)
+        with tlx.async_tasks():
+            with tlx.async_task("default"):
+                tl.store(x + r, r.to(tl.float32))
+
+    with pytest.raises(ValueError, match="uses a tensor .* defined outside the tasks"):
+        outside.build("sm_90a")
+
+
+@pytest.mark.parametrize("body, error, match", [
+    ("with tlx.async_task(num_warps=4):\n                pass", ValueError, "exactly one async_task"),
+    ("x = 1", ValueError, "must be `with tlx.async_task"),
+    ("with tlx.async_task(\"default\"):\n                pass\n"
+     "            with tlx.async_task(\"default\"):\n                pass", ValueError, "exactly one"),
+])
+def test_statements_inside_async_tasks(tmp_path, body, error, match):
+    src = f'''
+import tlxamd.language as tl
+import tlxamd.language.extra.tlx as tlx
+
+@tl.kernel(num_warps=4)
+def k(x: tl.pointer(tl.float32)):
+    with tlx.async_tasks():
+            {body}
+'''
+    path = tmp_path / "kern.py"
+    path.write_text(src)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import importlib
+
+        mod = importlib.import_module("kern")
+        importlib.reload(mod)
+        with pytest.raises(error, match=match) as e:
+            mod.k.build("sm_90a")
+        assert "kern.py:" in str(e.value)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("kern", None)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"num_warps": 4, "registers": 100}, ValueError, "divisible by 8"),
+    ({"num_warps": 4, "num_regs": 20}, ValueError, r"in \[24, 256\]"),
+    ({"num_warps": 3}, ValueError, "power of two"),
+    ({}, TypeError, "needs num_warps"),
+    ({"num_warps": 4, "replicate": 0}, ValueError, "at least 1"),
+    ({"num_warps": 4, "registers": 40, "num_regs": 40}, TypeError, "one of num_regs and registers"),
+])
+def test_async_task_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        tlx.async_task(**kwargs)
+
+
+def test_default_task_takes_no_warps():
+    with pytest.raises(TypeError, match="takes no num_warps"):
+        tlx.async_task("default", num_warps=4)
+
+
+def test_replica_id_outside_a_task():
+    @tl.kernel(num_warps=4)
+    def k(x: F32):
+        tl.store(x, tlx.async_task_replica_id())
+
+    with pytest.raises(ValueError, match="only valid inside"):
+        k.build("sm_90a")
+
+
+def test_register_budget_over_the_file():
+    @tl.kernel(num_warps=4)
+    def greedy(x: F32):
+        with tlx.async_tasks():
+            with tlx.async_task("default"):
+                tl.store(x, 1.0)
+            with tlx.async_task(num_warps=4, registers=256, replicate=2):
+                tl.store(x, 2.0)
+
+    with pytest.raises(compiler.CompilationError, match="register budgets take 87040 registers"):
+        compiler.compile(greedy.build("sm_90a"), target="sm_90a")
+
+
+def test_named_barriers():
+    @tl.kernel(num_warps=4)
+    def pingpong(x: F32):
+        with tlx.async_tasks():
+            with tlx.async_task("default"):
+                tlx.named_barrier_arrive(9, 256)
+            with tlx.async_task(num_warps=4):
+                tlx.named_barrier_wait(9, 256)
+                tl.store(x, 1.0)
+
+    ptx = compiler.compile(pingpong.build("sm_90a"), target="sm_90a").asm
+    assert re.search(r"bar\.arrive \t?9, 256;", ptx) and re.search(r"bar\.sync \t?9, 256;", ptx)
+    with pytest.raises(TypeError, match="compile-time int"):
+        tlx.named_barrier_wait(1.5, 128)
+    with pytest.raises(ValueError, match=r"in \[0, 16\)"):
+        tlx.named_barrier_arrive(16, 128)
