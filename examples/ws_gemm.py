@@ -32,10 +32,9 @@ def descriptors(BM, BN, BK):
 
 
 @tl.jit
-def _block(M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr):
-    """(row, column) of the program's block: GROUP_M block rows walked down
-    a column of blocks before moving right (neighbours share tiles in L2)."""
-    pid = tl.program_id(0)
+def _block(pid, M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr):
+    """(row, column) of block `pid`: GROUP_M block rows walked down a column
+    of blocks before moving right (neighbours share tiles in L2)."""
     blocks_m = tl.cdiv(M, BM)
     per_group = GROUP_M * tl.cdiv(N, BN)
     first_m = pid // per_group * GROUP_M
@@ -45,7 +44,12 @@ def _block(M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr):
 
 @tl.kernel(num_warps=4)
 def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32, K: tl.int32,
-            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr):
+            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr,
+            PERSISTENT: tl.constexpr = False):
+    """With PERSISTENT, a grid of at most one program per SM walks the
+    blocks (program i takes blocks i, i + programs, ...): the producer runs
+    up to STAGES steps ahead into the next block while the consumers store
+    the last one. The rings' positions then count steps over all blocks."""
     HALF: tl.constexpr = BM // 2
     a = tl.local_alloc([HALF, BK], tl.bfloat16, a_desc.layout, num=2 * STAGES)
     b = tl.local_alloc([BK, BN], tl.bfloat16, b_desc.layout, num=STAGES)
@@ -54,40 +58,53 @@ def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32
     full_b = tl.alloc_barriers(STAGES, arrive_count=1)
     empty_b = tl.alloc_barriers(STAGES, arrive_count=2)
     steps = tl.cdiv(K, BK)
+    blocks = tl.cdiv(M, BM) * tl.cdiv(N, BN)
+    stride = tl.num_programs(0) if PERSISTENT else blocks
     with tl.async_tasks():
         with tl.async_task("default", registers=40):
-            off_m, off_n = _block(M, N, BM, BN, GROUP_M)
-            for k in range(0, steps):
-                s = k % STAGES
-                # The consumers released this stage's previous contents
-                # (the first pass finds it free: phase 1 is complete).
-                phase = ((k // STAGES) & 1) ^ 1
-                tl.barrier_wait(empty_b[s], phase)
-                tl.barrier_expect_bytes(full_b[s], BK * BN * 2)
-                tl.async_descriptor_load(b_desc, b[s], [k * BK, off_n], full_b[s])
-                for h in tl.static_range(2):
-                    tl.barrier_wait(empty_a[s + h * STAGES], phase)
-                    tl.barrier_expect_bytes(full_a[s + h * STAGES], HALF * BK * 2)
-                    tl.async_descriptor_load(a_desc, a[s + h * STAGES], [off_m + h * HALF, k * BK],
-                                             full_a[s + h * STAGES])
+            step = 0
+            for blk in range(tl.program_id(0), blocks, stride):
+                off_m, off_n = _block(blk, M, N, BM, BN, GROUP_M)
+                for k in range(0, steps):
+                    s = step % STAGES
+                    # The consumers released this stage's previous contents
+                    # (the first pass finds it free: phase 1 is complete).
+                    phase = ((step // STAGES) & 1) ^ 1
+                    tl.barrier_wait(empty_b[s], phase)
+                    tl.barrier_expect_bytes(full_b[s], BK * BN * 2)
+                    tl.async_descriptor_load(b_desc, b[s], [k * BK, off_n], full_b[s])
+                    for h in tl.static_range(2):
+                        tl.barrier_wait(empty_a[s + h * STAGES], phase)
+                        tl.barrier_expect_bytes(full_a[s + h * STAGES], HALF * BK * 2)
+                        tl.async_descriptor_load(a_desc, a[s + h * STAGES], [off_m + h * HALF, k * BK],
+                                                 full_a[s + h * STAGES])
+                    step += 1
         with tl.async_task(num_warps=4, registers=232, replicate=2):
             h = tl.async_task_replica_id()
-            off_m, off_n = _block(M, N, BM, BN, GROUP_M)
-            acc = tl.zeros([HALF, BN], tl.float32)
-            for k in range(0, steps):
-                s = k % STAGES
-                phase = (k // STAGES) & 1
-                tl.barrier_wait(full_a[s + h * STAGES], phase)
-                tl.barrier_wait(full_b[s], phase)
-                acc = tl.async_dot(a[s + h * STAGES], b[s], acc)
-                # One product in flight: the previous one is done, so its
-                # stage goes back to the producer.
-                acc = tl.async_dot_wait(1, acc)
-                if k > 0:
-                    p = (k - 1) % STAGES
-                    tl.barrier_arrive(empty_a[p + h * STAGES])
-                    tl.barrier_arrive(empty_b[p])
-            acc = tl.async_dot_wait(0, acc)
-            rm = off_m + h * HALF + tl.arange(0, HALF)
-            rn = off_n + tl.arange(0, BN)
-            tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+            step = 0
+            for blk in range(tl.program_id(0), blocks, stride):
+                off_m, off_n = _block(blk, M, N, BM, BN, GROUP_M)
+                acc = tl.zeros([HALF, BN], tl.float32)
+                for k in range(0, steps):
+                    s = step % STAGES
+                    phase = (step // STAGES) & 1
+                    tl.barrier_wait(full_a[s + h * STAGES], phase)
+                    tl.barrier_wait(full_b[s], phase)
+                    acc = tl.async_dot(a[s + h * STAGES], b[s], acc)
+                    # One product in flight: the previous one is done, so
+                    # its stage goes back to the producer.
+                    acc = tl.async_dot_wait(1, acc)
+                    if k > 0:
+                        p = (step - 1) % STAGES
+                        tl.barrier_arrive(empty_a[p + h * STAGES])
+                        tl.barrier_arrive(empty_b[p])
+                    step += 1
+                acc = tl.async_dot_wait(0, acc)
+                # the block's last stage is free too
+                p = (step - 1) % STAGES
+                tl.barrier_arrive(empty_a[p + h * STAGES])
+                tl.barrier_arrive(empty_b[p])
+                rm = off_m + h * HALF + tl.arange(0, HALF)
+                rn = off_n + tl.arange(0, BN)
+                tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
+                         mask=(rm[:, None] < M) & (rn[None, :] < N))

@@ -615,11 +615,14 @@ def _triton_style_kernels(warp: int = 32):
                                 "K": tl.divisible_int(tl.int32)}
         # warp-specialized (examples/ws_gemm.py): a TMA producer warpgroup
         # and two wgmma consumer warpgroups (TLX tasks) through mbarrier rings
-        for bm, bn, bk, stages in ((128, 256, 64, 3), (128, 128, 64, 4)):
-            name = f"gemm_ws_bf16_{bm}x{bn}x{bk}_s{stages}"
+        # (with _p, persistent: one program per SM walking the blocks)
+        for bm, bn, bk, stages, persistent in ((128, 256, 64, 3, False), (128, 128, 64, 4, False),
+                                               (128, 256, 64, 3, True)):
+            name = f"gemm_ws_bf16_{bm}x{bn}x{bk}_s{stages}" + ("_p" if persistent else "")
             out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
                          {"kind": "gemm", "fn": "ws", "dtype": "bf16",
-                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": 8},
+                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": 8,
+                                     "PERSISTENT": persistent},
                           "sizes": [128, 1008, 4096, 8192]})
             a_desc, b_desc = ws_descriptors(bm, bn, bk)
             SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
