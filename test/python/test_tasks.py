@@ -189,3 +189,67 @@ def test_named_barriers():
         tlx.named_barrier_wait(1.5, 128)
     with pytest.raises(ValueError, match=r"in \[0, 16\)"):
         tlx.named_barrier_arrive(16, 128)
+
+
+# -- the barrier-protocol checker (tlxamd-verify-barriers) -------------------
+
+@tl.kernel(num_warps=4)
+def ring(a_desc, c: tl.pointer(tl.float32), K: tl.int32, BM: tl.constexpr, BK: tl.constexpr,
+         STAGES: tl.constexpr, BUG: tl.constexpr):
+    """A producer task fills a STAGES-deep ring of TMA tiles; two consumer
+    tasks read each tile and release it. BUG plants one protocol error."""
+    a = tl.local_alloc([BM, BK], tl.bfloat16, a_desc.layout, num=STAGES)
+    full = tl.alloc_barriers(STAGES, arrive_count=1)
+    empty = tl.alloc_barriers(STAGES, arrive_count=3 if BUG == 2 else 2)
+    steps = tl.cdiv(K, BK)
+    with tl.async_tasks():
+        with tl.async_task("default"):
+            for k in range(0, steps):
+                s = k % STAGES
+                if BUG != 4:  # 4: refill with no release wait
+                    tl.barrier_wait(empty[s], ((k // STAGES) & 1) ^ 1)
+                tl.barrier_expect_bytes(full[s], BM * BK * 2 + (64 if BUG == 3 else 0))
+                tl.async_descriptor_load(a_desc, a[s], [0, k * BK], full[s])
+        with tl.async_task(num_warps=4, replicate=2):
+            acc = tl.zeros([BM, BK], tl.float32)
+            for k in range(0, steps):
+                s = k % STAGES
+                # 1: the phase one off
+                tl.barrier_wait(full[s], ((k // STAGES) & 1) ^ (1 if BUG == 1 else 0))
+                acc += tl.local_load(a[s]).to(tl.float32)
+                if BUG != 5:  # 5: the consumers never release
+                    tl.barrier_arrive(empty[s])
+            tl.store(c + tl.arange(0, BM)[:, None] * BK + tl.arange(0, BK)[None, :], acc)
+
+
+def _ring(bug):
+    desc = tl.tensor_descriptor(tl.bfloat16, [64, 64], tl.nvmma_shared_layout(128, 16))
+    return ring.build("sm_90a", signature={"a_desc": desc}, BM=64, BK=64, STAGES=3, BUG=bug)
+
+
+def test_barrier_protocol_correct_ring_passes():
+    compiler.compile(_ring(0), target="sm_90a")
+
+
+def test_barrier_protocol_correct_ws_gemm_passes():
+    for persistent in (False, True):
+        a_desc, b_desc = ws_gemm.descriptors(128, 256, 64)
+        d = tl.divisible_int(tl.int32, 16)
+        mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, M=d, N=d, K=d),
+                                    BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8, PERSISTENT=persistent)
+        compiler.compile(mod, target="sm_90a", binary=False)
+
+
+@pytest.mark.parametrize("bug, match", [
+    (1, r"task 1 reads buffer 0 of the allocation at .*test_tasks.py:\d+:\d+ before any write into it \(a wait "
+        r"passed on a phase no write completed: a wrong phase\?\)"),
+    (2, r"task 0 waits forever on barrier 0 of the allocation at .* for the phase of parity 0: 2 of the 3 "
+        r"arrivals of phase 0 came"),
+    (3, r"waits forever on barrier 0 .*: its arrivals are in but 8256 transaction bytes were expected and the "
+        r"copies completing on it delivered 8192"),
+    (4, r"task 0 overwrites buffer 0 of the allocation at .* while task 1 may still read it"),
+    (5, r"task 0 waits forever on barrier 0 .* for the phase of parity 0: no task arrives on it"),
+])
+def test_barrier_protocol_bugs(bug, match):
+    with pytest.raises(compiler.CompilationError, match=match):
+        compiler.compile(_ring(bug), target="sm_90a")

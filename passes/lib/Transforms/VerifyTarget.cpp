@@ -23,7 +23,8 @@ struct TlxAmdVerifyTargetPass
 
   void runOnOperation() override {
     const ArchInfo *arch = resolved.get(getOperation(), "tlxamd-verify-target");
-    if (!arch || failed(verifyForTarget(getOperation(), *arch)))
+    if (!arch || failed(verifyForTarget(getOperation(), *arch)) ||
+        failed(verifyBarrierProtocol(getOperation())))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

@@ -13,6 +13,11 @@ namespace mlir::tlxamd {
 /// tlxamd-verify-target{target=...}.
 std::unique_ptr<Pass> createTlxAmdVerifyTargetPass(StringRef target);
 
+/// The mbarrier protocol of every warp-specialized kernel under `root`
+/// (tlxamd-verify-barriers); failure after a diagnostic. With `remarks`, a
+/// kernel it cannot check gets a remark saying why.
+LogicalResult verifyBarrierProtocol(Operation *root, bool remarks = false);
+
 /// tlxamd-convert-to-buffer-ops{target=...}.
 std::unique_ptr<Pass> createTlxAmdConvertToBufferOpsPass(StringRef target);
 

@@ -25,6 +25,30 @@ def TlxAmdVerifyTarget : Pass<"tlxamd-verify-target"> {
   ];
 }
 
+def TlxAmdVerifyBarriers : Pass<"tlxamd-verify-barriers"> {
+  let summary = "Check the mbarrier protocol of warp-specialized kernels";
+  let description = [{
+    Each task of a `tlxamd.async_tasks` is run symbolically (integers that
+    decide control flow and barrier or tile indices computed; integer
+    kernel arguments take a sample value, program ids 0) into a trace of
+    barrier events (init counts, arrivals, expected transaction bytes,
+    TMA copies completing bytes, waits on a phase parity) and tile accesses
+    (TMA writes, loads, stores, warpgroup MMA reads until their wait); the
+    traces then run together under mbarrier semantics with vector clocks.
+    Errors, at the op: a wait that can never complete (arrivals below the
+    init count, a task that never arrives, expected bytes that differ from
+    the copies, a wrong phase), reported with the barrier's state; a read of
+    a tile before the write into it is known complete (a wait passing on a
+    stale phase); a refill of a tile a reader has not released. Part of
+    `tlxamd-verify-target`. Kernels whose control flow or indices depend on
+    loaded data are not checked (with `remarks`, a remark says why).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", "false",
+           "Remark on kernels the check cannot follow">,
+  ];
+}
+
 def TlxAmdAssignLayouts : Pass<"tlxamd-assign-layouts"> {
   let summary = "Give every tensor written without a layout one";
   let description = [{
