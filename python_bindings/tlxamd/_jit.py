@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import time
 import types
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _launch
 
@@ -114,6 +114,66 @@ def _descriptor_kind(value, specialize: bool, align: bool):
 
     return tl.host_tensor_descriptor(_kind_of(value.base, specialize, align), [i32(v) for v in value.shape],
                                      [i32(v) for v in value.strides[:-1]], value.block_shape)
+
+
+# TLX / Gluon calls that move a descriptor's tiles with the tensor memory
+# accelerator (the descriptor is their first argument).
+_TMA_CALLS = {"async_descriptor_load", "async_descriptor_store", "async_descriptor_prefetch_tensor",
+              "async_copy_global_to_shared", "async_copy_shared_to_global", "async_tma_copy_global_to_shared",
+              "async_tma_copy_shared_to_global", "async_load", "async_store"}
+
+
+def _tma_parameters(fn, names) -> frozenset:
+    """The parameters of `fn` its source passes to TMA calls (a host
+    TensorDescriptor given to one becomes a tensor map on targets with the
+    TMA, as Triton's launcher makes it one on Hopper)."""
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset()
+    used = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+            if name in _TMA_CALLS:
+                used.add(node.args[0].id)
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in ("desc", "tensor_desc") and isinstance(kw.value, ast.Name):
+                    used.add(kw.value.id)
+    return frozenset(used & set(names))
+
+
+def _has_tma(target: str) -> bool:
+    """Whether `target` has the tensor memory accelerator (from the
+    capability table; where the compiler is not installed, NVIDIA sm_90 and
+    later, the table's rule)."""
+    from . import _nocompiler
+
+    if _nocompiler.compiler_installed():
+        from . import targets
+
+        return bool(targets.get(target)["tma"])
+    digits = target[3:].rstrip("af") if target.startswith("sm_") else ""
+    return digits.isdigit() and int(digits) >= 90
+
+
+def _tma_kind(value):
+    """A host TensorDescriptor passed as a tensor map, in the NVMMA layout
+    tiles allocated without one get (Gluon's default for the block)."""
+    from . import language as tl
+    from .layouts import NVMMASharedLayout
+
+    if value.block_shape is None:
+        raise TypeError("a TensorDescriptor passed to a kernel needs its block_shape")
+    dt = getattr(tl, _dtype_name(_address(value.base)[0]))
+    return tl.tensor_descriptor(dt, value.block_shape, NVMMASharedLayout.get_default_for(value.block_shape, dt),
+                                with_shape=True)
 
 
 def _is_array(v) -> bool:
@@ -276,7 +336,8 @@ class CompiledKernel:
         self.compiled = compiled
         self.target = compiled.target
         self._constant = set(constant_positions)
-        self.descriptors: frozenset = frozenset()  # host descriptors, passed by their fields
+        # host descriptors: position -> passed as a TMA map (else by fields)
+        self.descriptors: Dict[int, bool] = {}
         res = compiled.resources
         # NVIDIA (ptxas -v) and AMD (the code object's metadata) name them apart
         self.n_regs = int(res.get("registers", res.get("vgpr", 0)) + res.get("agpr", 0))
@@ -332,12 +393,13 @@ def _current_stream(device) -> int:
 
 
 def _expand_descriptors(values, positions, descriptors) -> list:
-    """The runtime arguments with each host descriptor passed by its fields."""
+    """The runtime arguments with each host descriptor passed by its fields
+    (`descriptors`: position -> whether the kernel takes it as a TMA map)."""
     out = []
     for i in positions:
         v = values[i]
         if i in descriptors:
-            if getattr(v, "layout", None) is not None:  # a TMA map, then its tensor's sizes
+            if descriptors[i]:  # a TMA map, then its tensor's sizes
                 out += [v, *v.shape]
             else:
                 out += [v.base, *v.shape, *v.strides[:-1]]
@@ -382,6 +444,7 @@ class Launcher:
 
         self.no_specialize = positions(jit_fn.do_not_specialize)
         self.no_align = positions(jit_fn.do_not_specialize_on_alignment)
+        self.tma_params = _tma_parameters(self.fn, self.names)
         tl.frontend.check_kernel_parameters(self.fn)
         self.bind = _make_binder(self.fn)
         self.key = self._make_key()
@@ -441,9 +504,11 @@ class Launcher:
                                           value in allowed):
                 raise ValueError(f"{self.name}[grid](..., {name}={value!r}): one of {allowed}")
 
-    def _specialize(self, values) -> Tuple[Dict[str, Any], Dict[str, Any], List[int]]:
+    def _specialize(self, values, target: Optional[str] = None) -> Tuple[Dict[str, Any], Dict[str, Any], List[int]]:
         """(signature for kernel.build, constexpr values, positions of the
-        runtime arguments)."""
+        runtime arguments) for `target` (host descriptors the kernel passes to
+        TMA ops become tensor maps where it has the TMA)."""
+        from . import language as tl
         from .language import constexpr
 
         signature: Dict[str, Any] = {}
@@ -455,6 +520,9 @@ class Launcher:
                 continue
             try:
                 kind = _kind_of(v, i not in self.no_specialize, i not in self.no_align)
+                if p.name in self.tma_params and isinstance(kind, tl.host_tensor_descriptor) and \
+                        target and _has_tma(target):
+                    kind = _tma_kind(v)
             except (TypeError, OverflowError) as e:
                 raise type(e)(f"{self.name}[grid](...): argument '{p.name}': {e}") from None
             if isinstance(kind, _Constant):
@@ -474,12 +542,12 @@ class Launcher:
                 raise NotImplementedError(f"{self.name}[grid](..., {name}={value!r}): tlxamd does not implement "
                                           f"this launch option (only its default, {_META_FIXED[name]!r})")
         target, device = _device_target(values)
-        signature, constants, runtime = self._specialize(values)
+        signature, constants, runtime = self._specialize(values, target)
         from . import language as tl
 
-        descriptors = frozenset(i for i in runtime
-                                if isinstance(signature[self.names[i]], tl.host_tensor_descriptor) or
-                                getattr(signature[self.names[i]], "with_shape", False))
+        descriptors = {i: bool(getattr(signature[self.names[i]], "with_shape", False)) for i in runtime
+                       if isinstance(signature[self.names[i]], tl.host_tensor_descriptor) or
+                       getattr(signature[self.names[i]], "with_shape", False)}
         if not _nocompiler.compiler_installed():
             kernel = self._prebuilt(target, signature, constants, meta, len(values), runtime)
             kernel.descriptors = descriptors

@@ -253,3 +253,35 @@ def test_barrier_protocol_correct_ws_gemm_passes():
 def test_barrier_protocol_bugs(bug, match):
     with pytest.raises(compiler.CompilationError, match=match):
         compiler.compile(_ring(bug), target="sm_90a")
+
+
+def test_host_descriptors_passed_to_tma_become_tensor_maps():
+    """A TLX kernel's host TensorDescriptor that goes to TMA copies is a
+    tensor map on sm_90a (in the NVMMA layout tiles allocated without a
+    layout get there), and stays a descriptor passed by its fields where it
+    is only loaded / stored as a block, and on CDNA."""
+    import numpy as np
+
+    from tlxamd import _jit, runtime
+
+    @tl.jit
+    def copy(src, dst, BM: tl.constexpr):
+        buf = tlx.local_alloc((BM, 64), tl.float16, 1)
+        bar = tlx.alloc_barriers(1)
+        tlx.barrier_expect_bytes(bar[0], BM * 64 * 2)
+        tlx.async_descriptor_load(src, buf[0], [0, 0], bar[0])
+        tlx.barrier_wait(bar[0], 0)
+        dst.store([0, 0], tlx.local_load(buf[0]))
+
+    x = np.zeros((128, 64), np.float16)
+    src, dst = runtime.TensorDescriptor.from_tensor(x, [64, 64]), runtime.TensorDescriptor.from_tensor(x, [64, 64])
+    launcher = _jit.Launcher(copy)
+    assert launcher.tma_params == {"src"}
+    sig, _, _ = launcher._specialize([src, dst, 64], "sm_90a")
+    assert sig["src"] == tl.tensor_descriptor(tl.float16, [64, 64], tl.nvmma_shared_layout(128, 16), with_shape=True)
+    assert isinstance(sig["dst"], tl.host_tensor_descriptor)
+    sig, _, _ = launcher._specialize([src, dst, 64], "gfx950")
+    assert isinstance(sig["src"], tl.host_tensor_descriptor)
+    sig, _, _ = launcher._specialize([src, dst, 64], "sm_90a")
+    k = compiler.compile(tl.kernel(copy.fn, num_warps=4).build("sm_90a", signature=sig, BM=64), target="sm_90a")
+    assert "cp.async.bulk.tensor.2d" in k.asm

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..layouts import swizzled_shared_layout
-from .core import _located, dtype
+from ..layouts import NVMMASharedLayout, swizzled_shared_layout
+from .core import _builder, _located, dtype
 from .descriptors import _shape, shared_memory_descriptor
 from .shared import allocate_shared_memory
 from .tmem import _tmem_alloc
@@ -49,15 +49,28 @@ def local_alloc(shape: Sequence[int], dtype: dtype, *args, layout=None, num=None
         raise ValueError(f"num must be a positive int, got {num!r}")
     shape = _shape(shape)
     if layout is None:
-        # TLX infers one from the uses; tlxamd takes the plain row-major tile
-        # (correct for any use; give a swizzled or padded layout where bank
-        # conflicts matter)
-        layout = swizzled_shared_layout(1, 1, 1, list(range(len(shape) - 1, -1, -1)))
+        layout = _default_layout(shape, dtype)
     if num > 1 or buffer_dim:
         if value is not None:
             raise ValueError("value initializes a single buffer (num = 1)")
         shape = (num,) + shape
     return allocate_shared_memory(dtype, shape, layout, value)
+
+
+def _default_layout(shape, dtype):
+    """TLX infers a tile's layout from its uses. tlxamd takes, on targets
+    with the tensor memory accelerator, the NVMMA layout TMA copies and
+    warpgroup MMAs use (Gluon's default for the tile: the widest swizzle its
+    rows' bytes allow), which tensor descriptors passed to TMA ops get too;
+    elsewhere, and for tiles NVMMA does not describe, the plain row-major
+    tile (correct for any use; give a swizzled or padded layout where bank
+    conflicts matter)."""
+    from .. import targets
+
+    info = targets.get(_builder().target)
+    if info["tma"] and len(shape) == 2 and dtype.bits in (8, 16, 32) and not dtype.is_ptr:
+        return NVMMASharedLayout.get_default_for(list(shape), dtype)
+    return swizzled_shared_layout(1, 1, 1, list(range(len(shape) - 1, -1, -1)))
 
 
 local_alloc = _located(local_alloc)
