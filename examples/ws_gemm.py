@@ -1,6 +1,6 @@
 """A warp-specialized Hopper GEMM written with TLX's tasks (sm_90a):
 
-    C[M, N] = A[M, K] @ B[K, N]      (bf16 in, f32 accumulate, C bf16)
+    C[M, N] = A[M, K] @ B[K, N]      (bf16 or fp8 in, f32 accumulate, C bf16)
 
 The default task (one warpgroup, 40 registers a thread) only moves data: it
 fills a STAGES-deep ring of shared-memory tiles through the tensor memory
@@ -12,23 +12,25 @@ from shared memory, keeps one product in flight, and releases the stage the
 previous product read. Tasks talk through the barriers only; each stage's
 phase flips every STAGES steps.
 
-The launch takes host tensor descriptors (`TensorDescriptor` with the
-NVMMA layouts below): A's box is BM / 2 x BK, B's BK x BN.
+The launch takes host tensor descriptors (`TensorDescriptor`; the kinds
+`descriptors` gives): A's box is BM / 2 x BK, B's BK x BN, or, with
+B_KMAJOR (fp8: its warpgroup MMA reads both operands K-major), B given
+transposed with boxes of BN x BK.
 """
 
 from tlxamd import language as tl
 
 
-def _nvmma(inner_elements):
-    """The NVMMA shared layout of a bf16 tile whose rows hold `inner_elements`
-    (the widest swizzle of at most one 128-byte row)."""
-    return tl.nvmma_shared_layout(min(128, inner_elements * 2), 16)
+def descriptors(BM, BN, BK, dtype=tl.bfloat16, b_kmajor=False):
+    """The kernel's descriptor kinds for a BM x BN x BK block of `dtype`
+    operands; with `b_kmajor`, B is given transposed (N x K, each column of
+    B contiguous), as fp8 warpgroup MMAs need it."""
+    def layout(inner):
+        return tl.nvmma_shared_layout(min(128, inner * dtype.bits // 8), dtype.bits)
 
-
-def descriptors(BM, BN, BK):
-    """The kernel's descriptor kinds for a BM x BN x BK block."""
-    return (tl.tensor_descriptor(tl.bfloat16, [BM // 2, BK], _nvmma(BK)),
-            tl.tensor_descriptor(tl.bfloat16, [BK, BN], _nvmma(BN)))
+    b = tl.tensor_descriptor(dtype, [BN, BK], layout(BK)) if b_kmajor else \
+        tl.tensor_descriptor(dtype, [BK, BN], layout(BN))
+    return tl.tensor_descriptor(dtype, [BM // 2, BK], layout(BK)), b
 
 
 @tl.jit
@@ -45,14 +47,15 @@ def _block(pid, M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr)
 @tl.kernel(num_warps=4)
 def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32, K: tl.int32,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr,
-            PERSISTENT: tl.constexpr = False):
+            PERSISTENT: tl.constexpr = False, B_KMAJOR: tl.constexpr = False):
     """With PERSISTENT, a grid of at most one program per SM walks the
     blocks (program i takes blocks i, i + programs, ...): the producer runs
     up to STAGES steps ahead into the next block while the consumers store
     the last one. The rings' positions then count steps over all blocks."""
     HALF: tl.constexpr = BM // 2
-    a = tl.local_alloc([HALF, BK], tl.bfloat16, a_desc.layout, num=2 * STAGES)
-    b = tl.local_alloc([BK, BN], tl.bfloat16, b_desc.layout, num=STAGES)
+    SIZE: tl.constexpr = a_desc.dtype.bits // 8
+    a = tl.local_alloc([HALF, BK], a_desc.dtype, a_desc.layout, num=2 * STAGES)
+    b = tl.local_alloc([BN, BK] if B_KMAJOR else [BK, BN], a_desc.dtype, b_desc.layout, num=STAGES)
     full_a = tl.alloc_barriers(2 * STAGES, arrive_count=1)
     empty_a = tl.alloc_barriers(2 * STAGES, arrive_count=1)
     full_b = tl.alloc_barriers(STAGES, arrive_count=1)
@@ -71,11 +74,12 @@ def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32
                     # (the first pass finds it free: phase 1 is complete).
                     phase = ((step // STAGES) & 1) ^ 1
                     tl.barrier_wait(empty_b[s], phase)
-                    tl.barrier_expect_bytes(full_b[s], BK * BN * 2)
-                    tl.async_descriptor_load(b_desc, b[s], [k * BK, off_n], full_b[s])
+                    tl.barrier_expect_bytes(full_b[s], BK * BN * SIZE)
+                    tl.async_descriptor_load(b_desc, b[s], [off_n, k * BK] if B_KMAJOR else [k * BK, off_n],
+                                             full_b[s])
                     for h in tl.static_range(2):
                         tl.barrier_wait(empty_a[s + h * STAGES], phase)
-                        tl.barrier_expect_bytes(full_a[s + h * STAGES], HALF * BK * 2)
+                        tl.barrier_expect_bytes(full_a[s + h * STAGES], HALF * BK * SIZE)
                         tl.async_descriptor_load(a_desc, a[s + h * STAGES], [off_m + h * HALF, k * BK],
                                                  full_a[s + h * STAGES])
                     step += 1
@@ -90,7 +94,7 @@ def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32
                     phase = (step // STAGES) & 1
                     tl.barrier_wait(full_a[s + h * STAGES], phase)
                     tl.barrier_wait(full_b[s], phase)
-                    acc = tl.async_dot(a[s + h * STAGES], b[s], acc)
+                    acc = tl.async_dot(a[s + h * STAGES], b[s].permute((1, 0)) if B_KMAJOR else b[s], acc)
                     # One product in flight: the previous one is done, so
                     # its stage goes back to the producer.
                     acc = tl.async_dot_wait(1, acc)

@@ -270,6 +270,17 @@ def main(suite_dir):
                     ref_bw[key] = (2 * n * esize / tt, 2 * n * esize / tr if tr else None)
                     del x, y
                 torch_bw, triton_bw = ref_bw[key]
+            elif case["kind"] == "gemm" and case["dtype"] == "f8":  # beside torch._scaled_mm
+                bw = 2 * n ** 3 / bench(launch)
+                key = ("gemm_fp8", n)
+                if key not in ref_bw:
+                    a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+                    bt = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+                    one = torch.ones((), device="cuda")
+                    ref_bw[key] = (2 * n ** 3 / bench(lambda: torch._scaled_mm(
+                        a, bt.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)), None)
+                    del a, bt
+                torch_bw, triton_bw = ref_bw[key]
             elif case["kind"] == "gemm":  # FLOP/s, beside torch.matmul in bf16
                 bw = 2 * n ** 3 / bench(launch)
                 key = ("gemm", n)

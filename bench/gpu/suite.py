@@ -627,6 +627,17 @@ def _triton_style_kernels(warp: int = 32):
             a_desc, b_desc = ws_descriptors(bm, bn, bk)
             SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
                                 "K": tl.divisible_int(tl.int32)}
+        # the same in fp8 e4m3 (B given transposed: fp8 wgmma reads K-major
+        # operands), beside torch._scaled_mm
+        name = "gemm_ws_fp8_128x256x128_s3_p"
+        out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
+                     {"kind": "gemm", "fn": "ws", "dtype": "f8",
+                      "consts": {"BM": 128, "BN": 256, "BK": 128, "STAGES": 3, "GROUP_M": 8, "PERSISTENT": True,
+                                 "B_KMAJOR": True},
+                      "sizes": [128, 1008, 4096, 8192]})
+        a_desc, b_desc = ws_descriptors(128, 256, 128, tl.float8e4nv, b_kmajor=True)
+        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
+                            "K": tl.divisible_int(tl.int32)}
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of
         # tile sizes, stages and warps is in RESULTS.md)
