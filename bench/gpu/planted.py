@@ -94,6 +94,20 @@ def kernels(warp: int = 32) -> dict:
     out["unaligned"] = (unaligned, {"kind": "argument", "arg": 0, "rule": "B12", "op": "tlxamd.buffer_load",
                                     "line": _marker_line("unaligned")})
     out["promised_alignment"] = (promised_alignment, {"kind": "argument", "arg": 0})
+    if warp == 32:  # mbarriers: NVIDIA sm_90 and later
+        @tl.kernel(num_warps=WARPS, name="barrier_hang")
+        def barrier_hang(dst: tl.pointer(tl.float32), arrive: tl.int32, BLOCK: tl.constexpr):
+            # the phase completes only if the program arrives: a wait that
+            # would hang the GPU, given up after the watchdog's bound
+            bars = tl.alloc_barriers(1, arrive_count=1)
+            if arrive != 0:
+                tl.barrier_arrive(bars[0])
+            tl.barrier_wait(bars[0], 0)  # planted: barrier_hang
+            r = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK, layout=lay)
+            tl.store(dst + r, tl.full([BLOCK], 1.0, tl.float32, layout=lay))
+
+        out["barrier_hang"] = (barrier_hang, {"kind": "barrier timeout", "rule": "W8",
+                                              "op": "tlxamd.mbarrier_wait", "line": _marker_line("barrier_hang")})
     return out
 
 
@@ -146,6 +160,9 @@ def inputs(name: str, block: int, good: bool, xp, offset_pointer):
         ones = 0x3F80 if bits else 1.0  # bf16 1.0
         val[:] = ones
         return [acc, val, count], lambda: bool((acc[:count] == ones).all() and (acc[count:] == 0).all())
+    if name == "barrier_hang":
+        dst = xp.zeros(n, dtype=xp.float32)
+        return [dst, 1 if good else 0], lambda: bool((dst == 1.0).all())
     if name in ("unaligned", "promised_alignment"):
         src = xp.arange(n + 4, dtype=xp.float32)
         dst = xp.zeros(n, dtype=xp.float32)

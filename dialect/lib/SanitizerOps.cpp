@@ -70,3 +70,7 @@ LogicalResult ActiveLanesCheckOp::verify() {
            << getSiteAttr().getInt();
   return verifyViolationRing(*this, getViolations().getType());
 }
+
+LogicalResult MBarrierWaitWatchdogOp::verify() {
+  return verifyViolationRing(*this, getViolations().getType());
+}

@@ -25,7 +25,7 @@ RECORD_WORDS = 16
 DEFAULT_RECORDS = 1024
 SHOWN = 8
 
-_KINDS = {1: "offsets", 2: "mask", 3: "alignment", 4: "inactive lanes"}
+_KINDS = {1: "offsets", 2: "mask", 3: "alignment", 4: "inactive lanes", 5: "barrier timeout"}
 
 
 class Violation:
@@ -66,6 +66,11 @@ class Violation:
         elif self.kind == "inactive lanes":
             mask = sum((v & 0xffffffff) << (32 * i) for i, v in enumerate(self.values))
             what = f"wave active lanes {mask:#x}: not every lane of the wave is active"
+        elif self.kind == "barrier timeout":
+            bar, parity = (self.values + [0, 0])[:2]
+            what = (f"task {self.group}: the wait for the phase of parity {parity} of the mbarrier at shared "
+                    f"address {bar & 0xffffffff:#x} never completed ({self.site.get('check', '')}); it gave up "
+                    f"instead of hanging")
         else:
             what = f"values {self.values}"
         return f"{self.location}: {op} ({rule}): {where}, {what}"

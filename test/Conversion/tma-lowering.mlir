@@ -50,6 +50,7 @@ gpu.module @m {
     tlxamd.mbarrier_init %bar, 2 : !bar
     tlxamd.async_tma_copy_global_to_shared %d[%c, %c] %buf, %bar, %p : !tlxamd.tensor_desc<8x32xf32, #nv>, !tile, !bar
     tlxamd.mbarrier_wait %bar, %c, %p : !bar
+    %v = tlxamd.local_load %buf : !tile -> tensor<8x32xf32, #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 4], warps_per_cta = [1, 1], order = [1, 0]}>>
     tlxamd.mbarrier_arrive %bar, 3, %p : !bar
     gpu.return
   }

@@ -285,3 +285,21 @@ def test_host_descriptors_passed_to_tma_become_tensor_maps():
     sig, _, _ = launcher._specialize([src, dst, 64], "sm_90a")
     k = compiler.compile(tl.kernel(copy.fn, num_warps=4).build("sm_90a", signature=sig, BM=64), target="sm_90a")
     assert "cp.async.bulk.tensor.2d" in k.asm
+
+
+def test_sanitized_waits_get_a_watchdog():
+    """compile(..., sanitize=True): every mbarrier wait gives up after 2 s
+    of the global timer and records a W8 report (kind 5) naming the wait,
+    the barrier, the phase and the task (the GPU suite's planted hang,
+    bench/gpu/planted.py, checks it on the H200)."""
+    from tlxamd import contracts
+
+    k = compiler.compile(_ring(0), target="sm_90a", sanitize=True)
+    assert k.asm.count("%globaltimer") >= 2 and "atom.global.add" in k.asm
+    sites = k.kernels["ring"]["sanitizer"]["sites"]
+    waits = [s for s in sites if s["rule"] == "W8"]
+    assert waits and all(s["op"] == "tlxamd.mbarrier_wait" and "test_tasks.py" in s["loc"] for s in waits)
+    v = contracts.Violation(waits[0], 5, (3, 0, 0), 0, 2, 2, [0x400, 1])
+    assert v.kind == "barrier timeout"
+    assert "task 2: the wait for the phase of parity 1 of the mbarrier at shared address 0x400 never " \
+           "completed" in v.describe()

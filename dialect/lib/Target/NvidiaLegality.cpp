@@ -74,6 +74,10 @@ LogicalResult MBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTmaTarget(*this, arch);
 }
 
+LogicalResult MBarrierWaitWatchdogOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyTmaTarget(*this, arch);
+}
+
 LogicalResult
 AsyncTmaCopyGlobalToSharedOp::verifyForTarget(const ArchInfo &arch) {
   return verifyTmaTarget(*this, arch);

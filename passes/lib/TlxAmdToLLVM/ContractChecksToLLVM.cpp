@@ -31,6 +31,7 @@ enum class ViolationKind : int32_t {
   Mask = 2,
   Alignment = 3,
   InactiveLanes = 4,
+  BarrierTimeout = 5,
 };
 
 /// Writes records into a kernel's violation ring.
@@ -277,4 +278,15 @@ void mlir::tlxamd::populateContractChecksToLLVMPatterns(
     const TargetInfoBase &targetInfo) {
   patterns.add<ContractCheckLowering, ActiveLanesCheckLowering>(converter,
                                                                 targetInfo);
+}
+
+void mlir::tlxamd::recordBarrierTimeout(ConversionPatternRewriter &rewriter,
+                                        Location loc, Value ring,
+                                        const TargetInfoBase &targetInfo,
+                                        int32_t site, Value cond, Value bar,
+                                        Value parity, int64_t task) {
+  Value offset =
+      LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), bar);
+  RingWriter(rewriter, loc, ring, targetInfo, site)
+      .recordIf(cond, ViolationKind::BarrierTimeout, task, {offset, parity});
 }

@@ -121,9 +121,70 @@ static void recordRetiredWaits(Operation *module,
   });
 }
 
+/// The allocation a memory descriptor views (through index, subslice and
+/// transpose views); null when it is not one op's (a loop-carried view).
+static Operation *rootAllocation(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<LocalAllocOp>(def))
+      return def;
+    if (!isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp>(def))
+      return nullptr;
+    v = def->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// Allocations that only the async proxy touches: written by TMA copies
+/// (and uninitialized), read by warpgroup MMAs and TMA stores, never loaded
+/// or stored by threads. Nothing needs ordering between the generic and
+/// the async proxy for them, and their hand-offs go through mbarriers.
+static llvm::DenseSet<Operation *> asyncOnlyAllocations(Operation *module) {
+  llvm::DenseSet<Operation *> out;
+  module->walk([&](LocalAllocOp alloc) {
+    if (alloc.getSrc())
+      return;
+    SmallVector<Value> views{alloc.getResult()};
+    while (!views.empty()) {
+      Value v = views.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp>(user)) {
+          views.push_back(user->getResult(0));
+          continue;
+        }
+        auto copy = dyn_cast<AsyncTmaCopyGlobalToSharedOp>(user);
+        bool copied = copy && use.get() == copy.getDest();
+        if (!copied &&
+            !isa<WarpgroupDotOp, AsyncTmaCopySharedToGlobalOp, LocalDeallocOp>(
+                user))
+          return;
+      }
+    }
+    out.insert(alloc);
+  });
+  return out;
+}
+
 KernelAnalyses::KernelAnalyses(Operation *module, const ArchInfo &arch,
                                bool remarks)
     : remarks(remarks) {
+  // MMAs and TMA copies on tiles only the async proxy touches need no
+  // generic-to-async fence or barrier.
+  llvm::DenseSet<Operation *> asyncOnly = asyncOnlyAllocations(module);
+  auto onAsyncOnly = [&](ValueRange tiles) {
+    return llvm::all_of(tiles, [&](Value t) {
+      return !isa<MemDescType>(t.getType()) ||
+             asyncOnly.contains(rootAllocation(t));
+    });
+  };
+  module->walk([&](Operation *op) {
+    if (auto dot = dyn_cast<WarpgroupDotOp>(op);
+        dot && onAsyncOnly({dot.getA(), dot.getB()}))
+      asyncProxyHandoffs.insert(op);
+    if (auto copy = dyn_cast<AsyncTmaCopyGlobalToSharedOp>(op);
+        copy && onAsyncOnly(copy.getDest()))
+      asyncProxyHandoffs.insert(op);
+  });
   module->walk([&](BufferLoadToSharedOp copy) {
     FailureOr<DirectCopyPlan> plan =
         planDirectCopy(copy, arch, /*emitErrors=*/false);

@@ -101,6 +101,8 @@ public:
   /// step): the wait makes the landed copies visible to the async proxy
   /// (and its barrier to every thread), so the MMA needs no fence and
   /// barrier of its own (the copies between write other buffers, rule L2).
+  /// Also a warpgroup_dot or TMA copy whose tiles only the async proxy
+  /// touches (TMA writes, MMA and TMA-store reads; mbarriers order them).
   bool isAsyncProxyHandoff(Operation *op) const {
     return asyncProxyHandoffs.contains(op);
   }
@@ -144,6 +146,15 @@ using PopulateFamilies =
 LogicalResult convertKernelModule(gpu::GPUModuleOp module,
                                   const TargetInfoBase &targetInfo,
                                   PopulateFamilies populate, bool remarks);
+
+/// Where `cond` holds, a record in the violation ring `ring` (sanitizer
+/// site `site`) of a barrier wait that timed out: kind 5, the barrier's
+/// shared-memory address `bar` and the phase `parity`, `task` as the
+/// record's group.
+void recordBarrierTimeout(ConversionPatternRewriter &rewriter, Location loc,
+                          Value ring, const TargetInfoBase &targetInfo,
+                          int32_t site, Value cond, Value bar, Value parity,
+                          int64_t task);
 
 /// Each `tlxamd.async_tasks` of `module` (its ops already lowered) as a
 /// dispatch on the warp id to its tasks' blocks (TaskLowering.cpp).

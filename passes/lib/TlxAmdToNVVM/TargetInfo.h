@@ -60,7 +60,8 @@ void populateBufferOpsToNVVMPatterns(LLVMTypeConverter &converter,
 /// mbarriers and tensor-memory-accelerator copies (sm_90 and later).
 void populateTmaOpsToNVVMPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
-                                  const TargetInfo &targetInfo);
+                                  const TargetInfo &targetInfo,
+                                  const KernelAnalyses &analyses);
 
 /// Tensor memory and tcgen05 (sm_100a).
 void populateTensorMemoryToNVVMPatterns(LLVMTypeConverter &converter,

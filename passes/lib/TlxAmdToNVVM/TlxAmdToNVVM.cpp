@@ -82,7 +82,8 @@ struct ConvertTlxAmdToNVVMPass
       populateContractChecksToLLVMPatterns(converter, patterns, targetInfo);
       nvvm::populateBufferOpsToNVVMPatterns(converter, patterns, targetInfo,
                                             analyses);
-      nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo);
+      nvvm::populateTmaOpsToNVVMPatterns(converter, patterns, targetInfo,
+                                         analyses);
       nvvm::populateTensorMemoryToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateTcgen05MmaToNVVMPatterns(converter, patterns, targetInfo);
       nvvm::populateWarpgroupDotToNVVMPatterns(converter, patterns, targetInfo,

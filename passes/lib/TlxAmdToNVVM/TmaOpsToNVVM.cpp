@@ -167,6 +167,83 @@ struct MBarrierWaitLowering : BarrierPattern<MBarrierWaitOp> {
   }
 };
 
+/// One try of the phase of parity `parity` of `bar` (i1: it has
+/// completed), acquiring at CTA scope, or at cluster scope in a cluster.
+static Value emitTryWait(RewriterBase &rewriter, Location loc, Value bar,
+                         Value parity, bool cluster) {
+  nvvm::PtxBuilder ptx;
+  std::string done = ptx.addOutputs(1, "=r", rewriter.getI32Type())[0];
+  Value addr =
+      LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), bar);
+  std::string a = ptx.addInput(addr, "r");
+  std::string p = ptx.addInput(parity, "r");
+  ptx << "{\n.reg .pred p;\nmbarrier.try_wait.parity"
+      << (cluster ? ".acquire.cluster" : "") << ".shared::cta.b64 p, [" << a
+      << "], " << p << ";\nselp.u32 " << done << ", 1, 0, p;\n}";
+  Value r = ptx.build(rewriter, loc)[0];
+  return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, r,
+                              i32Const(rewriter, loc, 0));
+}
+
+/// The sanitizer's wait: tries until the phase completes or `timeout_ms`
+/// of the global timer have passed; then thread 0 of the task records the
+/// barrier, the parity and the task, and the wait gives up.
+struct MBarrierWaitWatchdogLowering : BarrierPattern<MBarrierWaitWatchdogOp> {
+  using BarrierPattern::BarrierPattern;
+
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             MBarrierWaitWatchdogOp op, OpAdaptor adaptor,
+             Value bar) const override {
+    Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
+                                       i32Const(rewriter, loc, 1));
+    auto wait = [&] {
+      emitWatchdog(rewriter, loc, op, adaptor, bar, parity);
+      return Value();
+    };
+    if (Value pred = adaptor.getPred())
+      emitPredicated(rewriter, loc, pred, Type(), wait);
+    else
+      wait();
+  }
+
+  void emitWatchdog(ConversionPatternRewriter &rewriter, Location loc,
+                    MBarrierWaitWatchdogOp op, OpAdaptor adaptor, Value bar,
+                    Value parity) const {
+    Type i64 = rewriter.getI64Type();
+    Value start = NVVM::GlobalTimerOp::create(rewriter, loc, i64);
+    Block *entry = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(entry, rewriter.getInsertionPoint());
+    Block *tryBlock = rewriter.createBlock(after);
+    Block *clock = rewriter.createBlock(after);
+    Block *report = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(entry);
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), tryBlock);
+    rewriter.setInsertionPointToStart(tryBlock);
+    Value done = emitTryWait(rewriter, loc, bar, parity, getNumCtas(op) > 1);
+    LLVM::CondBrOp::create(rewriter, loc, done, after, ValueRange(), clock,
+                           ValueRange());
+    rewriter.setInsertionPointToStart(clock);
+    Value spent = LLVM::SubOp::create(
+        rewriter, loc, NVVM::GlobalTimerOp::create(rewriter, loc, i64), start);
+    Value bound = LLVM::ConstantOp::create(
+        rewriter, loc, i64,
+        rewriter.getI64IntegerAttr(int64_t(op.getTimeoutMs()) * 1000000));
+    Value late = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
+                                      spent, bound);
+    LLVM::CondBrOp::create(rewriter, loc, late, report, ValueRange(), tryBlock,
+                           ValueRange());
+    rewriter.setInsertionPointToStart(report);
+    auto [tasks, task] = TargetInfoBase::getTaskAt(rewriter);
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       targetInfo.threadId(rewriter, loc),
+                                       i32Const(rewriter, loc, 0));
+    recordBarrierTimeout(rewriter, loc, adaptor.getViolations(), targetInfo,
+                         op.getSite(), first, bar, parity, tasks ? task : 0);
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+    rewriter.setInsertionPointToStart(after);
+  }
+};
+
 struct ClusterCtaRankLowering : ConvertOpToLLVMPattern<ClusterCtaRankOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -250,15 +327,22 @@ void emitAsyncSharedFence(RewriterBase &rewriter, Location loc,
 }
 
 struct AsyncTmaCopyLowering : BarrierPattern<AsyncTmaCopyGlobalToSharedOp> {
-  using BarrierPattern::BarrierPattern;
+  AsyncTmaCopyLowering(LLVMTypeConverter &converter,
+                       const TargetInfoBase &targetInfo,
+                       const KernelAnalyses &analyses)
+      : BarrierPattern(converter, targetInfo), analyses(analyses) {}
+  const KernelAnalyses &analyses;
 
   void lower(ConversionPatternRewriter &rewriter, Location loc,
              AsyncTmaCopyGlobalToSharedOp op, OpAdaptor adaptor,
              Value bar) const override {
     // Earlier readers of the tile are done, and their generic-proxy
-    // accesses are ordered before the copy engine's writes.
-    targetInfo.sharedBarrier(rewriter, loc);
-    emitAsyncSharedFence(rewriter, loc);
+    // accesses are ordered before the copy engine's writes (a tile only
+    // the async proxy touches has none: mbarriers order its readers).
+    if (!analyses.isAsyncProxyHandoff(op)) {
+      targetInfo.sharedBarrier(rewriter, loc);
+      emitAsyncSharedFence(rewriter, loc);
+    }
     Value pred = issuer(rewriter, loc, adaptor.getPred());
     forEachTmaBox(rewriter, loc, op.getDesc().getType(), op.getDest().getType(),
                   adaptor.getDest(), adaptor.getCoords(),
@@ -365,10 +449,11 @@ struct NamedBarrierLowering : TargetPattern<OpTy> {
 
 void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfo &targetInfo) {
+    const TargetInfo &targetInfo, const KernelAnalyses &analyses) {
+  patterns.add<AsyncTmaCopyLowering>(converter, targetInfo, analyses);
   patterns.add<MBarrierInitLowering, MBarrierExpectTxLowering,
                MBarrierArriveLowering, MBarrierWaitLowering,
-               AsyncTmaCopyLowering, MBarrierInvalidateLowering,
+               MBarrierWaitWatchdogLowering, MBarrierInvalidateLowering,
                AsyncTmaStoreLowering, AsyncTmaStoreWaitLowering,
                NamedBarrierLowering<NamedBarrierWaitOp, true>,
                NamedBarrierLowering<NamedBarrierArriveOp, false>>(converter,

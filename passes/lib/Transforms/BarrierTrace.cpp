@@ -164,15 +164,23 @@ bool Tracer::barrier(Operation *op) {
     e.value = expect.getBytes();
     return one(op, expect.getBarrier(), e.bar) && emit(e);
   }
-  if (auto wait = dyn_cast<MBarrierWaitOp>(op)) {
-    if (predFalse(wait.getPred()))
+  if (isa<MBarrierWaitOp, MBarrierWaitWatchdogOp>(op)) {
+    auto [barrier, phaseValue, pred] =
+        isa<MBarrierWaitOp>(op)
+            ? std::tuple(cast<MBarrierWaitOp>(op).getBarrier(),
+                         cast<MBarrierWaitOp>(op).getPhase(),
+                         cast<MBarrierWaitOp>(op).getPred())
+            : std::tuple(cast<MBarrierWaitWatchdogOp>(op).getBarrier(),
+                         cast<MBarrierWaitWatchdogOp>(op).getPhase(),
+                         cast<MBarrierWaitWatchdogOp>(op).getPred());
+    if (predFalse(pred))
       return true;
-    std::optional<int64_t> phase = get(wait.getPhase());
+    std::optional<int64_t> phase = get(phaseValue);
     if (!phase)
       return fail(op, "a wait whose phase is not computable");
     e.kind = Kind::Wait;
     e.value = *phase & 1;
-    return one(op, wait.getBarrier(), e.bar) && emit(e);
+    return one(op, barrier, e.bar) && emit(e);
   }
   if (auto copy = dyn_cast<AsyncTmaCopyGlobalToSharedOp>(op)) {
     if (predFalse(copy.getPred()))

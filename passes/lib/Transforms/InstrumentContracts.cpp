@@ -3,7 +3,8 @@
 // The contract sanitizer's compile-time half. For every promise the
 // generated code relies on and the axis analysis does not prove, a check
 // (contract_check, active_lanes_check) before the op that records each
-// violation in the kernel's violation ring, a new last kernel argument.
+// violation in the kernel's violation ring, a new last kernel argument;
+// and every mbarrier wait gets a watchdog (mbarrier_wait_watchdog).
 //
 // "Relies on" follows the lowering: a buffer access shares one base offset
 // over each run of `contiguity` registers (B12: consecutive offsets), packs
@@ -44,6 +45,9 @@ using namespace mlir;
 using namespace mlir::tlxamd;
 
 namespace {
+
+/// How long a sanitized mbarrier wait waits before it reports (ms).
+constexpr int32_t kWatchdogMs = 2000;
 
 /// What one access's code relies on that the analysis does not prove.
 struct AccessChecks {
@@ -324,6 +328,20 @@ LogicalResult Instrumenter::instrument(gpu::GPUFuncOp kernel) {
     ActiveLanesCheckOp::create(
         builder, mfma->getLoc(), ring,
         addSite(mfma, "M11", "every lane of the wave active"));
+  }
+  // Barrier waits with a watchdog: a wait that never completes is
+  // reported instead of hanging the GPU.
+  SmallVector<MBarrierWaitOp> waits;
+  kernel.walk([&](MBarrierWaitOp w) { waits.push_back(w); });
+  for (MBarrierWaitOp w : waits) {
+    builder.setInsertionPoint(w);
+    int32_t site = addSite(w, "W8",
+                           "the wait completes within " +
+                               std::to_string(kWatchdogMs) + " ms");
+    MBarrierWaitWatchdogOp::create(builder, w.getLoc(), ring, w.getBarrier(),
+                                   w.getPhase(), w.getPred(), site,
+                                   kWatchdogMs);
+    w.erase();
   }
   kernel->setAttr("tlxamd.violations_arg", b.getI32IntegerAttr(index));
   kernel->setAttr("tlxamd.contract_sites", b.getArrayAttr(sites));

@@ -1,5 +1,6 @@
 // Hopper's warpgroup MMA as a kernel (layouts inferred): two 128 x 64 x
-// 64 bf16 products of nvmma tiles (A K-major, B MN-major) into one f32
+// 64 bf16 products of nvmma tiles (A K-major, B MN-major; B written by the
+// threads, so the MMA orders their writes before it) into one f32
 // accumulator over 8 warps (two warpgroups), the second accumulating,
 // then waited on (twice: the second wait's group is retired by the
 // first) and stored.
@@ -10,6 +11,8 @@ gpu.module @m {
   gpu.func @wgmma(%y: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32}) kernel attributes {tlxamd.num_warps = 8 : i32} {
     %a = tlxamd.local_alloc : () -> !a
     %b = tlxamd.local_alloc : () -> !b
+    %one = arith.constant dense<1.0> : tensor<64x64xbf16>
+    tlxamd.local_store %one, %b : tensor<64x64xbf16>, !b
     %d0 = tlxamd.warpgroup_dot %a, %b : !a, !b -> tensor<128x64xf32>
     %d1 = tlxamd.warpgroup_dot %a, %b, %d0 : tensor<128x64xf32> : !a, !b -> tensor<128x64xf32>
     %d0w = tlxamd.warpgroup_dot_wait %d1 pendings = 0 : tensor<128x64xf32>

@@ -1,7 +1,8 @@
 //===- TlxAmdSanitizerOps.td - run-time contract checks ----*- tablegen -*-===//
 //
 // The checks `tlxamd-instrument-contracts` inserts for the promises no
-// compiler can check (B12, B18, L5, M11): each records a violation in the
+// compiler can check (B12, B18, L5, M11; W8's wait watchdog): each records
+// a violation in the
 // kernel's violation ring and otherwise leaves the kernel's behaviour as it
 // was.
 //
@@ -13,6 +14,7 @@ include "tlxamd/Dialect/TlxAmdBase.td"
 include "tlxamd/Dialect/TlxAmdTypes.td"
 include "tlxamd/Dialect/TlxAmdAttrs.td"
 include "tlxamd/Dialect/TlxAmdMemoryOps.td"
+include "tlxamd/Dialect/TlxAmdInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 defvar violationRing = [{
@@ -93,6 +95,36 @@ def TlxAmd_ActiveLanesCheckOp : TlxAmd_Op<"active_lanes_check"> {
   let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead, MemWrite]>:$violations,
                        I32Attr:$site);
   let assemblyFormat = "$violations attr-dict `:` qualified(type($violations))";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_MBarrierWaitWatchdogOp : TlxAmd_Op<"mbarrier_wait_watchdog", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>]> {
+  let summary = "an mbarrier wait that gives up after a time bound (W8)";
+  let description = [{
+    What `tlxamd-instrument-contracts` makes of `mbarrier_wait`: the same
+    wait for the phase of parity `phase` (where `pred` holds), bounded by
+    `timeout_ms` milliseconds of the GPU's global timer. A wait that runs
+    past the bound (a barrier protocol bug: too few arrivals, a wrong
+    phase, a task that never arrives) stops waiting, and thread 0 of the
+    waiting task records a violation of kind 5 with the barrier's
+    shared-memory address, the phase parity and the task (as the record's
+    group) instead of hanging the GPU; the kernel then runs on and the
+    launch raises the report.
+  }] # violationRing # [{
+    ```mlir
+    tlxamd.mbarrier_wait_watchdog %ring, %bar, %phase {site = 3 : i32, timeout_ms = 2000 : i32}
+        : !tlxamd.ptr<i32>, !tlxamd.memdesc<1xi64, #b, #tlxamd.shared_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<TlxAmd_AnyPtr, "", [MemRead, MemWrite]>:$violations,
+                       TlxAmd_MemDesc:$barrier, I32:$phase, Optional<I1>:$pred,
+                       I32Attr:$site,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$timeout_ms);
+  let assemblyFormat = [{
+    $violations `,` $barrier `,` $phase (`,` $pred^)? attr-dict `:`
+    qualified(type($violations)) `,` qualified(type($barrier))
+  }];
   let hasVerifier = 1;
 }
 
