@@ -148,6 +148,9 @@ static Value findCapturedTensor(Operation *op, AsyncTasksOp tasks) {
 
 LogicalResult AsyncTasksOp::verifyRegions() {
   for (Region &region : getTasks()) {
+    if (region.empty())
+      return emitOpError("task ")
+             << region.getRegionNumber() << " has no block";
     Block &block = region.front();
     if (block.getNumArguments() != 0)
       return emitOpError("task regions take no arguments");

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "BarrierTrace.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tlxamd;
 using namespace mlir::tlxamd::barriers;
@@ -65,19 +67,23 @@ bool Tracer::arith(Operation *op) {
     return true;
   };
   if (isa<arith::AddIOp>(op))
-    return set(v[0] + v[1]);
+    return set(int64_t(uint64_t(v[0]) + uint64_t(v[1])));
   if (isa<arith::SubIOp>(op))
-    return set(v[0] - v[1]);
+    return set(int64_t(uint64_t(v[0]) - uint64_t(v[1])));
   if (isa<arith::MulIOp>(op))
-    return set(v[0] * v[1]);
+    return set(int64_t(uint64_t(v[0]) * uint64_t(v[1])));
   if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
           arith::CeilDivSIOp, arith::FloorDivSIOp>(op)) {
-    if (v[1] == 0)
+    // (unknown where the hardware's result would be: a zero divisor, the
+    // one quotient that overflows)
+    if (v[1] == 0 ||
+        (v[1] == -1 && v[0] == std::numeric_limits<int64_t>::min()))
       return true;
     if (isa<arith::RemSIOp, arith::RemUIOp>(op))
       return set(v[0] % v[1]);
     if (isa<arith::CeilDivSIOp>(op))
-      return set((v[0] + v[1] - 1) / v[1]);
+      return set(v[0] / v[1] +
+                 (v[0] % v[1] != 0 && (v[0] < 0) == (v[1] < 0) ? 1 : 0));
     return set(v[0] / v[1]);
   }
   if (isa<arith::AndIOp>(op))
@@ -86,8 +92,11 @@ bool Tracer::arith(Operation *op) {
     return set(v[0] | v[1]);
   if (isa<arith::XOrIOp>(op))
     return set(v[0] ^ v[1]);
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op) &&
+      (v[1] < 0 || v[1] >= 63))
+    return true; // (poison in arith)
   if (isa<arith::ShLIOp>(op))
-    return set(v[0] << v[1]);
+    return set(int64_t(uint64_t(v[0]) << v[1]));
   if (isa<arith::ShRSIOp, arith::ShRUIOp>(op))
     return set(v[0] >> v[1]);
   if (isa<arith::MinSIOp, arith::MinUIOp>(op))
@@ -240,7 +249,13 @@ bool Tracer::loop(scf::ForOp op) {
     carried.push_back(get(init));
     carriedBufs.push_back(buf(init));
   }
-  for (int64_t i = *lb; i < *ub; i += *st) {
+  int64_t next = 0;
+  for (int64_t i = *lb; i < *ub;
+       i = __builtin_add_overflow(i, *st, &next) ? *ub : next) {
+    // each iteration counts against the budget, with events or without
+    if (budget == 0)
+      return fail(op, "the kernel runs too many loop iterations to check");
+    --budget;
     ints[op.getInductionVar()] = i;
     for (auto [arg, v, b] :
          llvm::zip(op.getRegionIterArgs(), carried, carriedBufs)) {

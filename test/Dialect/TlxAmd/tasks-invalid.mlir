@@ -239,3 +239,47 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @no_regions() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    // expected-error @+1 {{needs at least one task region}}
+    tlxamd.async_tasks num_warps []
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @no_terminator() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    "tlxamd.async_tasks"() ({
+      // expected-error @+1 {{block with no terminator}}
+      %c = arith.constant 0 : i32
+    }) {num_warps = array<i32: 4>} : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @end_outside() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tlxamd.async_task_end' op expects parent op 'tlxamd.async_tasks'}}
+    tlxamd.async_task_end
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @region_arguments() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    // expected-error @+1 {{task regions take no arguments}}
+    "tlxamd.async_tasks"() ({
+    ^bb0(%x: i32):
+      tlxamd.async_task_end
+    }) {num_warps = array<i32: 4>} : () -> ()
+    gpu.return
+  }
+}
