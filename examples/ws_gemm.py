@@ -21,6 +21,11 @@ transposed with boxes of BN x BK.
 from tlxamd import language as tl
 
 
+def c_descriptor(BM, BN):
+    """The kind of C's descriptor with TMA_STORE (bf16, BM / 2 x BN boxes)."""
+    return tl.tensor_descriptor(tl.bfloat16, [BM // 2, BN], tl.nvmma_shared_layout(128, 16))
+
+
 def descriptors(BM, BN, BK, dtype=tl.bfloat16, b_kmajor=False):
     """The kernel's descriptor kinds for a BM x BN x BK block of `dtype`
     operands; with `b_kmajor`, B is given transposed (N x K, each column of
@@ -45,13 +50,16 @@ def _block(pid, M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr)
 
 
 @tl.kernel(num_warps=4)
-def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32, K: tl.int32,
+def gemm_ws(a_desc, b_desc, c, M: tl.int32, N: tl.int32, K: tl.int32,
             BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, STAGES: tl.constexpr, GROUP_M: tl.constexpr,
-            PERSISTENT: tl.constexpr = False, B_KMAJOR: tl.constexpr = False):
+            PERSISTENT: tl.constexpr = False, B_KMAJOR: tl.constexpr = False, TMA_STORE: tl.constexpr = False):
     """With PERSISTENT, a grid of at most one program per SM walks the
     blocks (program i takes blocks i, i + programs, ...): the producer runs
     up to STAGES steps ahead into the next block while the consumers store
-    the last one. The rings' positions then count steps over all blocks."""
+    the last one. The rings' positions then count steps over all blocks.
+    `c` is a bf16 pointer, or with TMA_STORE a tensor descriptor of C whose
+    box is BM / 2 x BN: each consumer writes its half through a shared tile
+    and a TMA store (waited for before the tile is written again)."""
     HALF: tl.constexpr = BM // 2
     SIZE: tl.constexpr = a_desc.dtype.bits // 8
     a = tl.local_alloc([HALF, BK], a_desc.dtype, a_desc.layout, num=2 * STAGES)
@@ -60,6 +68,8 @@ def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32
     empty_a = tl.alloc_barriers(2 * STAGES, arrive_count=1)
     full_b = tl.alloc_barriers(STAGES, arrive_count=1)
     empty_b = tl.alloc_barriers(STAGES, arrive_count=2)
+    if TMA_STORE:
+        c_tiles = tl.local_alloc([HALF, BN], tl.bfloat16, c.layout, num=2)
     steps = tl.cdiv(K, BK)
     blocks = tl.cdiv(M, BM) * tl.cdiv(N, BN)
     stride = tl.num_programs(0) if PERSISTENT else blocks
@@ -108,7 +118,14 @@ def gemm_ws(a_desc, b_desc, c: tl.pointer(tl.bfloat16), M: tl.int32, N: tl.int32
                 p = (step - 1) % STAGES
                 tl.barrier_arrive(empty_a[p + h * STAGES])
                 tl.barrier_arrive(empty_b[p])
-                rm = off_m + h * HALF + tl.arange(0, HALF)
-                rn = off_n + tl.arange(0, BN)
-                tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
-                         mask=(rm[:, None] < M) & (rn[None, :] < N))
+                if TMA_STORE:
+                    tl.async_descriptor_store_wait(0)  # the last block's store read the tile
+                    tl.local_store(c_tiles[h], acc.to(tl.bfloat16))
+                    tl.async_descriptor_store(c, c_tiles[h], [off_m + h * HALF, off_n])
+                else:
+                    rm = off_m + h * HALF + tl.arange(0, HALF)
+                    rn = off_n + tl.arange(0, BN)
+                    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
+                             mask=(rm[:, None] < M) & (rn[None, :] < N))
+            if TMA_STORE:
+                tl.async_descriptor_store_wait(0)

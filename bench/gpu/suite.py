@@ -589,7 +589,8 @@ def _triton_style_kernels(warp: int = 32):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
     from cluster_ping_pong import cluster_ping_pong  # examples/cluster_ping_pong.py
     from gemm import gemm, gemm_pipelined  # examples/gemm.py
-    from ws_gemm import descriptors as ws_descriptors  # examples/ws_gemm.py
+    from ws_gemm import c_descriptor as ws_c_descriptor  # examples/ws_gemm.py
+    from ws_gemm import descriptors as ws_descriptors
     from ws_gemm import gemm_ws
 
     k_gemm = tl.kernel(num_warps=8, name="gemm_bf16")(gemm.fn)
@@ -625,8 +626,19 @@ def _triton_style_kernels(warp: int = 32):
                                      "PERSISTENT": persistent},
                           "sizes": [128, 1008, 4096, 8192]})
             a_desc, b_desc = ws_descriptors(bm, bn, bk)
-            SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
-                                "K": tl.divisible_int(tl.int32)}
+            SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": tl.pointer(tl.bfloat16), "M": tl.int32,
+                                "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
+        # the persistent one storing C through TMA (a shared tile per
+        # consumer, the store waited for before the next block's)
+        name = "gemm_ws_bf16_128x256x64_s3_pt"
+        out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
+                     {"kind": "gemm", "fn": "ws", "dtype": "bf16",
+                      "consts": {"BM": 128, "BN": 256, "BK": 64, "STAGES": 3, "GROUP_M": 8, "PERSISTENT": True,
+                                 "TMA_STORE": True},
+                      "sizes": [128, 1008, 4096, 8192]})
+        a_desc, b_desc = ws_descriptors(128, 256, 64)
+        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": ws_c_descriptor(128, 256), "M": tl.int32,
+                            "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
         # the same in fp8 e4m3 (B given transposed: fp8 wgmma reads K-major
         # operands), beside torch._scaled_mm
         name = "gemm_ws_fp8_128x256x128_s3_p"
@@ -636,8 +648,8 @@ def _triton_style_kernels(warp: int = 32):
                                  "B_KMAJOR": True},
                       "sizes": [128, 1008, 4096, 8192]})
         a_desc, b_desc = ws_descriptors(128, 256, 128, tl.float8e4nv, b_kmajor=True)
-        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "M": tl.int32, "N": tl.divisible_int(tl.int32),
-                            "K": tl.divisible_int(tl.int32)}
+        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": tl.pointer(tl.bfloat16), "M": tl.int32,
+                            "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of
         # tile sizes, stages and warps is in RESULTS.md)

@@ -1,5 +1,6 @@
 """examples/ws_gemm.py's persistent warp-specialized GEMM (the GPU suite's
-compiled `gemm_ws_bf16_128x256x64_s3_p` / `gemm_ws_fp8_128x256x128_s3_p`) at
+compiled `gemm_ws_bf16_128x256x64_s3_p`, `_s3_pt` storing C through TMA, and
+`gemm_ws_fp8_128x256x128_s3_p`) at
 non-square shapes, beside torch (torch.matmul in bf16, torch._scaled_mm in
 fp8) and, for bf16, Triton's tutorial matmul, in one process; each output
 checked against torch first (bf16: exact for operands k / 8; fp8 within 1%
@@ -27,7 +28,9 @@ def main(suite):
     tmatmul = triton_matmul()
     bad = 0
     print(f"{'kernel':30} {'M x N x K':>20} {'TFLOP/s':>8} {'torch':>8} {'triton':>8} {'/torch':>7} {'/triton':>8}")
-    for name, fp8 in (("gemm_ws_bf16_128x256x64_s3_p", False), ("gemm_ws_fp8_128x256x128_s3_p", True)):
+    for name, fp8, tma_store in (("gemm_ws_bf16_128x256x64_s3_p", False, False),
+                                 ("gemm_ws_bf16_128x256x64_s3_pt", False, True),
+                                 ("gemm_ws_fp8_128x256x128_s3_p", True, False)):
         k = runtime.load(os.path.join(suite, name + ".cubin"))[name]
         bk = 128 if fp8 else 64
         for m, n, kk in SHAPES:
@@ -48,9 +51,10 @@ def main(suite):
                 def peer():
                     return torch.matmul(a, b)
             grid = (min(sms, -(-m // 128) * -(-n // 256)),)
+            cd = TensorDescriptor.from_tensor(c, [64, 256]) if tma_store else c
 
             def launch():
-                k[grid](ad, bd, c, m, n, kk)
+                k[grid](ad, bd, cd, m, n, kk)
 
             launch()
             torch.cuda.synchronize()

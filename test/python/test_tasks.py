@@ -67,7 +67,7 @@ def test_ptx_dispatch_registers_and_barriers():
 def test_ws_gemm_compiles():
     a_desc, b_desc = ws_gemm.descriptors(128, 256, 64)
     d = tl.divisible_int(tl.int32, 16)
-    mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, M=d, N=d, K=d),
+    mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, c=tl.pointer(tl.bfloat16), M=d, N=d, K=d),
                                 BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8)
     k = compiler.compile(mod, target="sm_90a")
     ptx = k.asm
@@ -235,7 +235,7 @@ def test_barrier_protocol_correct_ws_gemm_passes():
     for persistent in (False, True):
         a_desc, b_desc = ws_gemm.descriptors(128, 256, 64)
         d = tl.divisible_int(tl.int32, 16)
-        mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, M=d, N=d, K=d),
+        mod = ws_gemm.gemm_ws.build("sm_90a", signature=dict(a_desc=a_desc, b_desc=b_desc, c=tl.pointer(tl.bfloat16), M=d, N=d, K=d),
                                     BM=128, BN=256, BK=64, STAGES=3, GROUP_M=8, PERSISTENT=persistent)
         compiler.compile(mod, target="sm_90a", binary=False)
 
