@@ -616,40 +616,29 @@ def _triton_style_kernels(warp: int = 32):
                                 "K": tl.divisible_int(tl.int32)}
         # warp-specialized (examples/ws_gemm.py): a TMA producer warpgroup
         # and two wgmma consumer warpgroups (TLX tasks) through mbarrier rings
-        # (with _p, persistent: one program per SM walking the blocks)
+        def add_ws(name, dtype, consts, descs, c_kind=tl.pointer(tl.bfloat16)):
+            out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
+                         {"kind": "gemm", "fn": "ws", "dtype": dtype, "consts": dict(GROUP_M=8, **consts),
+                          "sizes": [128, 1008, 4096, 8192]})
+            SIGNATURES[name] = {"a_desc": descs[0], "b_desc": descs[1], "c": c_kind, "M": tl.int32,
+                                "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
+
+        # (_p: persistent, one program per SM walking the blocks)
         for bm, bn, bk, stages, persistent in ((128, 256, 64, 3, False), (128, 128, 64, 4, False),
                                                (128, 256, 64, 3, True)):
-            name = f"gemm_ws_bf16_{bm}x{bn}x{bk}_s{stages}" + ("_p" if persistent else "")
-            out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
-                         {"kind": "gemm", "fn": "ws", "dtype": "bf16",
-                          "consts": {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "GROUP_M": 8,
-                                     "PERSISTENT": persistent},
-                          "sizes": [128, 1008, 4096, 8192]})
-            a_desc, b_desc = ws_descriptors(bm, bn, bk)
-            SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": tl.pointer(tl.bfloat16), "M": tl.int32,
-                                "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
+            add_ws(f"gemm_ws_bf16_{bm}x{bn}x{bk}_s{stages}" + ("_p" if persistent else ""), "bf16",
+                   {"BM": bm, "BN": bn, "BK": bk, "STAGES": stages, "PERSISTENT": persistent},
+                   ws_descriptors(bm, bn, bk))
         # the persistent one storing C through TMA (a shared tile per
         # consumer, the store waited for before the next block's)
-        name = "gemm_ws_bf16_128x256x64_s3_pt"
-        out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
-                     {"kind": "gemm", "fn": "ws", "dtype": "bf16",
-                      "consts": {"BM": 128, "BN": 256, "BK": 64, "STAGES": 3, "GROUP_M": 8, "PERSISTENT": True,
-                                 "TMA_STORE": True},
-                      "sizes": [128, 1008, 4096, 8192]})
-        a_desc, b_desc = ws_descriptors(128, 256, 64)
-        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": ws_c_descriptor(128, 256), "M": tl.int32,
-                            "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
+        add_ws("gemm_ws_bf16_128x256x64_s3_pt", "bf16",
+               {"BM": 128, "BN": 256, "BK": 64, "STAGES": 3, "PERSISTENT": True, "TMA_STORE": True},
+               ws_descriptors(128, 256, 64), ws_c_descriptor(128, 256))
         # the same in fp8 e4m3 (B given transposed: fp8 wgmma reads K-major
         # operands), beside torch._scaled_mm
-        name = "gemm_ws_fp8_128x256x128_s3_p"
-        out[name] = (tl.kernel(num_warps=4, name=name)(gemm_ws.fn),
-                     {"kind": "gemm", "fn": "ws", "dtype": "f8",
-                      "consts": {"BM": 128, "BN": 256, "BK": 128, "STAGES": 3, "GROUP_M": 8, "PERSISTENT": True,
-                                 "B_KMAJOR": True},
-                      "sizes": [128, 1008, 4096, 8192]})
-        a_desc, b_desc = ws_descriptors(128, 256, 128, tl.float8e4nv, b_kmajor=True)
-        SIGNATURES[name] = {"a_desc": a_desc, "b_desc": b_desc, "c": tl.pointer(tl.bfloat16), "M": tl.int32,
-                            "N": tl.divisible_int(tl.int32), "K": tl.divisible_int(tl.int32)}
+        add_ws("gemm_ws_fp8_128x256x128_s3_p", "f8",
+               {"BM": 128, "BN": 256, "BK": 128, "STAGES": 3, "PERSISTENT": True, "B_KMAJOR": True},
+               ws_descriptors(128, 256, 128, tl.float8e4nv, b_kmajor=True))
         # operands staged through shared memory by cp.async, STAGES deep
         # (ldmatrix from swizzled tiles, grouped program order; the sweep of
         # tile sizes, stages and warps is in RESULTS.md)

@@ -1,8 +1,9 @@
-//===- TaskOps.cpp - async_tasks and named barriers -----------------------===//
+//===- TaskOps.cpp - async_tasks, named barriers, cluster launch control --===//
 //
 // Warp-specialized tasks: the warp counts and register budgets of
 // `tlxamd.async_tasks`, what may cross a task's boundary, and the ids of
-// the named barriers users may take.
+// the named barriers users may take; the answer tile of Blackwell's cluster
+// launch control (the persistent scheduling of such kernels).
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -291,4 +292,31 @@ LogicalResult NamedBarrierWaitOp::verifyForTarget(const ArchInfo &arch) {
 
 LogicalResult NamedBarrierArriveOp::verifyForTarget(const ArchInfo &arch) {
   return verifyNamedBarrierTarget(*this, arch);
+}
+
+//===----------------------------------------------------------------------===//
+// Cluster launch control
+//===----------------------------------------------------------------------===//
+
+/// The 16-byte answer of a try_cancel: a `2xi64` tile in shared memory.
+static LogicalResult checkClcResponse(Operation *op, MemDescType type,
+                                      bool written) {
+  if (type.isTensorMemory() || type.getShape() != ArrayRef<int64_t>{2} ||
+      !type.getElementType().isSignlessInteger(64))
+    return op->emitOpError("response must be one 2xi64 shared-memory tile "
+                           "(the 16-byte answer), got ")
+           << type;
+  if (written && !type.getMutableMemory())
+    return op->emitOpError("response must be mutable");
+  return success();
+}
+
+LogicalResult ClcTryCancelOp::verify() {
+  if (failed(checkClcResponse(*this, getResponse().getType(), true)))
+    return failure();
+  return checkBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult ClcQueryOp::verify() {
+  return checkClcResponse(*this, getResponse().getType(), false);
 }

@@ -303,3 +303,34 @@ def test_sanitized_waits_get_a_watchdog():
     assert v.kind == "barrier timeout"
     assert "task 2: the wait for the phase of parity 1 of the mbarrier at shared address 0x400 never " \
            "completed" in v.describe()
+
+
+@tl.kernel(num_warps=4)
+def clc_blocks(y: tl.pointer(tl.int32)):
+    """TLX's cluster launch control (Blackwell): each program stores the ids
+    of the blocks it processes, asking for a not-yet-started program's
+    block after each one, until the answer is -1."""
+    ctx = tlx.clc_create_context(1)
+    pid = tl.program_id(0)
+    phase = 0
+    while pid != -1:
+        tl.store(y + pid, pid)
+        tlx.clc_producer(ctx, phase ^ 1)
+        pid = tlx.clc_consumer(ctx, phase)
+        phase ^= 1
+
+
+def test_cluster_launch_control():
+    k = compiler.compile(clc_blocks.build("sm_100a"), target="sm_100a")
+    assert "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128" in k.asm
+    assert "clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128" in k.asm
+    assert k.binary  # ptxas accepted it
+    with pytest.raises(compiler.CompilationError, match=r"needs cluster launch control, which sm_90a .* "
+                                                        r"\(targets that have it: sm_100a\)"):
+        compiler.compile(clc_blocks.build("sm_90a"), target="sm_90a")
+    with pytest.raises(NotImplementedError, match="multi_ctas"):
+        @tl.kernel(num_warps=4)
+        def multi(y: tl.pointer(tl.int32)):
+            tlx.clc_producer(tlx.clc_create_context(1), 0, multi_ctas=True)
+
+        multi.build("sm_100a")

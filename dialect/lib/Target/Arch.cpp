@@ -293,6 +293,7 @@ static const ArchInfo kArchs[] = {
      .tma = true,
      .namedBarriers = 16,
      .registerReallocation = true,
+     .clusterLaunchControl = true,
      // B200
      .computeUnits = 148,
      .maxThreadsPerUnit = 2048,

@@ -184,3 +184,26 @@ LogicalResult WarpgroupDotOp::verifyForTarget(const ArchInfo &arch) {
             })
          << ")";
 }
+
+//===----------------------------------------------------------------------===//
+// Cluster launch control (Blackwell)
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyClcTarget(Operation *op, const ArchInfo &arch) {
+  if (arch.clusterLaunchControl)
+    return success();
+  return op->emitOpError("needs cluster launch control, which ")
+         << arch.name << " (" << arch.family
+         << ") lacks (targets that have it: "
+         << getArchNamesWhere(
+                [](const ArchInfo &a) { return a.clusterLaunchControl; })
+         << ")";
+}
+
+LogicalResult ClcTryCancelOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClcTarget(*this, arch);
+}
+
+LogicalResult ClcQueryOp::verifyForTarget(const ArchInfo &arch) {
+  return verifyClcTarget(*this, arch);
+}

@@ -428,6 +428,48 @@ struct MBarrierInvalidateLowering : BarrierPattern<MBarrierInvalidateOp> {
   }
 };
 
+/// One thread asks the hardware to cancel a cluster that has not started:
+/// the 16-byte answer lands in the response tile, completing 16 bytes on
+/// the barrier.
+struct ClcTryCancelLowering : BarrierPattern<ClcTryCancelOp> {
+  using BarrierPattern::BarrierPattern;
+
+  void lower(ConversionPatternRewriter &rewriter, Location loc,
+             ClcTryCancelOp op, OpAdaptor adaptor, Value bar) const override {
+    Value response = barrierAddress(rewriter, loc, adaptor.getResponse(),
+                                    op.getResponse().getType());
+    emitPredicated(rewriter, loc, issuer(rewriter, loc, adaptor.getPred()),
+                   Type(), [&] {
+                     NVVM::ClusterLaunchControlTryCancelOp::create(
+                         rewriter, loc, UnitAttr(), response, bar);
+                     return Value();
+                   });
+  }
+};
+
+/// The answer read back: the canceled cluster's first CTA x, or -1.
+struct ClcQueryLowering : TargetPattern<ClcQueryOp> {
+  using TargetPattern::TargetPattern;
+
+  LogicalResult
+  matchAndRewrite(ClcQueryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getResponse(),
+                                op.getResponse().getType());
+    Value answer = LLVM::LoadOp::create(
+        rewriter, loc, rewriter.getIntegerType(128), addr, /*alignment=*/16);
+    using Q = NVVM::ClusterLaunchControlQueryType;
+    Value canceled = NVVM::ClusterLaunchControlQueryCancelOp::create(
+        rewriter, loc, rewriter.getI1Type(), Q::IS_CANCELED, answer);
+    Value x = NVVM::ClusterLaunchControlQueryCancelOp::create(
+        rewriter, loc, rewriter.getI32Type(), Q::GET_FIRST_CTA_ID_X, answer);
+    rewriter.replaceOpWithNewOp<LLVM::SelectOp>(op, canceled, x,
+                                                i32Const(rewriter, loc, -1));
+    return success();
+  }
+};
+
 /// `bar.sync id, threads` (wait) or `bar.arrive id, threads`.
 template <typename OpTy, bool Wait>
 struct NamedBarrierLowering : TargetPattern<OpTy> {
@@ -454,7 +496,8 @@ void mlir::tlxamd::nvvm::populateTmaOpsToNVVMPatterns(
   patterns.add<MBarrierInitLowering, MBarrierExpectTxLowering,
                MBarrierArriveLowering, MBarrierWaitLowering,
                MBarrierWaitWatchdogLowering, MBarrierInvalidateLowering,
-               AsyncTmaStoreLowering, AsyncTmaStoreWaitLowering,
+               ClcTryCancelLowering, ClcQueryLowering, AsyncTmaStoreLowering,
+               AsyncTmaStoreWaitLowering,
                NamedBarrierLowering<NamedBarrierWaitOp, true>,
                NamedBarrierLowering<NamedBarrierArriveOp, false>>(converter,
                                                                   targetInfo);

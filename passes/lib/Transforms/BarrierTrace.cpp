@@ -191,6 +191,17 @@ bool Tracer::barrier(Operation *op) {
     e.value = *phase & 1;
     return one(op, barrier, e.bar) && emit(e);
   }
+  if (auto clc = dyn_cast<ClcTryCancelOp>(op)) {
+    if (predFalse(clc.getPred()))
+      return true;
+    e.kind = Kind::Copy; // 16 bytes written by the async proxy
+    e.value = 16;
+    Buf dst;
+    if (!one(op, clc.getBarrier(), e.bar) || !one(op, clc.getResponse(), dst))
+      return false;
+    e.bufs.push_back(dst);
+    return emit(e);
+  }
   if (auto copy = dyn_cast<AsyncTmaCopyGlobalToSharedOp>(op)) {
     if (predFalse(copy.getPred()))
       return true;
@@ -223,6 +234,8 @@ bool Tracer::access(Operation *op) {
   };
   if (auto load = dyn_cast<LocalLoadOp>(op))
     return tiles(Kind::Read, load.getSrc());
+  if (auto query = dyn_cast<ClcQueryOp>(op))
+    return tiles(Kind::Read, query.getResponse());
   if (auto store = dyn_cast<LocalStoreOp>(op))
     return tiles(Kind::Write, store.getDst());
   if (auto store = dyn_cast<AsyncTmaCopySharedToGlobalOp>(op))

@@ -202,9 +202,13 @@ from .shared import (  # noqa: F401
     wait_group,
 )
 from .tasks import (  # noqa: F401
+    CLCPipelineContext,
     async_task,
     async_task_replica_id,
     async_tasks,
+    clc_consumer,
+    clc_create_context,
+    clc_producer,
     named_barrier_arrive,
     named_barrier_wait,
 )

@@ -27,7 +27,8 @@ from typing import Optional
 from ..dialects import tlxamd as _ops
 from .core import _builder, kernel_context
 
-__all__ = ["async_task", "async_task_replica_id", "async_tasks", "named_barrier_arrive", "named_barrier_wait"]
+__all__ = ["CLCPipelineContext", "async_task", "async_task_replica_id", "async_tasks", "clc_consumer",
+           "clc_create_context", "clc_producer", "named_barrier_arrive", "named_barrier_wait"]
 
 
 def _unwrap(value):
@@ -122,3 +123,72 @@ def named_barrier_arrive(bar, arrive_count) -> None:
     """Arrive on hardware barrier `bar` (expecting `arrive_count` threads
     in all) without waiting (`bar.arrive bar, arrive_count`)."""
     _ops.named_barrier_arrive(*_barrier_args(bar, arrive_count, "named_barrier_arrive"))
+
+
+# -- cluster launch control (Blackwell) --------------------------------------
+
+class CLCPipelineContext:
+    """TLX's cluster-launch-control pipeline: `num_stages` 16-byte answer
+    tiles, each with a "full" mbarrier (the answer landed) and an "empty"
+    one (its `num_consumers` readers are done with it)."""
+
+    def __init__(self, empty, full, responses):
+        self._clc_mbars_empty = empty
+        self._clc_mbars_full = full
+        self._clc_responses = responses
+
+
+def clc_create_context(num_consumers, num_stages=1) -> CLCPipelineContext:
+    """Barriers and answer tiles for `num_stages` cluster-launch-control
+    requests in flight, each read by `num_consumers` tasks."""
+    from ..layouts import swizzled_shared_layout
+    from .cluster import alloc_barriers
+    from .core import int64
+    from .shared import allocate_shared_memory
+
+    consumers, stages = _unwrap(num_consumers), _unwrap(num_stages)
+    for value, name in ((consumers, "num_consumers"), (stages, "num_stages")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"clc_create_context {name} must be a positive int, got {value!r}")
+    responses = allocate_shared_memory(int64, [stages, 2], swizzled_shared_layout(1, 1, 1, [0]))
+    return CLCPipelineContext(alloc_barriers(stages, arrive_count=consumers), alloc_barriers(stages), responses)
+
+
+def _clc_stage(context, k, multi_ctas, op):
+    if not isinstance(context, CLCPipelineContext):
+        raise TypeError(f"{op} takes the context of clc_create_context, got {context!r}")
+    if _unwrap(multi_ctas):
+        raise NotImplementedError(f"{op}(multi_ctas=True) (answers multicast to a cluster) is not supported")
+    return (context._clc_mbars_empty.index(k), context._clc_mbars_full.index(k),
+            context._clc_responses.index(k))
+
+
+def clc_producer(context, p_producer=None, multi_ctas=False, k=0) -> None:
+    """Ask for a cluster that has not started (Blackwell's
+    `clusterlaunchcontrol.try_cancel`): wait until stage `k`'s answer tile is
+    free (phase `p_producer` of its empty barrier), announce its 16 bytes and
+    issue the request, which completes on the stage's full barrier."""
+    from .tma import _check_barrier, mbarrier_expect_tx, mbarrier_wait
+
+    empty, full, response = _clc_stage(context, k, multi_ctas, "clc_producer")
+    if p_producer is None:
+        raise TypeError("clc_producer needs p_producer, the phase of the stage's empty barrier to wait for")
+    mbarrier_wait(empty, p_producer)
+    mbarrier_expect_tx(full, 16)
+    _ops.clc_try_cancel(response.handle, _check_barrier(full).handle)
+
+
+def clc_consumer(context, p_consumer=None, multi_ctas=False, k=0):
+    """The program id a cluster-launch-control answer hands over, or -1 when
+    every cluster has started: wait for stage `k`'s answer (phase
+    `p_consumer` of its full barrier), read it and release the stage."""
+    from .core import tensor
+    from .tma import mbarrier_arrive, mbarrier_wait
+
+    empty, full, response = _clc_stage(context, k, multi_ctas, "clc_consumer")
+    if p_consumer is None:
+        raise TypeError("clc_consumer needs p_consumer, the phase of the stage's full barrier to wait for")
+    mbarrier_wait(full, p_consumer)
+    pid = tensor(_ops.clc_query(response.handle))
+    mbarrier_arrive(empty)
+    return pid

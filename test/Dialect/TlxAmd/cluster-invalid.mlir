@@ -64,3 +64,32 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Cluster launch control's answer is one 16-byte tile (2 x i64).
+#one = #tlxamd.swizzled_shared<{vec = 1, per_phase = 1, max_phase = 1, order = [0]}>
+gpu.module @m {
+  gpu.func @clc_response(%r: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %bar = tlxamd.local_alloc : () -> !tlxamd.memdesc<1xi64, #one, #tlxamd.shared_memory, mutable>
+    %resp = tlxamd.local_alloc : () -> !tlxamd.memdesc<4xi32, #one, #tlxamd.shared_memory, mutable>
+    // expected-error @+1 {{response must be one 2xi64 shared-memory tile (the 16-byte answer), got '!tlxamd.memdesc<4xi32}}
+    tlxamd.clc_try_cancel %resp, %bar : !tlxamd.memdesc<4xi32, #one, #tlxamd.shared_memory, mutable>, !tlxamd.memdesc<1xi64, #one, #tlxamd.shared_memory, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+#one = #tlxamd.swizzled_shared<{vec = 1, per_phase = 1, max_phase = 1, order = [0]}>
+#b = #tlxamd.blocked<{size_per_thread = [1], threads_per_warp = [32], warps_per_cta = [4], order = [0]}>
+gpu.module @m {
+  gpu.func @clc_immutable() kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %bar = tlxamd.local_alloc : () -> !tlxamd.memdesc<1xi64, #one, #tlxamd.shared_memory, mutable>
+    %z = arith.constant dense<0> : tensor<2xi64, #b>
+    %resp = tlxamd.local_alloc %z : (tensor<2xi64, #b>) -> !tlxamd.memdesc<2xi64, #one, #tlxamd.shared_memory>
+    // expected-error @+1 {{response must be mutable}}
+    tlxamd.clc_try_cancel %resp, %bar : !tlxamd.memdesc<2xi64, #one, #tlxamd.shared_memory>, !tlxamd.memdesc<1xi64, #one, #tlxamd.shared_memory, mutable>
+    gpu.return
+  }
+}

@@ -106,6 +106,9 @@ struct ArchInfo {
   unsigned namedBarriers = 0;
   /// Per-warpgroup register reallocation (`setmaxnreg.inc/dec`).
   bool registerReallocation = false;
+  /// Cluster launch control (`clusterlaunchcontrol.try_cancel`: a running
+  /// program takes over a cluster that has not started; Blackwell).
+  bool clusterLaunchControl = false;
   /// amd_scheduled_mfma may keep its accumulators in AGPRs (the TLX
   /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
   /// accumulator request, M10).
