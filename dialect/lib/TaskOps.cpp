@@ -9,6 +9,7 @@
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -100,6 +101,10 @@ LogicalResult AsyncTasksOp::verify() {
   if (!isa<FunctionOpInterface>((*this)->getParentOp()))
     return emitOpError("must be in the kernel's body, not in a loop, branch "
                        "or another task");
+  if (auto func = dyn_cast<gpu::GPUFuncOp>((*this)->getParentOp());
+      func && !func.isKernel())
+    return emitOpError("must be in a kernel (its program's warps are the "
+                       "tasks'), not in a device function");
   if (std::optional<int64_t> n =
           mlir::tlxamd::getNumWarps((*this)->getParentOp()))
     if (*n != warps[0])
@@ -158,9 +163,25 @@ LogicalResult AsyncTasksOp::verifyRegions() {
     if (block.empty() || !isa<AsyncTaskEndOp>(block.back()))
       return emitOpError("task ") << region.getRegionNumber()
                                   << " must end with tlxamd.async_task_end";
+    unsigned index = region.getRegionNumber();
+    int64_t warps = getNumWarps()[index], first = getFirstWarp(index);
     WalkResult walk = region.walk([&](Operation *op) {
       if (isa<AsyncTasksOp>(op)) {
         op->emitOpError("may not be nested in another task");
+        return WalkResult::interrupt();
+      }
+      // The hardware groups warps by their index: warpgroup MMAs run on
+      // warps 4k ... 4k + 3, and a warp reaches the tensor-memory lanes of
+      // its index mod 4.
+      if (isa<WarpgroupDotOp, WarpgroupDotWaitOp, TmemLoadOp, TmemStoreOp>(
+              op) &&
+          (warps % 4 != 0 || first % 4 != 0)) {
+        InFlightDiagnostic d =
+            emitOpError("task ")
+            << index << " runs warps " << first << " ... " << first + warps - 1
+            << ": warpgroup MMAs and tensor-memory accesses need whole "
+               "warpgroups (4 warps from a multiple of 4)";
+        d.attachNote(op->getLoc()) << "used here";
         return WalkResult::interrupt();
       }
       if (Value v = findCapturedTensor(op, *this)) {

@@ -81,6 +81,11 @@ def test_ws_gemm_compiles():
     assert "wgmma.mma_async" in consumers and "cp.async.bulk.tensor" not in consumers
     # every program-wide barrier inside a task is that task's
     assert set(re.findall(r"bar\.sync \t?(\d+), 128;", ptx)) <= {"1", "2", "3"}
+    # the A and B tiles only the async proxy touches (TMA writes, wgmma
+    # reads): no barrier or proxy fence before the copies or the MMAs
+    assert "bar.sync" not in producer and "fence.proxy.async" not in producer
+    loop = consumers[:consumers.index("wgmma.wait_group")]
+    assert "fence.proxy.async" not in loop and "bar.sync" not in loop
     assert k.kernels["gemm_ws"]["resources"]["spill_stores"] == 0
 
 
@@ -334,3 +339,20 @@ def test_cluster_launch_control():
             tlx.clc_producer(tlx.clc_create_context(1), 0, multi_ctas=True)
 
         multi.build("sm_100a")
+
+
+def test_tma_rule_without_the_compiler_matches_the_table():
+    """A launch-only machine (no compiled extension) decides which host
+    descriptors become tensor maps with the table's rule for TMA: it must
+    agree with the capability table on every target."""
+    from tlxamd import _jit, _nocompiler, targets
+
+    for name in targets.names():
+        expected = bool(targets.get(name)["tma"])
+        assert _jit._has_tma(name) == expected, name
+        installed = _nocompiler.compiler_installed
+        _nocompiler.compiler_installed = lambda: False
+        try:
+            assert _jit._has_tma(name) == expected, name
+        finally:
+            _nocompiler.compiler_installed = installed

@@ -19,15 +19,12 @@ using namespace mlir::tlxamd;
 
 std::pair<AsyncTasksOp, int> TargetInfoBase::getTaskAt(RewriterBase &rewriter) {
   Block *block = rewriter.getInsertionBlock();
-  for (Region *region = block ? block->getParent() : nullptr; region;) {
-    Operation *parent = region->getParentOp();
-    if (!parent)
-      break;
-    if (auto tasks = dyn_cast<AsyncTasksOp>(parent))
-      return {tasks, int(region->getRegionNumber())};
-    region = parent->getParentRegion();
-  }
-  return {AsyncTasksOp(), -1};
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  if (!parent)
+    return {AsyncTasksOp(), -1};
+  if (auto tasks = dyn_cast<AsyncTasksOp>(parent))
+    return {tasks, int(block->getParent()->getRegionNumber())};
+  return AsyncTasksOp::getEnclosingTask(parent);
 }
 
 Value TargetInfoBase::threadId(RewriterBase &rewriter, Location loc) const {

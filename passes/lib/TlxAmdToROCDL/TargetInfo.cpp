@@ -239,10 +239,9 @@ void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
 }
 
 void TargetInfo::sharedBarrier(RewriterBase &rewriter, Location loc) const {
+  // (No tasks here: target legality rejects them on AMD.)
   if (chipset.majorVersion != 9)
     return TargetInfoBase::sharedBarrier(rewriter, loc);
-  if (taskBarrier(rewriter, loc))
-    return;
   // The LDS accesses done (lgkmcnt), then the barrier, opaque to the
   // compiler (a memory clobber: nothing moves across it). Workgroup fences,
   // even LDS-only ones, would also wait for the direct-to-LDS copies in

@@ -283,3 +283,36 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#a = #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>
+!a = !tlxamd.memdesc<64x64xbf16, #a, #tlxamd.shared_memory, mutable>
+gpu.module @m {
+  gpu.func @wgmma_off_warpgroup() kernel attributes {tlxamd.num_warps = 2 : i32} {
+    %a = tlxamd.local_alloc : () -> !a
+    // expected-error @+1 {{task 1 runs warps 2 ... 5: warpgroup MMAs and tensor-memory accesses need whole warpgroups (4 warps from a multiple of 4)}}
+    tlxamd.async_tasks num_warps [2, 4] {
+      tlxamd.async_task_end
+    }, {
+      // expected-note @+1 {{used here}}
+      %d = tlxamd.warpgroup_dot %a, %a : !a, !a -> tensor<64x64xf32>
+      tlxamd.async_task_end
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @device_function() {
+    // expected-error @+1 {{must be in a kernel (its program's warps are the tasks'), not in a device function}}
+    tlxamd.async_tasks num_warps [4, 4] {
+      tlxamd.async_task_end
+    }, {
+      tlxamd.async_task_end
+    }
+    gpu.return
+  }
+}

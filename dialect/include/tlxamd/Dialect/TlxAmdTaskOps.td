@@ -38,7 +38,10 @@ def TlxAmd_AsyncTasksOp : TlxAmd_Op<"async_tasks", [
       a task, and a kernel with tasks computes distributed tensors only in
       tasks (outside code runs on every warp, which no layout spans);
     - the op is not nested in another task, a loop or a branch: it sits in
-      the kernel's body;
+      the kernel's body (a kernel, not a device function);
+    - a task with warpgroup MMAs or tensor-memory loads / stores runs whole
+      warpgroups (4 warps from a multiple of 4: the hardware groups warps
+      by their index);
     - `registers` (when given): one per region, 0 or a multiple of 8 in
       [24, 256]; a task with a budget is whole warpgroups (4 warps, on
       warpgroup boundaries, as `setmaxnreg` requires); the budgets fit the
