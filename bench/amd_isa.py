@@ -196,12 +196,13 @@ def resources(asm: str, name: str, lds_bytes: int = 0, lds_size: int = 65536, wa
 
 
 def side_by_side(label: str, ours: str, theirs: str, name: str, theirs_lds: int, lds_size: int,
-                 waves_per_group: int = 4) -> str:
+                 waves_per_group: int = 4, theirs_name: Optional[str] = None) -> str:
     """Two lines: every instruction class of the main loop (per step and
     wave), tlxamd / Triton, then registers, LDS, occupancy and spills."""
-    a, b = k_loop(ours, name) or Counter(), k_loop(theirs, name) or Counter()
+    theirs_name = theirs_name or name
+    a, b = k_loop(ours, name) or Counter(), k_loop(theirs, theirs_name) or Counter()
     ra = resources(ours, name, lds_size=lds_size, waves_per_group=waves_per_group)
-    rb = resources(theirs, name, lds_bytes=theirs_lds, lds_size=lds_size, waves_per_group=waves_per_group)
+    rb = resources(theirs, theirs_name, lds_bytes=theirs_lds, lds_size=lds_size, waves_per_group=waves_per_group)
     cells = " ".join(f"{k}={a.get(k, 0)}/{b.get(k, 0)}" for k in sorted(set(a) | set(b)))
     return (f"  {label}: {cells}\n    vgpr {ra['vgpr']}/{rb['vgpr']} agpr {ra['agpr']}/{rb['agpr']} lds "
             f"{ra['lds']}/{rb['lds']} occupancy {ra['occupancy']}/{rb['occupancy']} spill {ra['spill']}/{rb['spill']}")

@@ -20,7 +20,9 @@ one rule, then bench/tutorial_matmul_isa.py: tutorial 03's matmul text
 with num_stages 1 and 2 (software-pipelined by tlxamd-pipeline) beside
 Triton's compile of it, and bench/attention_isa.py: the Triton-style
 attention forward of test/python/test_pipeline_dot.py with num_stages 2,
-both compilers compiling the same text.
+both compilers compiling the same text, and bench/pingpong_isa.py: the
+warp-pipelined GEMM of examples/pingpong_gemm.py (two ping-pong halves of
+eight waves) beside Triton's compile of tutorial 03 at the same block.
 """
 
 import argparse
@@ -256,6 +258,12 @@ def main(argv=None):
             import attention_isa
 
             rc = rc or attention_isa.main(["--triton-python", args.triton_python])
+        # the warp-pipelined (ping-pong) GEMM beside tutorial 03 at its block
+        if args.triton_python and os.path.exists(os.path.join(HERE, "tutorials", "cache",
+                                                              "03-matrix-multiplication.py")):
+            import pingpong_isa
+
+            rc = rc or pingpong_isa.main(["--triton-python", args.triton_python])
         return rc
     rows = []
     for target in args.targets.split(","):

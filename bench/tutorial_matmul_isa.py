@@ -24,6 +24,13 @@ INTS = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
 WARPS = 4
 
 
+def set_tile(tile: str, warps: int) -> None:
+    """The block shape and warps both compilers get."""
+    global WARPS
+    TILE.update(zip(("BLOCK_SIZE_M", "BLOCK_SIZE_N", "BLOCK_SIZE_K"), (int(x) for x in tile.split(","))))
+    WARPS = warps
+
+
 def load(path, triton_module, tl_module, wrap):
     """matmul_kernel and its leaky_relu helper, executed from the file."""
     tree = ast.parse(open(path).read())
@@ -81,8 +88,11 @@ def main(argv=None):
     p.add_argument("tutorials", nargs="?", default=os.path.join(HERE, "tutorials", "cache"))
     p.add_argument("--targets", default="gfx950,gfx942")
     p.add_argument("--stages", default="1,2")
+    p.add_argument("--tile", default="128,128,32", help="BLOCK_SIZE_M,N,K")
+    p.add_argument("--warps", type=int, default=WARPS)
     p.add_argument("--triton-side", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    set_tile(args.tile, args.warps)
     path = os.path.join(args.tutorials, "03-matrix-multiplication.py")
     targets, stages = args.targets.split(","), [int(s) for s in args.stages.split(",")]
     if args.triton_side:
@@ -92,8 +102,9 @@ def main(argv=None):
 
     mine = ours(path, targets, stages)
     tri = amd_isa.run_triton_side(args.triton_python, __file__,
-                                  ["--targets", args.targets, "--stages", args.stages, args.tutorials])
-    print(f"tutorial matmul 128x128x32, {WARPS} warps, per K tile and wave, every instruction class: "
+                                  ["--targets", args.targets, "--stages", args.stages, "--tile", args.tile,
+                                   "--warps", str(args.warps), args.tutorials])
+    print(f"tutorial matmul {args.tile.replace(',', 'x')}, {WARPS} warps, per K tile and wave, every instruction class: "
           "tlxamd / Triton")
     from tlxamd import targets
 

@@ -291,6 +291,13 @@ LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                 "attribute of an op with shared memory";
     return success();
   }
+  if (attr.getName() == "tlxamd.warp_pipelined") {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<BufferLoadToSharedOp>(op))
+      return op->emitError() << "'tlxamd.warp_pipelined' is a unit attribute "
+                                "of a buffer_load_to_shared (set by "
+                                "tlxamd-warp-pipeline)";
+    return success();
+  }
   if (attr.getName() == kTensorMapsAttr)
     return verifyTensorMaps(op, attr.getValue());
   if (attr.getName() == "tlxamd.violations_arg" ||

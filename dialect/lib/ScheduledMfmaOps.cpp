@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -347,4 +349,132 @@ LogicalResult AmdMfmaCommitOp::verify() {
       }
   }
   return checkUsesAfter(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// Warp-pipeline stages (W10)
+//===----------------------------------------------------------------------===//
+
+/// What would put a workgroup barrier inside a stage: with the two wave
+/// halves one stage apart, a barrier there pairs each wave with the other
+/// half's previous barrier, so the hazard it was placed for is not covered.
+static Operation *findSynchronizingOp(Operation *root) {
+  Operation *found = nullptr;
+  root->walk([&](Operation *op) {
+    bool sync = isa<AsyncWaitOp, LocalStoreOp, AsyncTasksOp, gpu::BarrierOp,
+                    AmdWarpPipelineStageOp, AmdWarpPipelineStageEndOp,
+                    MBarrierWaitOp, MBarrierArriveOp, MBarrierInitOp>(op);
+    if (auto alloc = dyn_cast<LocalAllocOp>(op))
+      sync = alloc.getSrc() != nullptr;
+    if (!sync)
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// W10 for a whole loop body, checked once (from its first marker).
+static LogicalResult verifyWarpPipelineBody(Operation *first) {
+  Block *body = first->getBlock();
+  Operation *open = nullptr;
+  int stages = 0;
+  Operation *boundaryWait = nullptr;
+  for (Operation &op : *body) {
+    if (auto begin = dyn_cast<AmdWarpPipelineStageOp>(op)) {
+      if (open)
+        return begin.emitOpError("W10: stage '")
+               << begin.getName() << "' starts before stage '"
+               << cast<AmdWarpPipelineStageOp>(open).getName()
+               << "' has ended (stages do not nest)";
+      open = &op;
+      ++stages;
+      boundaryWait = nullptr;
+      continue;
+    }
+    if (isa<AmdWarpPipelineStageEndOp>(op)) {
+      if (!open)
+        return op.emitOpError("W10: ends a warp-pipeline stage that was "
+                              "never started");
+      open = nullptr;
+      continue;
+    }
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (open) {
+      if (Operation *sync = findSynchronizingOp(&op)) {
+        InFlightDiagnostic diag =
+            sync->emitOpError("W10: synchronizes the workgroup inside "
+                              "warp-pipeline stage '")
+            << cast<AmdWarpPipelineStageOp>(open).getName()
+            << "': in a warp-pipelined loop the two wave halves run one "
+               "stage apart, so a barrier there does not order them; put "
+               "async waits between stages";
+        return diag;
+      }
+      continue;
+    }
+    // Between stages: pure ops, scheduling hints, and one async_wait per
+    // boundary (its barrier separates the stages).
+    if (isa<AmdSchedBarrierOp>(op))
+      continue;
+    if (isa<AsyncWaitOp>(op)) {
+      if (boundaryWait)
+        return op.emitOpError("W10: a second async_wait between the same "
+                              "two warp-pipeline stages (one barrier "
+                              "separates them)");
+      boundaryWait = &op;
+      continue;
+    }
+    if (op.getNumRegions() == 0 && isMemoryEffectFree(&op))
+      continue;
+    return op.emitOpError("W10: sits in a warp-pipelined loop outside its "
+                          "stages; only pure ops and async waits may stand "
+                          "between stages");
+  }
+  if (open)
+    return open->emitOpError("W10: stage '")
+           << cast<AmdWarpPipelineStageOp>(open).getName()
+           << "' is not ended before the end of the loop body";
+  if (stages < 2)
+    return first->emitOpError("W10: a warp-pipelined loop needs at least "
+                              "two stages, got ")
+           << stages;
+  return success();
+}
+
+static LogicalResult verifyStageMarkerPlacement(Operation *op) {
+  if (!isa_and_nonnull<scf::ForOp>(op->getParentOp()))
+    return op->emitOpError("W10: warp-pipeline stages are the body of an "
+                           "scf.for loop (the stages of one iteration)");
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<AsyncTasksOp>(p))
+      return op->emitOpError("W10: warp pipelining splits the program's "
+                             "waves and cannot be used inside a task");
+  return success();
+}
+
+LogicalResult AmdWarpPipelineStageOp::verify() {
+  if (getName().empty())
+    return emitOpError("W10: a warp-pipeline stage needs a name");
+  if (failed(verifyStageMarkerPlacement(*this)))
+    return failure();
+  // The body is checked once, from its first marker.
+  for (Operation &op : *(*this)->getBlock())
+    if (isa<AmdWarpPipelineStageOp, AmdWarpPipelineStageEndOp>(op))
+      return &op == getOperation() ? verifyWarpPipelineBody(&op) : success();
+  return success();
+}
+
+LogicalResult AmdWarpPipelineStageEndOp::verify() {
+  if (failed(verifyStageMarkerPlacement(*this)))
+    return failure();
+  for (Operation *p = (*this)->getPrevNode(); p; p = p->getPrevNode()) {
+    if (isa<AmdWarpPipelineStageOp>(p))
+      return success();
+    if (isa<AmdWarpPipelineStageEndOp>(p))
+      break;
+  }
+  return emitOpError("W10: ends a warp-pipeline stage that was never "
+                     "started");
 }

@@ -935,10 +935,12 @@ def test_vendor_blas_stand_in_and_tools():
 
 def test_tlx_async_loads_tokens_and_warp_pipeline_stages():
     """TLX's async_load / async_load_commit_group / async_load_wait_group
-    (tokens) and `with tlx.warp_pipeline_stage(...)` (s_setprio around each
-    stage) in a TLX-style LDS-pipelined GEMM: exact in the emulator on
-    gfx950 and gfx942 with a ragged last K tile, the priorities in the ISA;
-    the stage is AMD-only and `with` takes kernel contexts only."""
+    (tokens) and `with tlx.warp_pipeline_stage(...)` in a TLX-style
+    LDS-pipelined GEMM run as a ping-pong of the wave halves: exact in the
+    emulator on gfx950 and gfx942 with a ragged last K tile, the priorities
+    and the upper half's extra barrier in the ISA; a loop whose waits the
+    shifted halves would overtake is rejected (W12); the stage is AMD-only
+    and `with` takes kernel contexts only."""
     import contextlib
     import os
 
@@ -955,51 +957,79 @@ def test_tlx_async_loads_tokens_and_warp_pipeline_stages():
         offs_k = tl.arange(0, BK)
         sa = tlx.local_alloc((BM, BK), tlx.dtype_of(a_ptr), BUFS)
         sb = tlx.local_alloc((BK, BN), tlx.dtype_of(b_ptr), BUFS)
-        for i in tl.static_range(BUFS):
+        for i in tl.static_range(BUFS - 1):
             ta = tlx.async_load(a_ptr + offs_m[:, None] * K + (i * BK + offs_k[None, :]), tlx.local_view(sa, i),
                                 mask=offs_k[None, :] < K - i * BK)
-            tlx.async_load_commit_group([ta])
             tb = tlx.async_load(b_ptr + (i * BK + offs_k[:, None]) * N + offs_n[None, :], tlx.local_view(sb, i),
                                 mask=offs_k[:, None] < K - i * BK)
-            tlx.async_load_commit_group([tb])
+            tlx.async_load_commit_group([ta, tb])
+        tlx.async_load_wait_group(BUFS - 2)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for t in range(0, tl.cdiv(K, BK)):
+            with tlx.warp_pipeline_stage("mem", priority=1) as nothing:
+                a = tlx.local_load(tlx.local_view(sa, t % BUFS))
+                b = tlx.local_load(tlx.local_view(sb, t % BUFS))
+                k0 = (t + BUFS - 1) * BK
+                nxt = (t + BUFS - 1) % BUFS
+                ta = tlx.async_load(a_ptr + offs_m[:, None] * K + (k0 + offs_k[None, :]), tlx.local_view(sa, nxt),
+                                    mask=offs_k[None, :] < K - k0)
+                tb = tlx.async_load(b_ptr + (k0 + offs_k[:, None]) * N + offs_n[None, :], tlx.local_view(sb, nxt),
+                                    mask=offs_k[:, None] < K - k0)
+                tlx.async_load_commit_group([ta, tb])
+            tl.static_assert(nothing is None)
+            # The next tile complete (this half) one stage before it is read.
+            tlx.async_load_wait_group(BUFS - 2)
+            with tlx.warp_pipeline_stage("mfma", priority=0):
+                acc = tl.dot(a, b, acc)
+        tlx.async_load_wait_group(0)
+        tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+    @triton.jit
+    def overtaken(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                  BUFS: tl.constexpr):
+        # The wait for a tile stands right before the stage that reads it:
+        # the other half, one stage behind, has not waited for its part.
+        offs_m = tl.arange(0, BM)
+        offs_n = tl.arange(0, BN)
+        offs_k = tl.arange(0, BK)
+        sa = tlx.local_alloc((BM, BK), tlx.dtype_of(a_ptr), BUFS)
+        sb = tlx.local_alloc((BK, BN), tlx.dtype_of(b_ptr), BUFS)
         acc = tl.zeros((BM, BN), dtype=tl.float32)
         for t in range(0, tl.cdiv(K, BK)):
             buf = t % BUFS
-            tlx.async_load_wait_group((BUFS - 1) * 2)
+            with tlx.warp_pipeline_stage("mem", priority=1):
+                ta = tlx.async_load(a_ptr + offs_m[:, None] * K + (t * BK + offs_k[None, :]), tlx.local_view(sa, buf))
+                tb = tlx.async_load(b_ptr + (t * BK + offs_k[:, None]) * N + offs_n[None, :], tlx.local_view(sb, buf))
+                tlx.async_load_commit_group([ta, tb])
+            tlx.async_load_wait_group(0)
             with tlx.warp_pipeline_stage("mfma", priority=0):
                 acc = tl.dot(tlx.local_load(tlx.local_view(sa, buf)), tlx.local_load(tlx.local_view(sb, buf)), acc)
-            with tlx.warp_pipeline_stage("mem", priority=1) as nothing:
-                k0 = (t + BUFS) * BK
-                ta = tlx.async_load(a_ptr + offs_m[:, None] * K + (k0 + offs_k[None, :]), tlx.local_view(sa, buf),
-                                    mask=offs_k[None, :] < K - k0)
-                tlx.async_load_commit_group([ta])
-                tb = tlx.async_load(b_ptr + (k0 + offs_k[:, None]) * N + offs_n[None, :], tlx.local_view(sb, buf),
-                                    mask=offs_k[:, None] < K - k0)
-                tlx.async_load_commit_group([tb])
-            tl.static_assert(nothing is None)
-        tlx.async_load_wait_group(0)
         tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
 
     rng = np.random.default_rng(0)
     M = N = 64
-    K = 96  # the last K tile is ragged: its masked copies read zeros
+    K = 160  # the last K tile is ragged: its masked copies read zeros
     a = rng.standard_normal((M, K)).astype(np.float16)
     b = rng.standard_normal((K, N)).astype(np.float16)
     for target in ("gfx950", "gfx942"):
         os.environ["TLXAMD_TARGET"] = target
         try:
             c = np.zeros((M, N), np.float32)
-            staged_gemm[(M // 32, N // 32)](a, b, c, M, N, K, BM=32, BN=32, BK=64, BUFS=2)
-            k = staged_gemm.warmup(a, b, c, M, N, K, BM=32, BN=32, BK=64, BUFS=2, grid=(1,))
+            staged_gemm[(M // 32, N // 32)](a, b, c, M, N, K, BM=32, BN=32, BK=64, BUFS=3)
+            k = staged_gemm.warmup(a, b, c, M, N, K, BM=32, BN=32, BK=64, BUFS=3, grid=(1,))
+            with pytest.raises(compiler.CompilationError, match="W12: reads a buffer one stage after the wait"):
+                overtaken.warmup(a, b, c, M, N, K, BM=32, BN=32, BK=64, BUFS=2, grid=(1,))
         finally:
             del os.environ["TLXAMD_TARGET"]
         np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-2, atol=1e-2)
         isa = k.asm["amdgcn"]
         assert "s_setprio 1" in isa and "s_setprio 0" in isa
+        # Two stage barriers per iteration and the halves' extra ones.
+        assert isa.count("s_barrier") >= 5, isa.count("s_barrier")
     sig = {"a_ptr": tl.pointer(tl.float16), "b_ptr": tl.pointer(tl.float16), "c_ptr": tl.pointer(tl.float32),
            "M": tl.int32, "N": tl.int32, "K": tl.int32}
-    module = tl.kernel(staged_gemm.fn, num_warps=4).build("sm_90a", signature=sig, BM=32, BN=32, BK=64, BUFS=2)
-    with pytest.raises(compiler.CompilationError, match="s_setprio .* is AMD-only"):
+    module = tl.kernel(staged_gemm.fn, num_warps=4).build("sm_90a", signature=sig, BM=32, BN=32, BK=64, BUFS=3)
+    with pytest.raises(compiler.CompilationError, match="W11: warp pipelining .* is an AMD schedule"):
         compiler.compile(module, target="sm_90a")
 
     @triton.jit

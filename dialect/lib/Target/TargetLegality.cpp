@@ -538,6 +538,22 @@ LogicalResult AmdSetPriorityOp::verifyForTarget(const ArchInfo &arch) {
          << arch.name << " (" << arch.family << ") is not an AMD target";
 }
 
+LogicalResult AmdWarpPipelineStageOp::verifyForTarget(const ArchInfo &arch) {
+  if (!arch.isAMD())
+    return emitOpError("W11: warp pipelining (TLX warp_pipeline_stage) is an "
+                       "AMD schedule (s_setprio, wave halves one s_barrier "
+                       "apart); ")
+           << arch.name << " (" << arch.family << ") is not an AMD target";
+  FunctionOpInterface kernel = (*this)->getParentOfType<FunctionOpInterface>();
+  std::optional<int64_t> warps = kernel ? getNumWarps(kernel) : std::nullopt;
+  if (warps && (*warps < 2 || *warps % 2))
+    return emitOpError("W11: warp pipelining splits the program's waves into "
+                       "two halves; the kernel has ")
+           << *warps << " wave" << (*warps == 1 ? "" : "s")
+           << " (an even number is needed)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // dot_scaled
 //===----------------------------------------------------------------------===//

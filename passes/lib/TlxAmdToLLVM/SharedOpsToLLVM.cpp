@@ -437,6 +437,8 @@ private:
 /// address arithmetic and commits (no op that reads or writes shared
 /// memory, or lowers through it).
 static bool followsCopyBarrier(Operation *op) {
+  if (op->hasAttr(kWarpPipelinedCopyAttr))
+    return true;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (isa<BufferLoadToSharedOp, AsyncWaitOp>(prev))
       return true;

@@ -41,8 +41,14 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // Buffer indices `i % STAGES` as loop-carried counters on AMD (on the
   // H200 the carried form made the 3-stage wgmma GEMM 8% slower, measured
   // A/B: NVPTX code generation keeps the remainders).
-  if (arch->isAMD())
+  // Warp-pipelined loops checked (W12) and turned into a ping-pong of the
+  // wave halves while their buffer indices are still `i % STAGES`.
+  if (arch->isAMD()) {
+    TlxAmdWarpPipelineOptions options;
+    options.target = arch->name.str();
+    pm.addPass(createTlxAmdWarpPipeline(options));
     pm.addPass(createTlxAmdLoopRemainders());
+  }
   pm.addPass(createTlxAmdConvertToBufferOpsPass(arch->name));
   pm.addPass(createTlxAmdVerifyTargetPass(arch->name));
   // The contract sanitizer: run-time checks of what no analysis proves.

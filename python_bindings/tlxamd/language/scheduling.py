@@ -127,11 +127,14 @@ def amd_set_priority(priority) -> None:
 
 
 class warp_pipeline_stage(kernel_context):
-    """TLX's `with tlx.warp_pipeline_stage(name, priority=p):` (AMD): the
-    stage's instructions issue at priority `p` (`s_setprio p` before them,
-    `s_setprio 0` after), so that one wave group's stage runs ahead of
-    another's. tlxamd applies the priorities only: the loop is not split
-    into a ping-pong between wave groups, and results do not change."""
+    """TLX's `with tlx.warp_pipeline_stage(name, priority=p):` (AMD): in a
+    loop whose body is two or more such stages, the stages run as a
+    ping-pong between the two halves of the program's waves (the upper half
+    one stage behind, a workgroup barrier between stages, each stage at
+    issue priority `p`: `s_setprio`). Only pure code and
+    `async_load_wait_group` may stand between stages; the compiler checks
+    that the shift of the halves is safe for the loop's shared-memory
+    buffers (W10-W12)."""
 
     def __init__(self, name, priority=0):
         name = getattr(name, "value", name)
@@ -143,11 +146,12 @@ class warp_pipeline_stage(kernel_context):
             raise ValueError(f"warp_pipeline_stage priority must be in [0, 3], got {self.priority}")
 
     def __enter__(self):
-        amd_set_priority(self.priority)
+        _builder()
+        _ops.amd_warp_pipeline_stage(self.name, ir.IntegerAttr.get(ir.IntegerType.get_signless(32), self.priority))
         return None
 
     def __exit__(self, *exc):
-        amd_set_priority(0)
+        _ops.amd_warp_pipeline_stage_end()
         return False
 
 

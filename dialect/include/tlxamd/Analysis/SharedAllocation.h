@@ -34,6 +34,10 @@ constexpr llvm::StringLiteral kFirstSharedAccessAttr =
 /// flight (its s_waitcnt vmcnt).
 constexpr llvm::StringLiteral kAsyncOutstandingAttr =
     "tlxamd.outstanding_copies";
+/// On a copy into shared memory in a warp-pipelined loop: its buffer's
+/// readers are proven done before it issues (W12), so it needs no barrier.
+constexpr llvm::StringLiteral kWarpPipelinedCopyAttr =
+    "tlxamd.warp_pipelined";
 
 /// Bytes of shared memory `op` needs while it runs on a target with
 /// `warpSize` lanes per warp (0: none).

@@ -196,4 +196,50 @@ def TlxAmd_AmdSetPriorityOp : TlxAmd_Op<"amd_set_priority", [
   let assemblyFormat = "$priority attr-dict";
 }
 
+def TlxAmd_AmdWarpPipelineStageOp : TlxAmd_Op<"amd_warp_pipeline_stage", [
+    DeclareOpInterfaceMethods<TlxAmd_TargetLegalityOpInterface>,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the start of a warp-pipeline stage (TLX warp_pipeline_stage)";
+  let description = [{
+    TLX's `with tlx.warp_pipeline_stage(name, priority=p):` in a loop: the
+    ops up to the matching `amd_warp_pipeline_stage_end` form one stage.
+    A loop whose body is two or more stages runs as a ping-pong between the
+    two halves of the program's waves (`tlxamd-warp-pipeline`): the upper
+    half starts one stage late (one extra `s_barrier` before the loop), a
+    workgroup barrier separates consecutive stages, so that while one half
+    runs the MFMA stage the other runs the memory stage; each stage issues
+    at its priority (`s_setprio`); after the loop the lower half's extra
+    barrier realigns the halves. Between two stages only an `async_wait`
+    (whose barrier then separates them) may stand, and only pure ops sit
+    outside stages. Rules W10-W12 (docs/contracts.md). AMD only.
+
+    ```mlir
+    scf.for %k = %c0 to %n step %c1 {
+      tlxamd.amd_warp_pipeline_stage "mem" priority 1
+      ...
+      tlxamd.amd_warp_pipeline_stage_end
+      tlxamd.async_wait {num = 1 : i32}
+      tlxamd.amd_warp_pipeline_stage "mfma" priority 0
+      ...
+      tlxamd.amd_warp_pipeline_stage_end
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$name,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$priority);
+  let assemblyFormat = "$name `priority` $priority attr-dict";
+  let hasVerifier = 1;
+}
+
+def TlxAmd_AmdWarpPipelineStageEndOp : TlxAmd_Op<"amd_warp_pipeline_stage_end", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the end of a warp-pipeline stage";
+  let description = [{
+    Closes the stage opened by the preceding `amd_warp_pipeline_stage` of
+    the same block (W10).
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // TLXAMD_SCHEDULED_MFMA_OPS_TD

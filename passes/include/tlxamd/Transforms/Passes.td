@@ -93,6 +93,36 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
   ];
 }
 
+def TlxAmdWarpPipeline : Pass<"tlxamd-warp-pipeline"> {
+  let summary = "Run warp-pipelined loops as a ping-pong between the two halves of the waves (AMD)";
+  let description = [{
+    A loop whose body is `amd_warp_pipeline_stage` stages (TLX's
+    `with tlx.warp_pipeline_stage(...)`) becomes a ping-pong: before the
+    loop an LDS barrier and one extra `s_barrier` for the upper half of
+    the waves (it then runs one stage behind the lower half); a workgroup
+    barrier between consecutive stages (the `async_wait` standing there, or
+    a new `s_barrier`, with `s_waitcnt lgkmcnt(0)` after a stage that
+    touches LDS), fenced by `s_sched_barrier 0` so that no instruction
+    crosses it; each stage at its priority (`s_setprio`); after the loop
+    the lower half's extra barrier and one LDS barrier realign the halves.
+
+    First it checks that the shift is safe (W12): the accesses of the loop
+    to shared memory (reads, asynchronous copies and what retires them) are
+    run symbolically for the buffers the loop counter selects, and every
+    read of a buffer must come at least two stage boundaries after the wait
+    that completed the copy into it (one half waits one stage after the
+    other), and every refill at least two boundaries after the last read
+    of the buffer. AMD targets (the `tlxamd-to-llvm` pipeline runs it).
+  }];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "Target architecture from the capability table">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::ROCDL::ROCDLDialect"];
+}
+
 def TlxAmdLoopRemainders : Pass<"tlxamd-loop-remainders"> {
   let summary = "Carry `(iv + c) % C` of scf.for counters as loop values";
   let description = [{
