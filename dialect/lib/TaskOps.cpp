@@ -6,6 +6,7 @@
 // launch control (the persistent scheduling of such kernels).
 //
 //===----------------------------------------------------------------------===//
+#include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/TargetLegality.h"
 
@@ -224,20 +225,57 @@ LogicalResult AsyncTasksOp::verifyRegions() {
   return success();
 }
 
+/// W5 on a target with one workgroup barrier (CDNA): the tasks run as a
+/// dispatch on the wave id and cannot synchronize, so nothing in them may
+/// need a barrier or exchange data through shared memory.
+static LogicalResult verifyUnsynchronizedTasks(AsyncTasksOp tasks,
+                                               const ArchInfo &arch) {
+  auto named = [](const ArchInfo &a) { return a.namedBarriers > 0; };
+  for (Region &region : tasks.getTasks()) {
+    Operation *bad = nullptr;
+    region.walk([&](Operation *op) {
+      bool shared =
+          isa<gpu::BarrierOp, AsyncWaitOp, AsyncCommitGroupOp, LocalAllocOp,
+              LocalLoadOp, LocalStoreOp, BufferLoadToSharedOp>(op) ||
+          getSharedScratchBytes(op, arch.warpSize) > 0;
+      if (!shared)
+        return WalkResult::advance();
+      bad = op;
+      return WalkResult::interrupt();
+    });
+    if (!bad)
+      continue;
+    InFlightDiagnostic d =
+        bad->emitOpError("W5: in task ")
+        << region.getRegionNumber() << " on " << arch.name << " ("
+        << arch.family
+        << "), which has one workgroup barrier and no named ones: tasks run "
+           "as a dispatch on the wave id and cannot synchronize, so they "
+           "may not use shared memory or anything that needs a barrier "
+           "(targets with named barriers: "
+        << getArchNamesWhere(named) << ")";
+    d.attachNote(tasks.getLoc()) << "the tasks";
+    return d;
+  }
+  return success();
+}
+
 LogicalResult AsyncTasksOp::verifyForTarget(const ArchInfo &arch) {
   auto named = [](const ArchInfo &a) { return a.namedBarriers > 0; };
-  if (!named(arch))
+  if (!named(arch) && !arch.isAMD())
     return emitOpError("needs named barriers for each task to synchronize "
                        "its own warps; ")
            << arch.name << " (" << arch.family
            << ") has one workgroup barrier (targets that have them: "
            << getArchNamesWhere(named) << ")";
+  if (!named(arch) && failed(verifyUnsynchronizedTasks(*this, arch)))
+    return failure();
   int64_t threads = getTotalWarps() * arch.warpSize;
   if (threads > 1024)
     return emitOpError("tasks take ")
            << getTotalWarps() << " warps of " << arch.warpSize
            << " lanes: more than 1024 threads";
-  if (int64_t(getNumRegions()) + 1 > int64_t(arch.namedBarriers))
+  if (named(arch) && int64_t(getNumRegions()) + 1 > int64_t(arch.namedBarriers))
     return emitOpError("has ")
            << getNumRegions() << " tasks, each needing a named barrier; "
            << arch.name << " has " << arch.namedBarriers

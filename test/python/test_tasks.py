@@ -4,13 +4,15 @@ replica with the task's warps and register budget, each task's tensors laid
 out over its own warps, the replica id a compile-time int; compiled for
 sm_90a (warp dispatch, setmaxnreg, one named barrier per task) and through
 ptxas; examples/ws_gemm.py's producer / consumer GEMM compiles (the GPU
-suite runs it on the H200); CDNA and misuse are rejected with the user's
+suite runs it on the H200); on CDNA, tasks that do not synchronize run as a wave-id
+dispatch (exact in the emulator), the rest and misuse are rejected with the user's
 line."""
 
 import os
 import re
 import sys
 
+import numpy as np
 import pytest
 
 import tlxamd.language.extra.tlx as tlx
@@ -89,9 +91,60 @@ def test_ws_gemm_compiles():
     assert k.kernels["gemm_ws"]["resources"]["spill_stores"] == 0
 
 
-def test_cdna_rejects_tasks():
-    with pytest.raises(compiler.CompilationError, match=r"needs named barriers for each task .* gfx950"):
+def test_cdna_rejects_register_budgets_and_synchronizing_tasks():
+    with pytest.raises(compiler.CompilationError, match=r"sets register budgets, which need register reallocation"):
         compiler.compile(add_mul.build("gfx950", BLOCK=1024), target="gfx950")
+
+    @tl.kernel(num_warps=4)
+    def row_sums(x: F32, y: F32):
+        with tlx.async_tasks():
+            with tlx.async_task("default"):
+                r = tl.arange(0, 64)
+                tl.store(y + tl.arange(0, 16), tl.sum(tl.load(x + r[:, None] * 16 + tl.arange(0, 16)[None, :]), 0))
+            with tlx.async_task(num_warps=4):
+                pass
+
+    with pytest.raises(compiler.CompilationError, match=r"W5: in task 0 on gfx950 .* cannot synchronize"):
+        compiler.compile(row_sums.build("gfx950"), target="gfx950")
+
+
+@tl.kernel(num_warps=4)
+def add2_ws(x: F32, y: F32, z: F32, a: F32, b: F32, c: F32, n: tl.int32, BLOCK: tl.constexpr):
+    # TLX's warp-specialized vector-add tutorial: two tasks, no exchange.
+    start = tl.program_id(0) * BLOCK
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            offs = start + tl.arange(0, BLOCK)
+            m = offs < n
+            tl.store(z + offs, tl.load(x + offs, mask=m) + tl.load(y + offs, mask=m), mask=m)
+        with tlx.async_task(num_warps=2, replicate=2):
+            half = BLOCK // 2
+            offs = start + tlx.async_task_replica_id() * half + tl.arange(0, half)
+            m = offs < n
+            tl.store(c + offs, tl.load(a + offs, mask=m) * tl.load(b + offs, mask=m), mask=m)
+
+
+@pytest.mark.parametrize("target", ["gfx950", "gfx942"])
+def test_cdna_tasks_dispatch_on_the_wave_id(target):
+    """On CDNA tasks that do not synchronize run as a dispatch on the
+    (scalar) wave id: exact in the emulator with a ragged last block."""
+    from tlxamd import emulator
+
+    k = compiler.compile(add2_ws.build(target, BLOCK=512), target=target)
+    isa = k.asm
+    assert "v_readfirstlane_b32" in isa and k.kernels["add2_ws"]["threads"] == 512
+    # the scalar wave id compared with the tasks' first waves (4, then 6),
+    # as LLVM folds it: thread id > 255, > 383
+    first = re.search(r"v_readfirstlane_b32 (s\d+), v0", isa).group(1)
+    assert f"s_cmpk_gt_u32 {first}, 0xff" in isa and f"s_cmpk_gt_u32 {first}, 0x17f" in isa
+    n = 1200
+    rng = np.random.default_rng(1)
+    x, y, a, b = (rng.standard_normal(n).astype(np.float32) for _ in range(4))
+    z = np.zeros(n, np.float32)
+    c = np.zeros(n, np.float32)
+    emulator.run(k, ((n + 511) // 512,), x, y, z, a, b, c, n)
+    np.testing.assert_array_equal(z, x + y)
+    np.testing.assert_array_equal(c, a * b)
 
 
 def test_tensor_outside_the_tasks():

@@ -206,6 +206,11 @@ void TargetInfoBase::sharedBarrier(RewriterBase &rewriter, Location loc) const {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
+Value TargetInfoBase::laneZeroValue(RewriterBase &rewriter, Location loc,
+                                    Value v) const {
+  return shuffleIndex(rewriter, loc, v, i32Const(rewriter, loc, 0));
+}
+
 Value TargetInfoBase::shuffleXor(RewriterBase &rewriter, Location loc, Value v,
                                  unsigned laneMask, Value lane) const {
   Value src = LLVM::XOrOp::create(rewriter, loc, lane,

@@ -82,6 +82,11 @@ public:
   virtual Value warpUniform(RewriterBase &rewriter, Location loc,
                             Value v) const = 0;
 
+  /// Lane 0's i32 `v`, the same in every lane of the warp and known to be
+  /// (a shuffle from lane 0 by default).
+  virtual Value laneZeroValue(RewriterBase &rewriter, Location loc,
+                              Value v) const;
+
   /// The i32 `v` of lane `srcLane` of the same hardware warp (an indexed
   /// warp shuffle; every lane of the warp active).
   virtual Value shuffleIndex(RewriterBase &rewriter, Location loc, Value v,

@@ -68,8 +68,7 @@ static void lowerTasks(AsyncTasksOp tasks, const TargetInfoBase &targetInfo) {
   Value warp = LLVM::UDivOp::create(rewriter, loc,
                                     targetInfo.programThreadId(rewriter, loc),
                                     i32Const(rewriter, loc, lanes));
-  warp =
-      targetInfo.shuffleIndex(rewriter, loc, warp, i32Const(rewriter, loc, 0));
+  warp = targetInfo.laneZeroValue(rewriter, loc, warp);
 
   SmallVector<Block *> entries;
   std::optional<ArrayRef<int32_t>> regs = tasks.getRegisters();

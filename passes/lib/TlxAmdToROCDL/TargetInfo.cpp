@@ -239,7 +239,8 @@ void TargetInfo::asyncCommitGroup(RewriterBase &, Location) const {
 }
 
 void TargetInfo::sharedBarrier(RewriterBase &rewriter, Location loc) const {
-  // (No tasks here: target legality rejects them on AMD.)
+  // (Never inside a task: target legality keeps barriers out of CDNA's
+  // tasks, W5.)
   if (chipset.majorVersion != 9)
     return TargetInfoBase::sharedBarrier(rewriter, loc);
   // The LDS accesses done (lgkmcnt), then the barrier, opaque to the

@@ -25,6 +25,11 @@ public:
   /// are waited for, not the global loads and direct-to-LDS copies in
   /// flight (vmcnt), which the kernel orders with its own waits.
   void sharedBarrier(RewriterBase &rewriter, Location loc) const override;
+  /// v_readfirstlane (the value moves to a scalar register).
+  Value laneZeroValue(RewriterBase &rewriter, Location loc,
+                      Value v) const override {
+    return warpUniform(rewriter, loc, v);
+  }
 
   const amdgpu::Chipset &getChipset() const { return chipset; }
 

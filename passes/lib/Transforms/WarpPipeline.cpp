@@ -525,7 +525,8 @@ struct WarpPipelinePass
       if (failed(HazardCheck(loop, *body).run()))
         return signalPassFailure();
       auto kernel = loop->getParentOfType<FunctionOpInterface>();
-      std::optional<int64_t> warps = getNumWarps(kernel);
+      std::optional<int64_t> warps =
+          kernel ? getNumWarps(kernel) : std::nullopt;
       rewrite(loop, *body, warps.value_or(4), arch->warpSize);
     }
   }

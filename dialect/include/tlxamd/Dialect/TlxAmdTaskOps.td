@@ -47,9 +47,11 @@ def TlxAmd_AsyncTasksOp : TlxAmd_Op<"async_tasks", [
       warpgroup boundaries, as `setmaxnreg` requires); the budgets fit the
       register file (`sum(num_warps[i] x 32 x registers[i])` <= 65536, a 0
       counting as the kernel limit);
-    - target legality: tasks synchronize with named barriers (NVIDIA; CDNA
-      has one workgroup barrier and is rejected); a budget needs register
-      reallocation (sm_90a, sm_100a).
+    - target legality: tasks synchronize with named barriers (NVIDIA); CDNA
+      has one workgroup barrier, so there the tasks are a plain dispatch on
+      the wave id and may not use shared memory or anything that needs a
+      barrier (W5); a budget needs register reallocation (sm_90a,
+      sm_100a).
 
     Inside task `i`, program-wide synchronization the lowering emits
     becomes named barrier `i + 1` over the task's threads, thread 0 of the
