@@ -54,9 +54,6 @@ LogicalResult BroadcastOp::verify() {
   RankedTensorType src = getSrc().getType(), dst = getType();
   if (src.getElementType() != dst.getElementType())
     return emitOpError("source and result element types differ");
-  if (src.getEncoding() != dst.getEncoding())
-    return emitOpError("source and result layouts differ; use "
-                       "tlxamd.convert_layout to change layouts");
   if (src.getRank() != dst.getRank())
     return emitOpError("source and result ranks differ");
   for (int64_t d = 0; d < src.getRank(); ++d)
@@ -65,7 +62,23 @@ LogicalResult BroadcastOp::verify() {
              << d << " has extent " << src.getDimSize(d)
              << "; only extent-1 dimensions broadcast (to " << dst.getDimSize(d)
              << ")";
-  return success();
+  if (src.getEncoding() == dst.getEncoding())
+    return success();
+  // Linear layouts describe one shape: the source's may differ from the
+  // result's in the broadcast dimensions only (each thread's registers of
+  // the result repeat registers of the source in the same thread).
+  auto srcLayout = dyn_cast_or_null<DistributedLayoutAttr>(src.getEncoding());
+  auto dstLayout = dyn_cast_or_null<DistributedLayoutAttr>(dst.getEncoding());
+  if (srcLayout && dstLayout) {
+    SmallVector<bool> zero;
+    for (int64_t d = 0; d < src.getRank(); ++d)
+      zero.push_back(src.getDimSize(d) == 1 && dst.getDimSize(d) != 1);
+    if (LinearLayout::getRegisterMap(getLinearLayout(src), getLinearLayout(dst),
+                                     {}, zero))
+      return success();
+  }
+  return emitOpError("source and result layouts differ; use "
+                     "tlxamd.convert_layout to change layouts");
 }
 
 static LogicalResult verifyLayoutChange(Operation *op, RankedTensorType src,

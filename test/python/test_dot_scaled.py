@@ -1,4 +1,6 @@
-"""tl.dot_scaled / tlx.dot_scaled (microscaled OCP MX formats) on gfx950:
+"""tl.dot_scaled / tlx.dot_scaled (microscaled OCP MX formats) on gfx950
+and, decomposed (operands upcast by value, then the plain dot), on gfx942,
+sm_90a and for bf16 operands:
 the Triton-style kernel of examples/dot_scaled.py (layouts inferred, a
 runtime K loop) runs in the AMD emulator against a numpy MX reference
 (values decoded from their bit patterns, times 2^(e - 127) per 32-value
@@ -141,17 +143,42 @@ def test_tiles_per_warp_only_on_gfx1250():
                          binary=False)
 
 
-@pytest.mark.parametrize("target", ["gfx942", "sm_90a"])
-def test_targets_without_scaled_mfma(target):
-    with pytest.raises(Exception, match=f"has no scaled matrix instruction on {target}"):
-        compiler.compile(_scaled_tile.build(target=target, FMT="e4m3", TPW=None, which=0), target=target,
-                         binary=False)
+@pytest.mark.parametrize("fa,fb", [("e2m1", "e2m1"), ("e4m3", "e4m3"), ("e5m2", "e2m1"), ("e2m3", "e3m2"),
+                                   ("e4m3", "e2m3")])
+def test_gfx942_decomposes_and_matches_numpy(fa, fb):
+    """No scaled MFMA on CDNA3: tlxamd-decompose-dot-scaled upcasts both
+    operands by value (times their scales) to bf16 and runs the bf16 MFMA;
+    the same numpy reference holds."""
+    _check(*_run(fa, fb, 64, 64, 256, 64, 64, 128, seed=len(fa + fb), target="gfx942"))
+    k = compiler.compile(mx_matmul.build(target="gfx942", BM=64, BN=64, BK=128, A_FORMAT=fa, B_FORMAT=fb,
+                                         A_PACK=2 if fa == "e2m1" else 1, B_PACK=2 if fb == "e2m1" else 1),
+                         target="gfx942", binary=False)
+    assert "v_mfma_f32_32x32x8_bf16" in k.asm or "v_mfma_f32_16x16x16_bf16" in k.asm
+    assert "mfma_scale" not in k.asm and k.resources["vgpr_spill"] == 0
 
 
-def test_bf16_operand_has_no_scaled_instruction():
-    with pytest.raises(Exception, match="has no scaled matrix instruction on gfx950"):
-        compiler.compile(_scaled_tile.build(target="gfx950", FMT="bf16", TPW=None, which=5), target="gfx950",
+def test_sm90a_decomposes_to_bf16_mma():
+    """Hopper has no scaled MMA: the upcast operands feed the bf16 MMA,
+    through ptxas, no spills at a 64 x 64 x 64 tile."""
+    k = compiler.compile(mx_matmul.build(target="sm_90a", BM=64, BN=64, BK=64, A_FORMAT="e2m1", B_FORMAT="e4m3",
+                                         A_PACK=2, B_PACK=1), target="sm_90a")
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" in k.asm
+    assert k.binary and k.resources["spill_stores"] == 0
+
+
+def test_bf16_operand_decomposes_on_gfx950():
+    """gfx950's scaled MFMA takes no bf16 operand: bf16 x e4m3 is upcast
+    and runs on the bf16 MFMA, exact in the emulator."""
+    rng = np.random.default_rng(5)
+    a = rng.integers(-128, 128, (64, 128)).astype(np.int8)  # cast to bf16 by value in the kernel
+    b, bv = _operand(rng, "e4m3", 128, 64, 0)
+    out = np.zeros((64, 64), np.float32)
+    k = compiler.compile(_scaled_tile.build(target="gfx950", FMT="bf16", TPW=None, which=5), target="gfx950",
                          binary=False)
+    assert "mfma_scale" not in k.asm and "bf16" in k.asm
+    emulator.run(k, (1,), a, b, out)
+    av = a.astype(np.float64)
+    _check(out, av @ bv, np.abs(av) @ np.abs(bv))
 
 
 @pytest.mark.parametrize("consts,exc,match", [

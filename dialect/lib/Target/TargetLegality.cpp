@@ -626,7 +626,9 @@ LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
            << getArchNamesWhere([](const ArchInfo &a) {
                 return hasScaledMatrix(a, MatrixEngine::ScaledMFMA);
               })
-           << "; " << arch.name << " (" << arch.family << ") has none";
+           << "; " << arch.name << " (" << arch.family
+           << ") has none (written without layouts, a dot_scaled is upcast "
+              "to the plain dot there: tlxamd-decompose-dot-scaled)";
   auto c = cast<RankedTensorType>(getC().getType());
   if (!c.getEncoding())
     return success(); // layout assignment picks the instruction

@@ -27,8 +27,26 @@ bool mlir::tlxamd::isLayoutLinkedOp(Operation *op) {
          ShapeOpSpec::isShapeOp(op);
 }
 
+/// A broadcast's layout for its other side, when the given one describes
+/// only its own shape (a linear layout): the same bases resized, broadcast
+/// dimensions dropped to extent 1 or grown by registers.
+static Attribute resizeBroadcastLayout(BroadcastOp op, Attribute layout,
+                                       bool toOperand) {
+  RankedTensorType from = toOperand ? op.getType() : op.getSrc().getType();
+  RankedTensorType to = toOperand ? op.getSrc().getType() : op.getType();
+  if (!isa_and_nonnull<DistributedLayoutAttr>(layout) ||
+      describes(layout, to) || !describes(layout, from))
+    return layout;
+  LinearLayout l =
+      toLinearLayout(layout, from.getShape())
+          .resizedTo(to.getShape(), /*dropBroadcastRegisters=*/toOperand);
+  return getLinearLayoutAttr(op.getContext(), l);
+}
+
 Attribute mlir::tlxamd::getResultLayoutFor(Operation *op,
                                            Attribute operandLayout) {
+  if (auto broadcast = dyn_cast<BroadcastOp>(op))
+    return resizeBroadcastLayout(broadcast, operandLayout, false);
   if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
     auto slice = dyn_cast<SliceLayoutAttr>(operandLayout);
     if (slice && slice.getDim() == expand.getAxis())
@@ -93,6 +111,8 @@ Attribute mlir::tlxamd::getOperandLayoutFor(Operation *op, unsigned operand,
                                             Attribute resultLayout) {
   if (!isa<RankedTensorType>(op->getOperand(operand).getType()))
     return Attribute();
+  if (auto broadcast = dyn_cast<BroadcastOp>(op))
+    return resizeBroadcastLayout(broadcast, resultLayout, true);
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceLayoutAttr::get(op->getContext(), expand.getAxis(),
                                 resultLayout);

@@ -26,6 +26,13 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // reference).
   if (arch->isNVIDIA())
     pm.addPass(createTlxAmdResolveTmemLayouts());
+  // dot_scaled the target has no scaled instruction for: operands upcast
+  // by value, then the plain dot (before the pipeliner sees the loads).
+  {
+    TlxAmdDecomposeDotScaledOptions options;
+    options.target = arch->name.str();
+    pm.addPass(createTlxAmdDecomposeDotScaled(options));
+  }
   // Loops with `num_stages`: loads feeding dots staged through shared
   // memory (layout-free input), other loads one iteration ahead.
   {

@@ -1242,9 +1242,11 @@ class kernel:
         from ..compiler import diagnostic_text
 
         # Loops feeding dots are pipelined before layouts (their shared
-        # buffers and copies get layouts with everything else).
+        # buffers and copies get layouts with everything else); a dot_scaled
+        # the target has no scaled instruction for is upcast first.
         pm = passmanager.PassManager.parse(
-            f"builtin.module(tlxamd-pipeline{{target={target} registers=false}},"
+            f"builtin.module(tlxamd-decompose-dot-scaled{{target={target}}},"
+            f"tlxamd-pipeline{{target={target} registers=false}},"
             f"tlxamd-assign-layouts{{target={target}}},"
             f"tlxamd-remove-layout-conversions{{assigned-only=true}})")
         try:

@@ -93,6 +93,27 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
   ];
 }
 
+def TlxAmdDecomposeDotScaled : Pass<"tlxamd-decompose-dot-scaled"> {
+  let summary = "dot_scaled without a scaled instruction: upcast the operands by value, then the plain dot";
+  let description = [{
+    A layout-free `dot_scaled` the target has no scaled matrix instruction
+    for (every target but gfx950's scaled MFMA, and gfx950 too when an
+    operand is bf16 / fp16) becomes Triton's decomposition on Hopper and
+    CDNA3: each operand decoded to f32 by value (fp4 unpacked two per byte
+    along K or M / N, fp6 from the low six bits, fp8 through `extf`), times
+    its block's E8M0 scale, rounded to bf16 (f16 when an operand is f16:
+    exact, the values have at most 4 significant bits) and multiplied by
+    the plain `dot` (wgmma / mma.sync / MFMA) with the f32 accumulator.
+    Runs first in `tlxamd-to-llvm`, before layouts exist.
+  }];
+  let options = [
+    Option<"target", "target", "std::string",
+           "::mlir::tlxamd::getDefaultArch(::mlir::tlxamd::Vendor::AMD).name.str()",
+           "Target architecture from the capability table">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TlxAmdWarpPipeline : Pass<"tlxamd-warp-pipeline"> {
   let summary = "Run warp-pipelined loops as a ping-pong between the two halves of the waves (AMD)";
   let description = [{

@@ -1,0 +1,250 @@
+//===- DecomposeDotScaled.cpp - tlxamd-decompose-dot-scaled ---------------===//
+//
+// A layout-free dot_scaled the target has no scaled instruction for (every
+// target but gfx950's scaled MFMA; there too when an operand is bf16 /
+// fp16) becomes what Triton lowers it to on Hopper and CDNA3: each operand
+// decoded from its bit patterns to f32 by value (fp4 unpacked two per byte,
+// fp6 from the low six bits, fp8 through extf), times its block's E8M0 scale
+// 2^(e - 127) (0 -> 2^-127, 255 -> NaN), rounded to bf16 (to f16 when the
+// other operand is f16) and multiplied by the target's plain dot. Every
+// microscaled value times a power of two has at most 4 significant bits, so
+// the rounding is exact wherever the 16-bit type has the exponent.
+//
+//===----------------------------------------------------------------------===//
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Target/Arch.h"
+#include "tlxamd/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <cmath>
+#include <limits>
+
+namespace mlir::tlxamd {
+#define GEN_PASS_DEF_TLXAMDDECOMPOSEDOTSCALED
+#include "tlxamd/Transforms/Passes.h.inc"
+} // namespace mlir::tlxamd
+
+using namespace mlir;
+using namespace mlir::tlxamd;
+
+namespace {
+
+class Decomposer {
+public:
+  Decomposer(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  /// Operand `opIdx` of `dot` as a [rows, cols] tensor of `type` (lhs M x
+  /// K, rhs K x N).
+  Value upcast(DotScaledOp dot, unsigned opIdx, Type type) {
+    Value v = opIdx ? dot.getB() : dot.getA();
+    Value scale = opIdx ? dot.getBScale() : dot.getAScale();
+    StringRef format = opIdx ? dot.getRhsFormat() : dot.getLhsFormat();
+    bool kPack = opIdx ? dot.getRhsKPack() : dot.getLhsKPack();
+    Value f32 = decode(v, format, /*packDim=*/(opIdx == 0) == kPack ? 1 : 0);
+    if (scale)
+      f32 = arith::MulFOp::create(b, loc, f32,
+                                  expandScale(scale, opIdx, shapeOf(f32)));
+    if (getElementTypeOrSelf(f32.getType()) == type)
+      return f32;
+    return arith::TruncFOp::create(b, loc, retype(f32, type), f32);
+  }
+
+private:
+  static ArrayRef<int64_t> shapeOf(Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  }
+  static RankedTensorType tensor(ArrayRef<int64_t> shape, Type elem) {
+    return RankedTensorType::get(shape, elem);
+  }
+  static RankedTensorType retype(Value v, Type elem) {
+    return tensor(shapeOf(v), elem);
+  }
+  Value splatInt(ArrayRef<int64_t> shape, int64_t v) {
+    auto t = tensor(shape, b.getI32Type());
+    return arith::ConstantOp::create(
+        b, loc, t, DenseElementsAttr::get(t, b.getI32IntegerAttr(v)));
+  }
+  Value splatF32(ArrayRef<int64_t> shape, float v) {
+    auto t = tensor(shape, b.getF32Type());
+    return arith::ConstantOp::create(
+        b, loc, t, DenseElementsAttr::get(t, b.getF32FloatAttr(v)));
+  }
+  Value shr(Value v, int64_t n) {
+    return n ? arith::ShRUIOp::create(b, loc, v, splatInt(shapeOf(v), n)) : v;
+  }
+  Value shl(Value v, int64_t n) {
+    return n ? arith::ShLIOp::create(b, loc, v, splatInt(shapeOf(v), n)) : v;
+  }
+  Value mask(Value v, int64_t m) {
+    return arith::AndIOp::create(b, loc, v, splatInt(shapeOf(v), m));
+  }
+  Value eq(Value v, int64_t c) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
+                                 splatInt(shapeOf(v), c));
+  }
+  Value toI32(Value v) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (isa<FloatType>(t.getElementType()))
+      v = arith::BitcastOp::create(b, loc, retype(v, b.getI8Type()), v);
+    return arith::ExtUIOp::create(b, loc, retype(v, b.getI32Type()), v);
+  }
+
+  /// f32 values of sign / exponent / mantissa codes (i32) of an OCP
+  /// minifloat: subnormals from the mantissa, e4m3's 0x7f / 0xff NaN,
+  /// e5m2's all-ones exponent as inf / NaN.
+  Value minifloat(Value codes, unsigned ebits, unsigned mbits, int bias,
+                  StringRef format) {
+    ArrayRef<int64_t> shape = shapeOf(codes);
+    Value sign = mask(shr(codes, ebits + mbits), 1);
+    Value e = mask(shr(codes, mbits), (1 << ebits) - 1);
+    Value m = mask(codes, (1 << mbits) - 1);
+    Value biased =
+        arith::AddIOp::create(b, loc, e, splatInt(shape, 127 - bias));
+    if (format == "e5m2")
+      biased = arith::SelectOp::create(b, loc, eq(e, 31), splatInt(shape, 255),
+                                       biased);
+    Value bits = arith::OrIOp::create(
+        b, loc, shl(sign, 31),
+        arith::OrIOp::create(b, loc, shl(biased, 23), shl(m, 23 - mbits)));
+    Value normal =
+        arith::BitcastOp::create(b, loc, tensor(shape, b.getF32Type()), bits);
+    Value sub = arith::MulFOp::create(
+        b, loc,
+        arith::UIToFPOp::create(b, loc, tensor(shape, b.getF32Type()), m),
+        splatF32(shape, std::ldexp(1.0f, 1 - bias - int(mbits))));
+    sub = arith::SelectOp::create(b, loc, eq(sign, 1),
+                                  arith::NegFOp::create(b, loc, sub), sub);
+    Value value = arith::SelectOp::create(b, loc, eq(e, 0), sub, normal);
+    if (format == "e4m3")
+      value = arith::SelectOp::create(
+          b, loc, eq(mask(codes, 0x7f), 0x7f),
+          splatF32(shape, std::numeric_limits<float>::quiet_NaN()), value);
+    return value;
+  }
+
+  /// The operand's values as f32, fp4 unpacked along `packDim`.
+  Value decode(Value v, StringRef format, int packDim) {
+    auto t = cast<RankedTensorType>(v.getType());
+    Type elem = t.getElementType();
+    if (format == "bf16" || format == "fp16")
+      return elem.isF32()
+                 ? v
+                 : arith::ExtFOp::create(b, loc, retype(v, b.getF32Type()), v);
+    if (format == "e4m3" || format == "e5m2") {
+      // fp8: extf (lowered for every target) from the typed bit pattern.
+      Type f8 = format == "e4m3" ? Type(b.getType<Float8E4M3FNType>())
+                                 : Type(b.getType<Float8E5M2Type>());
+      if (elem != f8)
+        v = arith::BitcastOp::create(b, loc, retype(v, f8), v);
+      return arith::ExtFOp::create(b, loc, retype(v, b.getF32Type()), v);
+    }
+    Value codes = toI32(v);
+    if (format == "e2m3")
+      return minifloat(mask(codes, 0x3f), 2, 3, 1, format);
+    if (format == "e3m2")
+      return minifloat(mask(codes, 0x3f), 3, 2, 3, format);
+    // e2m1: two per byte, the first in the low nibble, along packDim.
+    Value lo = minifloat(mask(codes, 0xf), 2, 1, 1, format);
+    Value hi = minifloat(mask(shr(codes, 4), 0xf), 2, 1, 1, format);
+    SmallVector<int64_t> shape(t.getShape());
+    Value pairs = JoinOp::create(
+        b, loc, tensor({shape[0], shape[1], 2}, b.getF32Type()), lo, hi);
+    if (packDim == 0)
+      pairs = TransOp::create(b, loc,
+                              tensor({shape[0], 2, shape[1]}, b.getF32Type()),
+                              pairs, b.getDenseI32ArrayAttr({0, 2, 1}));
+    shape[packDim] *= 2;
+    return ReshapeOp::create(b, loc, tensor(shape, b.getF32Type()), pairs);
+  }
+
+  /// The E8M0 scales ([rows or cols, K / 32]) of operand `opIdx` as f32
+  /// factors of its `shape` ([M, K] or [K, N]).
+  Value expandScale(Value scale, unsigned opIdx, ArrayRef<int64_t> shape) {
+    Value e = toI32(scale);
+    ArrayRef<int64_t> s = shapeOf(e);
+    Value bits = arith::SelectOp::create(
+        b, loc, eq(e, 0), splatInt(s, 0x00400000),
+        arith::SelectOp::create(b, loc, eq(e, 255), splatInt(s, 0x7fc00000),
+                                shl(e, 23)));
+    Type f32 = b.getF32Type();
+    Value f = arith::BitcastOp::create(b, loc, tensor(s, f32), bits);
+    int64_t blocks = s[1];
+    if (opIdx == 0) {
+      // [M, K/32] -> [M, K/32, 1] -> [M, K/32, 32] -> [M, K]
+      f = ExpandDimsOp::create(b, loc, tensor({s[0], blocks, 1}, f32), f,
+                               b.getI32IntegerAttr(2));
+      f = BroadcastOp::create(b, loc,
+                              tensor({s[0], blocks, kScaleBlockSize}, f32), f);
+    } else {
+      // [N, K/32] -> [K/32, N] -> [K/32, 1, N] -> [K/32, 32, N] -> [K, N]
+      f = TransOp::create(b, loc, tensor({blocks, s[0]}, f32), f,
+                          b.getDenseI32ArrayAttr({1, 0}));
+      f = ExpandDimsOp::create(b, loc, tensor({blocks, 1, s[0]}, f32), f,
+                               b.getI32IntegerAttr(1));
+      f = BroadcastOp::create(b, loc,
+                              tensor({blocks, kScaleBlockSize, s[0]}, f32), f);
+    }
+    return ReshapeOp::create(b, loc, tensor(shape, f32), f);
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+bool isLayoutFree(DotScaledOp dot) {
+  return llvm::all_of(dot->getOperandTypes(), [](Type t) {
+    auto r = dyn_cast<RankedTensorType>(t);
+    return r && !r.getEncoding();
+  });
+}
+
+struct DecomposeDotScaledPass
+    : public tlxamd::impl::TlxAmdDecomposeDotScaledBase<
+          DecomposeDotScaledPass> {
+  using TlxAmdDecomposeDotScaledBase::TlxAmdDecomposeDotScaledBase;
+
+  void runOnOperation() override {
+    const ArchInfo *arch = lookupArch(target);
+    if (!arch) {
+      emitError(getOperation()->getLoc())
+          << "tlxamd-decompose-dot-scaled: unsupported target '" << target
+          << "'";
+      return signalPassFailure();
+    }
+    SmallVector<DotScaledOp> dots;
+    getOperation()->walk([&](DotScaledOp dot) {
+      if (!isLayoutFree(dot) || dot.getTilesPerWarp())
+        return;
+      const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
+      const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
+      if (!lhs || !rhs)
+        return;
+      auto kernel = dot->getParentOfType<FunctionOpInterface>();
+      std::optional<int64_t> warps =
+          kernel ? getNumWarps(kernel) : std::nullopt;
+      SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
+      // A native scaled instruction stays (layout assignment picks it).
+      if (chooseScaledDotLayout(dot.getContext(), *arch, mnk[0], mnk[1], mnk[2],
+                                *lhs, *rhs, warps.value_or(4))
+              .layout)
+        return;
+      dots.push_back(dot);
+    });
+    for (DotScaledOp dot : dots) {
+      OpBuilder b(dot);
+      Type type = dot.getLhsFormat() == "fp16" || dot.getRhsFormat() == "fp16"
+                      ? Type(b.getF16Type())
+                      : Type(b.getBF16Type());
+      Decomposer d(b, dot.getLoc());
+      Value a = d.upcast(dot, 0, type), bv = d.upcast(dot, 1, type);
+      auto product =
+          DotOp::create(b, dot.getLoc(), dot.getType(), a, bv, dot.getC());
+      dot.replaceAllUsesWith(product.getResult());
+      dot.erase();
+    }
+  }
+};
+
+} // namespace

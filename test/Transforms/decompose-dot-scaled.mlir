@@ -1,0 +1,81 @@
+// tlxamd-decompose-dot-scaled: a layout-free dot_scaled without a scaled
+// instruction on the target becomes the operands upcast by value (fp4
+// unpacked two per byte: low nibble first, along K or M / N; fp8 through
+// extf; times the block's E8M0 scale, 0 -> 2^-127 and 255 -> NaN) to bf16
+// and the plain dot. gfx950's scaled MFMA keeps the op; a bf16 operand is
+// upcast there too; laid-out ops are left to target legality.
+// RUN: tlx-opt %s -split-input-file --tlxamd-decompose-dot-scaled=target=gfx942 | FileCheck %s
+// RUN: tlx-opt %s -split-input-file --tlxamd-decompose-dot-scaled=target=gfx950 | FileCheck %s --check-prefix=NATIVE
+
+// CHECK-LABEL: gpu.func @fp4_fp8
+// fp4: the two nibbles of each byte decoded, joined and laid out along K.
+// CHECK: arith.extui %{{.*}} : tensor<32x32xi8> to tensor<32x32xi32>
+// CHECK: arith.bitcast %{{.*}} : tensor<32x32xi32> to tensor<32x32xf32>
+// CHECK: arith.uitofp %{{.*}} : tensor<32x32xi32> to tensor<32x32xf32>
+// CHECK: arith.shrui %{{.*}}, %{{.*}} : tensor<32x32xi32>
+// CHECK: %[[J:.*]] = tlxamd.join %{{.*}}, %{{.*}} : tensor<32x32xf32> -> tensor<32x32x2xf32>
+// CHECK: tlxamd.reshape %[[J]] : tensor<32x32x2xf32> -> tensor<32x64xf32>
+// the E8M0 scales: 2^(e - 127), 0 and 255 special, repeated over 32 K values
+// CHECK-DAG: arith.constant dense<4194304> : tensor<32x2xi32>
+// CHECK-DAG: arith.constant dense<2143289344> : tensor<32x2xi32>
+// CHECK: tlxamd.expand_dims %{{.*}} {axis = 2 : i32} : tensor<32x2xf32> -> tensor<32x2x1xf32>
+// CHECK: tlxamd.broadcast %{{.*}} : tensor<32x2x1xf32> -> tensor<32x2x32xf32>
+// CHECK: tlxamd.reshape %{{.*}} : tensor<32x2x32xf32> -> tensor<32x64xf32>
+// CHECK: %[[A:.*]] = arith.truncf %{{.*}} : tensor<32x64xf32> to tensor<32x64xbf16>
+// fp8 (an i8 bit pattern): bitcast, extf; the rhs scale transposed to K x N.
+// CHECK: arith.bitcast %{{.*}} : tensor<64x16xi8> to tensor<64x16xf8E4M3FN>
+// CHECK: arith.extf %{{.*}} : tensor<64x16xf8E4M3FN> to tensor<64x16xf32>
+// CHECK: tlxamd.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x2xf32> -> tensor<2x16xf32>
+// CHECK: %[[B:.*]] = arith.truncf %{{.*}} : tensor<64x16xf32> to tensor<64x16xbf16>
+// CHECK: tlxamd.dot %[[A]], %[[B]], %{{.*}} : tensor<32x64xbf16>, tensor<64x16xbf16> -> tensor<32x16xf32>
+// CHECK-NOT: tlxamd.dot_scaled
+gpu.module @m {
+  gpu.func @fp4_fp8(%a: tensor<32x32xi8>, %as: tensor<32x2xi8>, %b: tensor<64x16xi8>, %bs: tensor<16x2xi8>, %c: tensor<32x16xf32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %d = tlxamd.dot_scaled %a scale %as, %b scale %bs, %c lhs = "e2m1" rhs = "e4m3" : tensor<32x32xi8> scale tensor<32x2xi8>, tensor<64x16xi8> scale tensor<16x2xi8> -> tensor<32x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// An rhs fp4 packed along K: the nibble pairs are rows 2k and 2k + 1.
+// CHECK-LABEL: gpu.func @fp4_rhs_along_k
+// CHECK: tlxamd.join %{{.*}}, %{{.*}} : tensor<32x16xf32> -> tensor<32x16x2xf32>
+// CHECK: tlxamd.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<32x16x2xf32> -> tensor<32x2x16xf32>
+// CHECK: tlxamd.reshape %{{.*}} : tensor<32x2x16xf32> -> tensor<64x16xf32>
+// CHECK: tlxamd.dot
+gpu.module @m {
+  gpu.func @fp4_rhs_along_k(%a: tensor<32x64xf8E5M2>, %b: tensor<32x16xi8>, %c: tensor<32x16xf32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %d = tlxamd.dot_scaled %a, %b, %c lhs = "e5m2" rhs = "e2m1" : tensor<32x64xf8E5M2>, tensor<32x16xi8> -> tensor<32x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// bf16 has no scaled instruction anywhere: upcast on gfx950 too.
+// NATIVE-LABEL: gpu.func @bf16_fp8
+// NATIVE: arith.extf %{{.*}} : tensor<64x16xf8E4M3FN> to tensor<64x16xf32>
+// NATIVE: tlxamd.dot %{{.*}} : tensor<32x64xbf16>, tensor<64x16xbf16> -> tensor<32x16xf32>
+// NATIVE-NOT: tlxamd.dot_scaled
+gpu.module @m {
+  gpu.func @bf16_fp8(%a: tensor<32x64xbf16>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<32x16xf32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %d = tlxamd.dot_scaled %a, %b, %c lhs = "bf16" rhs = "e4m3" : tensor<32x64xbf16>, tensor<64x16xf8E4M3FN> -> tensor<32x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tile gfx950's scaled MFMA covers keeps the op there.
+// CHECK-LABEL: gpu.func @native_on_gfx950
+// CHECK: tlxamd.dot %{{.*}} : tensor<64x128xbf16>, tensor<128x64xbf16> -> tensor<64x64xf32>
+// NATIVE-LABEL: gpu.func @native_on_gfx950
+// NATIVE-NOT: tlxamd.join
+// NATIVE: tlxamd.dot_scaled
+gpu.module @m {
+  gpu.func @native_on_gfx950(%a: tensor<64x64xi8>, %as: tensor<64x4xi8>, %b: tensor<128x64xi8>, %bs: tensor<64x4xi8>, %c: tensor<64x64xf32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %d = tlxamd.dot_scaled %a scale %as, %b scale %bs, %c lhs = "e2m1" rhs = "e4m3" : tensor<64x64xi8> scale tensor<64x4xi8>, tensor<128x64xi8> scale tensor<64x4xi8> -> tensor<64x64xf32>
+    gpu.return
+  }
+}
