@@ -194,3 +194,29 @@ def test_bf16_operand_decomposes_on_gfx950():
 def test_misuse_raises(consts, exc, match):
     with pytest.raises(exc, match=match):
         _scaled_tile.build(target="gfx950", **consts)
+
+
+@tl.kernel(num_warps=4)
+def _mn_packed(a: tl.pointer(tl.int8), b: tl.pointer(tl.int8), c: tl.pointer(tl.float32)):
+    # fp4 packed along M (lhs, 32 bytes x 64 = 64 x 64 values) and along N
+    # (rhs, 64 x 32 bytes = 64 x 64 values)
+    r32 = tl.arange(0, 32)
+    r64 = tl.arange(0, 64)
+    x = tl.load(a + r32[:, None] * 64 + r64[None, :])
+    y = tl.load(b + r64[:, None] * 32 + r32[None, :])
+    d = tl.dot_scaled(x, None, "e2m1", y, None, "e2m1", lhs_k_pack=False, rhs_k_pack=False)
+    tl.store(c + r64[:, None] * 64 + r64[None, :], d)
+
+
+def test_fp4_packed_along_m_and_n_decomposes_on_gfx942():
+    rng = np.random.default_rng(11)
+    _, decode, valid = FORMATS["e2m1"]
+    ca = rng.choice(valid, (64, 64))
+    cb = rng.choice(valid, (64, 64))
+    a = (ca[0::2, :] | ca[1::2, :] << 4).astype(np.uint8).view(np.int8)  # along M
+    b = (cb[:, 0::2] | cb[:, 1::2] << 4).astype(np.uint8).view(np.int8)  # along N
+    out = np.zeros((64, 64), np.float32)
+    k = compiler.compile(_mn_packed.build(target="gfx942"), target="gfx942", binary=False)
+    emulator.run(k, (1,), np.ascontiguousarray(a), np.ascontiguousarray(b), out)
+    av, bv = decode(ca), decode(cb)
+    _check(out, av @ bv, np.abs(av) @ np.abs(bv))
