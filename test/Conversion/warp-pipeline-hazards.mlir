@@ -168,3 +168,31 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A reduction across the waves goes through shared memory, with barriers.
+#rb = #tlxamd.blocked<{size_per_thread = [1, 1], threads_per_warp = [8, 8], warps_per_cta = [4, 1], order = [1, 0]}>
+gpu.module @m {
+  gpu.func @k(%x: !tlxamd.ptr<f32> {tlxamd.divisibility = 16 : i32}, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %i0 = arith.constant 0 : i32
+    %i1 = arith.constant 1 : i32
+    scf.for %k = %i0 to %n step %i1 : i32 {
+      tlxamd.amd_warp_pipeline_stage "a" priority 0
+      %r = tlxamd.make_range 0 to 32 : tensor<32xi32, #tlxamd.slice<{dim = 1, parent = #rb}>>
+      %e = tlxamd.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #tlxamd.slice<{dim = 1, parent = #rb}>> -> tensor<32x1xi32, #rb>
+      %b = tlxamd.broadcast %e : tensor<32x1xi32, #rb> -> tensor<32x8xi32, #rb>
+      %v = tlxamd.buffer_load %x[%b] : !tlxamd.ptr<f32>, tensor<32x8xi32, #rb> -> tensor<32x8xf32, #rb>
+      // expected-error @+1 {{W10: goes through shared memory (a layout conversion or a reduction across warps), with barriers, inside warp-pipeline stage 'a'}}
+      %s = "tlxamd.reduce"(%v) <{axis = 0 : i32}> ({
+      ^bb0(%p: f32, %q: f32):
+        %t = arith.addf %p, %q : f32
+        tlxamd.reduce.return %t : f32
+      }) : (tensor<32x8xf32, #rb>) -> tensor<8xf32, #tlxamd.slice<{dim = 0, parent = #rb}>>
+      tlxamd.amd_warp_pipeline_stage_end
+      tlxamd.amd_warp_pipeline_stage "b" priority 0
+      tlxamd.amd_warp_pipeline_stage_end
+    }
+    gpu.return
+  }
+}

@@ -497,6 +497,28 @@ void rewrite(scf::ForOp loop, PipelineBody &body, int64_t warps,
   emitLdsBarrier(b, loc);
 }
 
+/// W10 once layouts exist: a layout conversion or reduction that goes
+/// through shared memory puts barriers inside its stage.
+LogicalResult checkScratch(const PipelineBody &body, unsigned warpSize) {
+  for (auto &[top, where] : body.where) {
+    if (where < 0)
+      continue;
+    Operation *bad = nullptr;
+    top->walk([&](Operation *op) {
+      if (getSharedScratchBytes(op, warpSize) > 0 && !bad)
+        bad = op;
+    });
+    if (bad)
+      return bad->emitOpError("W10: goes through shared memory (a layout "
+                              "conversion or a reduction across warps), with "
+                              "barriers, inside warp-pipeline stage '")
+             << AmdWarpPipelineStageOp(body.begins[where]).getName()
+             << "'; the two wave halves run one stage apart, so those "
+                "barriers would not order them";
+  }
+  return success();
+}
+
 struct WarpPipelinePass
     : public tlxamd::impl::TlxAmdWarpPipelineBase<WarpPipelinePass> {
   using TlxAmdWarpPipelineBase::TlxAmdWarpPipelineBase;
@@ -520,7 +542,7 @@ struct WarpPipelinePass
       if (failed(first.verifyForTarget(*arch)))
         return signalPassFailure();
       FailureOr<PipelineBody> body = collectBody(loop);
-      if (failed(body))
+      if (failed(body) || failed(checkScratch(*body, arch->warpSize)))
         return signalPassFailure();
       if (failed(HazardCheck(loop, *body).run()))
         return signalPassFailure();
