@@ -148,7 +148,8 @@ static std::pair<unsigned, unsigned> splitWarps(int64_t m, int64_t n,
 DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
                                               const ArchInfo &arch, int64_t m,
                                               int64_t n, int64_t k, Type elem,
-                                              unsigned numWarps) {
+                                              unsigned numWarps,
+                                              bool rowsInWarp) {
   std::string spelling = spell(elem);
   if (arch.isNVIDIA()) {
     unsigned bits = elem.getIntOrFloatBitWidth();
@@ -163,14 +164,28 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
     return {};
   // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
   // deepest K that divides the tile (CDNA4's double-rate forms).
-  const MatrixInstr *best = nullptr;
-  for (const MatrixInstr &i : arch.matrixInstrs) {
-    if (i.engine != MatrixEngine::MFMA || i.m != i.n || i.aType != spelling ||
-        (i.m != 32 && i.m != 16) || m % i.m || n % i.n || k % i.k)
-      continue;
-    if (!best || i.m > best->m || (i.m == best->m && i.k > best->k))
-      best = &i;
-  }
+  // Rows kept in one warp: instructions of at most m / numWarps rows.
+  int64_t maxRows = rowsInWarp ? m / numWarps : 32;
+  auto pick = [&](int64_t rows) {
+    const MatrixInstr *best = nullptr;
+    for (const MatrixInstr &i : arch.matrixInstrs) {
+      if (i.engine != MatrixEngine::MFMA || i.m != i.n || i.aType != spelling ||
+          (i.m != 32 && i.m != 16) || i.m > rows || m % i.m || n % i.n ||
+          k % i.k)
+        continue;
+      if (!best || i.m > best->m || (i.m == best->m && i.k > best->k))
+        best = &i;
+    }
+    return best;
+  };
+  const MatrixInstr *best = pick(maxRows);
+  if (rowsInWarp && best)
+    return {AmdMfmaLayoutAttr::get(
+                ctx, arch.mfmaVersion, {best->m, best->n, best->k},
+                /*transposed=*/true, {numWarps, 1}, {1, 1}, 32),
+            best->kWidth};
+  if (!best)
+    best = pick(32);
   if (!best)
     return {};
   // Ties to N (Triton's choice on CDNA): a warp then reads more of A,

@@ -93,7 +93,9 @@ public:
   /// with the task's warps).
   LayoutAssignment(Region *root, unsigned numWarps, unsigned warpSize,
                    const ArchInfo &arch)
-      : kernel(root), arch(arch), numWarps(numWarps), warpSize(warpSize) {}
+      : kernel(root), arch(arch), numWarps(numWarps), warpSize(warpSize),
+        rowReduced(arch.isAMD() ? getRowReducedDotRows(root)
+                                : llvm::DenseSet<int64_t>()) {}
 
   /// Lay out the kernel; false when every tensor had a layout.
   bool run() {
@@ -242,9 +244,6 @@ private:
     memoryLayouts[op] = layout;
   }
 
-  /// A layout-free tl.dot: the target's matrix-instruction layout for the
-  /// result and the accumulator, its dot-operand layouts for the operands
-  /// (operands laid out already are converted to them).
   /// Whether two matrix layouts are the same instruction (they differ at
   /// most in how the warps are placed).
   static bool sameInstruction(Attribute have, Attribute want) {
@@ -260,14 +259,18 @@ private:
     return false;
   }
 
+  /// A layout-free tl.dot: the target's matrix-instruction layout for the
+  /// result and the accumulator, its dot-operand layouts for the operands
+  /// (operands laid out already are converted to them).
   void assignDot(DotOp dot) {
     if (getLayout(dot.getD()))
       return;
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto d = cast<RankedTensorType>(dot.getD().getType());
     int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getDimSize(1);
-    DotLayoutChoice choice = chooseDotLayout(dot.getContext(), arch, m, n, k,
-                                             a.getElementType(), numWarps);
+    DotLayoutChoice choice =
+        chooseDotLayout(dot.getContext(), arch, m, n, k, a.getElementType(),
+                        numWarps, rowReduced.contains(m));
     // A result tied to an earlier dot's (one accumulator through several
     // loops) has that dot's layout already: the same choice. A layout that
     // reached the result from a neighbour (a mask built from the loads'
@@ -605,6 +608,8 @@ private:
   Region *kernel;
   const ArchInfo &arch;
   unsigned numWarps, warpSize;
+  /// CDNA: the M of dots whose rows stay in one warp (getRowReducedDotRows).
+  llvm::DenseSet<int64_t> rowReduced;
   AxisInfoAnalysis axis;
   llvm::MapVector<Value, Attribute> chosen;
   llvm::DenseMap<Operation *, Attribute> memoryLayouts;

@@ -234,3 +234,28 @@ Attribute mlir::tlxamd::getStoreLayoutFromValue(Operation *op, Attribute have,
                   type.getNumElements() * bits / 8 > allocatedSharedBytes(op);
   return run >= wanted || narrowOk ? have : Attribute();
 }
+
+llvm::DenseSet<int64_t> mlir::tlxamd::getRowReducedDotRows(Region *root) {
+  llvm::DenseSet<int64_t> rows;
+  root->walk([&](ReduceOp reduce) {
+    auto t = dyn_cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    if (!t || t.getRank() != 2 || reduce.getAxis() != 1)
+      return;
+    SmallVector<Value> work(reduce.getSrcs());
+    for (int steps = 0; !work.empty() && steps < 32; ++steps) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (auto dot = dyn_cast_or_null<DotOp>(def)) {
+        rows.insert(dot.getD().getType().getDimSize(0));
+        continue;
+      }
+      if (!def || !isSameLayoutOp(def) || isa<BroadcastOp, SplatOp>(def))
+        continue;
+      for (Value operand : def->getOperands())
+        if (auto ot = dyn_cast<RankedTensorType>(operand.getType());
+            ot && ot.getShape() == t.getShape())
+          work.push_back(operand);
+    }
+  });
+  return rows;
+}

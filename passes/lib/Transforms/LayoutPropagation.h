@@ -10,6 +10,7 @@
 #define TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::tlxamd {
 
@@ -82,6 +83,13 @@ Attribute getStoreLayoutFromValue(Operation *op, Attribute have, Value value,
 /// Whether `have` spreads the tile of `v` over fewer distinct warps than
 /// `want` (it repeats the tile over more of them).
 bool repeatsMore(Attribute have, Attribute want, Value v);
+
+/// The M of the dots in `root` whose result rows a reduction along N reads,
+/// through elementwise ops (attention's `max(qk * scale, 1)`): laid out with
+/// each row in one warp, the reductions need no shared memory; every dot of
+/// that M takes the same placement (attention's second dot, whose
+/// accumulator the rows' statistics rescale).
+llvm::DenseSet<int64_t> getRowReducedDotRows(Region *root);
 
 } // namespace mlir::tlxamd
 

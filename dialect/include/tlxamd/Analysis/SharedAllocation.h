@@ -36,8 +36,7 @@ constexpr llvm::StringLiteral kAsyncOutstandingAttr =
     "tlxamd.outstanding_copies";
 /// On a copy into shared memory in a warp-pipelined loop: its buffer's
 /// readers are proven done before it issues (W12), so it needs no barrier.
-constexpr llvm::StringLiteral kWarpPipelinedCopyAttr =
-    "tlxamd.warp_pipelined";
+constexpr llvm::StringLiteral kWarpPipelinedCopyAttr = "tlxamd.warp_pipelined";
 
 /// Bytes of shared memory `op` needs while it runs on a target with
 /// `warpSize` lanes per warp (0: none).

@@ -28,9 +28,13 @@ struct DotLayoutChoice {
 /// transposed, so that each lane's results run along N), on NVIDIA the
 /// mma.sync layout (32 bits of K per operand register); warps split
 /// between M and N.
+/// With `rowsInWarp` (the result's rows are reduced: attention's row max
+/// and sum), CDNA places every warp along M with an instruction of at most
+/// m / numWarps rows where the tile allows, so that a row stays in one warp
+/// and its reduction needs no shared memory.
 DotLayoutChoice chooseDotLayout(MLIRContext *ctx, const ArchInfo &arch,
                                 int64_t m, int64_t n, int64_t k, Type elem,
-                                unsigned numWarps);
+                                unsigned numWarps, bool rowsInWarp = false);
 
 /// An operand format of dot_scaled (tl.dot_scaled's `lhs_format` /
 /// `rhs_format`): its bits per value and whether it is a microscaled (MX)
