@@ -114,14 +114,20 @@ struct Access {
   Operation *alloc;            ///< the local_alloc (null: not found)
   std::optional<int64_t> slot; ///< the buffer index (nullopt: unknown)
   bool write, async;
-  int64_t issue;           ///< interval (or kBeforeLoop)
-  int64_t done = kNotDone; ///< boundary whose wait completed it
+  int64_t issue;               ///< interval (or kBeforeLoop)
+  int64_t done = kNotDone;     ///< boundary whose wait completed it
+  Operation *doneBy = nullptr; ///< that wait
 };
 
 class HazardCheck {
 public:
-  HazardCheck(scf::ForOp loop, const PipelineBody &body)
-      : loop(loop), body(body), n(body.begins.size()) {}
+  HazardCheck(scf::ForOp loop, const PipelineBody &body, bool tryFix)
+      : loop(loop), body(body), n(body.begins.size()), tryFix(tryFix) {}
+
+  /// After a failed run() without a diagnostic: the loop's wait that
+  /// retires a copy one boundary too late, which may move one boundary
+  /// earlier (no commit in between).
+  AsyncWaitOp lateWait;
 
   LogicalResult run() {
     // What runs before the loop, in the loop's block.
@@ -317,8 +323,10 @@ private:
       int64_t keep = wait.getNum();
       for (int64_t g = 0, e = (int64_t)groups.size() - keep; g < e; ++g)
         for (size_t a : groups[g])
-          if (accesses[a].done == kNotDone)
+          if (accesses[a].done == kNotDone) {
             accesses[a].done = boundary;
+            accesses[a].doneBy = wait;
+          }
       return success();
     }
     Value desc;
@@ -378,6 +386,10 @@ private:
     }
     if (lastWrite && lastWrite->done != kBeforeLoop &&
         lastWrite->done + 1 > now.issue) {
+      if (AsyncWaitOp wait = movableWait(*lastWrite, now)) {
+        lateWait = wait;
+        return failure();
+      }
       InFlightDiagnostic diag =
           now.op->emitOpError("W12: ")
           << (now.write ? "refills" : "reads")
@@ -403,9 +415,28 @@ private:
     return success();
   }
 
+  /// The loop's wait that retired `write` one boundary before `read`, when
+  /// it may move one boundary earlier: the stage between holds no commit
+  /// (the same count then retires the same groups).
+  AsyncWaitOp movableWait(const Access &write, const Access &read) {
+    auto wait = dyn_cast_or_null<AsyncWaitOp>(write.doneBy);
+    if (!tryFix || !wait || write.done != read.issue ||
+        wait->getBlock() != loop.getBody())
+      return {};
+    int b = (-body.where.lookup(wait) - 1) % n;
+    int stage = (b + n - 1) % n;
+    for (auto &[op, where] : body.where)
+      if (where == stage && op->walk([](AsyncCommitGroupOp) {
+                                return WalkResult::interrupt();
+                              }).wasInterrupted())
+        return {};
+    return wait;
+  }
+
   scf::ForOp loop;
   const PipelineBody &body;
   int64_t n;
+  bool tryFix;
   DenseMap<Value, int64_t> env;
   SmallVector<Access> accesses;
   SmallVector<SmallVector<size_t>> groups;
@@ -497,6 +528,20 @@ void rewrite(scf::ForOp loop, PipelineBody &body, int64_t warps,
   emitLdsBarrier(b, loc);
 }
 
+/// A copy of `wait` at the boundary before the one it stands at (merged
+/// with a wait already there): the same groups retired one stage earlier.
+void moveWaitEarlier(PipelineBody &body, AsyncWaitOp wait) {
+  int n = body.begins.size();
+  int b = (-body.where.lookup(wait) - 1) % n;
+  int earlier = (b + n - 1) % n;
+  if (AsyncWaitOp there = body.waits[earlier]) {
+    there.setNum(std::min(there.getNum(), wait.getNum()));
+    return;
+  }
+  OpBuilder builder(body.begins[earlier]);
+  AsyncWaitOp::create(builder, wait.getLoc(), wait.getNum());
+}
+
 /// W10 once layouts exist: a layout conversion or reduction that goes
 /// through shared memory puts barriers inside its stage.
 LogicalResult checkScratch(const PipelineBody &body, unsigned warpSize) {
@@ -544,8 +589,19 @@ struct WarpPipelinePass
       FailureOr<PipelineBody> body = collectBody(loop);
       if (failed(body) || failed(checkScratch(*body, arch->warpSize)))
         return signalPassFailure();
-      if (failed(HazardCheck(loop, *body).run()))
-        return signalPassFailure();
+      // A wait one boundary late moves one boundary earlier (the TLX
+      // tutorials' shape); anything else is reported.
+      for (int attempt = 0;; ++attempt) {
+        HazardCheck check(loop, *body, /*tryFix=*/attempt < 4);
+        if (succeeded(check.run()))
+          break;
+        if (!check.lateWait)
+          return signalPassFailure();
+        moveWaitEarlier(*body, check.lateWait);
+        body = collectBody(loop);
+        if (failed(body))
+          return signalPassFailure();
+      }
       auto kernel = loop->getParentOfType<FunctionOpInterface>();
       std::optional<int64_t> warps =
           kernel ? getNumWarps(kernel) : std::nullopt;

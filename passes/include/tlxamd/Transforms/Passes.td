@@ -133,7 +133,9 @@ def TlxAmdWarpPipeline : Pass<"tlxamd-warp-pipeline"> {
     read of a buffer must come at least two stage boundaries after the wait
     that completed the copy into it (one half waits one stage after the
     other), and every refill at least two boundaries after the last read
-    of the buffer. AMD targets (the `tlxamd-to-llvm` pipeline runs it).
+    of the buffer. A wait one boundary too late with no commit in the
+    stage before it moves one boundary earlier (TLX's tutorials' shape).
+    AMD targets (the `tlxamd-to-llvm` pipeline runs it).
   }];
   let options = [
     Option<"target", "target", "std::string",
