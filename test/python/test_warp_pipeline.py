@@ -16,7 +16,6 @@ import pytest
 
 import tlxamd as triton
 import tlxamd.language.extra.tlx as tlx
-from tlxamd import compiler
 from tlxamd import language as tl
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
