@@ -4,8 +4,8 @@ direct-to-LDS copies, exact in the emulator at ragged sizes in both of its
 buffer configurations; its K loop in the machine code (two stage barriers,
 s_setprio per stage, the MFMAs of the tile, no spills, the halves' extra
 barriers around the loop); TLX's own warp-pipeline tutorial shape, whose
-wait the shifted halves would overtake, rejected (W12) with the user's
-line."""
+wait the shifted halves would overtake, gets that wait one stage earlier
+(W12) and computes exactly."""
 
 import os
 import re
