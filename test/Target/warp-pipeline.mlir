@@ -4,7 +4,8 @@
 // barrier per stage boundary (a new s_barrier at the top, the async wait's
 // between the stages) fenced by s_sched_barrier 0, s_setprio per stage, no
 // barrier before the copy (W12 proved its buffer free), the lower half's
-// extra barrier and an LDS barrier after the loop.
+// extra barrier after the loop (then the async wait's barrier, which both
+// halves meet aligned).
 // RUN: tlx-opt %S/Inputs/warp_pipeline_gfx950.mlir --tlxamd-warp-pipeline=target=gfx950 | FileCheck %s --check-prefix=IR
 // RUN: %tlx-compile %S/Inputs/warp_pipeline_gfx950.mlir --target gfx950 | FileCheck %s --check-prefix=ISA
 
@@ -34,8 +35,9 @@
 // IR: rocdl.s.setprio 0
 // IR-NEXT: scf.if %[[LOWER]] {
 // IR-NEXT: rocdl.s.barrier
-// IR: rocdl.s.waitcnt 49279
-// IR-NEXT: rocdl.s.barrier
+// IR-NEXT: }
+// The async_wait after the loop is the aligned barrier: no second one.
+// IR-NEXT: tlxamd.async_wait {num = 0 : i32}
 
 // The upper half's extra barrier before the loop.
 // ISA: s_cbranch_vccnz [[SKIP:.LBB0_[0-9]+]]

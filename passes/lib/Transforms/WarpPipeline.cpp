@@ -521,11 +521,14 @@ void rewrite(scf::ForOp loop, PipelineBody &body, int64_t warps,
 
   // Postlude: the lower half's extra barrier meets the upper half's last;
   // then both halves aligned again.
+  // (An async_wait right after the loop is that aligned barrier already.)
+  bool waitAfter = isa_and_nonnull<AsyncWaitOp>(loop->getNextNode());
   b.setInsertionPointAfter(loop);
   if (priorities)
     ROCDL::SetPrioOp::create(b, loc, 0);
   emitCondBarrier(b, loc, lower);
-  emitLdsBarrier(b, loc);
+  if (!waitAfter)
+    emitLdsBarrier(b, loc);
 }
 
 /// A copy of `wait` at the boundary before the one it stands at (merged
