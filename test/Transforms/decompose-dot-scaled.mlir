@@ -15,17 +15,22 @@
 // CHECK: arith.shrui %{{.*}}, %{{.*}} : tensor<32x32xi32>
 // CHECK: %[[J:.*]] = tlxamd.join %{{.*}}, %{{.*}} : tensor<32x32xf32> -> tensor<32x32x2xf32>
 // CHECK: tlxamd.reshape %[[J]] : tensor<32x32x2xf32> -> tensor<32x64xf32>
-// the E8M0 scales: 2^(e - 127), 0 and 255 special, repeated over 32 K values
+// the E8M0 scales: 2^(e - 127), 0 and 255 special, each times its block
+// of 32 K values (the values viewed as [M, K / 32, 32])
 // CHECK-DAG: arith.constant dense<4194304> : tensor<32x2xi32>
 // CHECK-DAG: arith.constant dense<2143289344> : tensor<32x2xi32>
 // CHECK: tlxamd.expand_dims %{{.*}} {axis = 2 : i32} : tensor<32x2xf32> -> tensor<32x2x1xf32>
-// CHECK: tlxamd.broadcast %{{.*}} : tensor<32x2x1xf32> -> tensor<32x2x32xf32>
+// CHECK: %[[S:.*]] = tlxamd.broadcast %{{.*}} : tensor<32x2x1xf32> -> tensor<32x2x32xf32>
+// CHECK: %[[V:.*]] = tlxamd.reshape %[[J2:.*]] : tensor<32x64xf32> -> tensor<32x2x32xf32>
+// CHECK: arith.mulf %[[V]], %[[S]] : tensor<32x2x32xf32>
 // CHECK: tlxamd.reshape %{{.*}} : tensor<32x2x32xf32> -> tensor<32x64xf32>
 // CHECK: %[[A:.*]] = arith.truncf %{{.*}} : tensor<32x64xf32> to tensor<32x64xbf16>
 // fp8 (an i8 bit pattern): bitcast, extf; the rhs scale transposed to K x N.
 // CHECK: arith.bitcast %{{.*}} : tensor<64x16xi8> to tensor<64x16xf8E4M3FN>
 // CHECK: arith.extf %{{.*}} : tensor<64x16xf8E4M3FN> to tensor<64x16xf32>
 // CHECK: tlxamd.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x2xf32> -> tensor<2x16xf32>
+// CHECK: tlxamd.broadcast %{{.*}} : tensor<2x1x16xf32> -> tensor<2x32x16xf32>
+// CHECK: tlxamd.reshape %{{.*}} : tensor<64x16xf32> -> tensor<2x32x16xf32>
 // CHECK: %[[B:.*]] = arith.truncf %{{.*}} : tensor<64x16xf32> to tensor<64x16xbf16>
 // CHECK: tlxamd.dot %[[A]], %[[B]], %{{.*}} : tensor<32x64xbf16>, tensor<64x16xbf16> -> tensor<32x16xf32>
 // CHECK-NOT: tlxamd.dot_scaled

@@ -44,8 +44,7 @@ public:
     bool kPack = opIdx ? dot.getRhsKPack() : dot.getLhsKPack();
     Value f32 = decode(v, format, /*packDim=*/(opIdx == 0) == kPack ? 1 : 0);
     if (scale)
-      f32 = arith::MulFOp::create(b, loc, f32,
-                                  expandScale(scale, opIdx, shapeOf(f32)));
+      f32 = applyScale(f32, scale, opIdx);
     if (getElementTypeOrSelf(f32.getType()) == type)
       return f32;
     return arith::TruncFOp::create(b, loc, retype(f32, type), f32);
@@ -159,9 +158,11 @@ private:
     return ReshapeOp::create(b, loc, tensor(shape, b.getF32Type()), pairs);
   }
 
-  /// The E8M0 scales ([rows or cols, K / 32]) of operand `opIdx` as f32
-  /// factors of its `shape` ([M, K] or [K, N]).
-  Value expandScale(Value scale, unsigned opIdx, ArrayRef<int64_t> shape) {
+  /// `values` ([M, K] or [K, N], f32) times the E8M0 scales ([rows or
+  /// cols, K / 32]) of operand `opIdx`: the values viewed with K split into
+  /// blocks of 32 ([M, K/32, 32] or [K/32, 32, N]), each block times its
+  /// scale broadcast over it, so only the small scale tensor changes layout.
+  Value applyScale(Value values, Value scale, unsigned opIdx) {
     Value e = toI32(scale);
     ArrayRef<int64_t> s = shapeOf(e);
     Value bits = arith::SelectOp::create(
@@ -170,23 +171,28 @@ private:
                                 shl(e, 23)));
     Type f32 = b.getF32Type();
     Value f = arith::BitcastOp::create(b, loc, tensor(s, f32), bits);
+    SmallVector<int64_t> shape(shapeOf(values));
     int64_t blocks = s[1];
+    SmallVector<int64_t> split, single;
     if (opIdx == 0) {
-      // [M, K/32] -> [M, K/32, 1] -> [M, K/32, 32] -> [M, K]
-      f = ExpandDimsOp::create(b, loc, tensor({s[0], blocks, 1}, f32), f,
+      // [M, K] as [M, K/32, 32]; the scales [M, K/32, 1]
+      split = {shape[0], blocks, kScaleBlockSize};
+      single = {shape[0], blocks, 1};
+      f = ExpandDimsOp::create(b, loc, tensor(single, f32), f,
                                b.getI32IntegerAttr(2));
-      f = BroadcastOp::create(b, loc,
-                              tensor({s[0], blocks, kScaleBlockSize}, f32), f);
     } else {
-      // [N, K/32] -> [K/32, N] -> [K/32, 1, N] -> [K/32, 32, N] -> [K, N]
+      // [K, N] as [K/32, 32, N]; the scales [N, K/32] -> [K/32, 1, N]
+      split = {blocks, kScaleBlockSize, shape[1]};
+      single = {blocks, 1, shape[1]};
       f = TransOp::create(b, loc, tensor({blocks, s[0]}, f32), f,
                           b.getDenseI32ArrayAttr({1, 0}));
-      f = ExpandDimsOp::create(b, loc, tensor({blocks, 1, s[0]}, f32), f,
+      f = ExpandDimsOp::create(b, loc, tensor(single, f32), f,
                                b.getI32IntegerAttr(1));
-      f = BroadcastOp::create(b, loc,
-                              tensor({blocks, kScaleBlockSize, s[0]}, f32), f);
     }
-    return ReshapeOp::create(b, loc, tensor(shape, f32), f);
+    f = BroadcastOp::create(b, loc, tensor(split, f32), f);
+    Value v = ReshapeOp::create(b, loc, tensor(split, f32), values);
+    v = arith::MulFOp::create(b, loc, v, f);
+    return ReshapeOp::create(b, loc, tensor(shape, f32), v);
   }
 
   OpBuilder &b;
