@@ -5,11 +5,12 @@ stages:
 
     python examples/pingpong_gemm.py
 
-Eight waves share one BLOCK_M x BLOCK_N block; the MFMA layout gives waves
-0-3 the upper BLOCK_M / 2 rows and waves 4-7 the lower ones. The K loop is
+Eight waves share one BLOCK_M x BLOCK_N block (the MFMA layout spreads
+them 2 x 4 over it); waves 0-3 and 4-7 are the two halves. The K loop is
 two stages: "mem" (read this K tile's operands from LDS into registers, and
-issue the direct-to-LDS copies, `buffer_load ... lds`, of the tile two steps
-ahead into a third buffer) and "mfma" (the tile's MFMAs). tlxamd runs such a
+issue the direct-to-LDS copies, `buffer_load ... lds`, of the tile
+NUM_BUFFERS - 1 steps ahead into a free buffer) and "mfma" (the tile's
+MFMAs). tlxamd runs such a
 loop as a ping-pong of the two halves of the waves: the upper half starts
 one stage late, so while one half issues MFMAs the other moves data, each
 stage at its priority (`s_setprio 1` for "mem"). The wait for the next tile
