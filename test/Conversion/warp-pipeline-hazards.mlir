@@ -196,3 +196,31 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A commit under a condition: the groups the waits count cannot be followed.
+#cb = #tlxamd.blocked<{size_per_thread = [1, 8], threads_per_warp = [8, 8], warps_per_cta = [2, 1], order = [1, 0]}>
+#cs = #tlxamd.swizzled_shared<{vec = 1, per_phase = 1, max_phase = 1, order = [1, 0]}>
+gpu.module @m {
+  gpu.func @k(%x: !tlxamd.ptr<f16>, %offs: tensor<16x64xi32, #cb>, %n: i32, %c: i1) kernel attributes {tlxamd.num_warps = 2 : i32} {
+    %bufs = tlxamd.local_alloc : () -> !tlxamd.memdesc<3x16x64xf16, #cs, #tlxamd.shared_memory, mutable>
+    %i0 = arith.constant 0 : i32
+    %i1 = arith.constant 1 : i32
+    %i3 = arith.constant 3 : i32
+    scf.for %k = %i0 to %n step %i1 : i32 {
+      tlxamd.amd_warp_pipeline_stage "a" priority 0
+      %s = arith.remsi %k, %i3 : i32
+      %t = tlxamd.memdesc_index %bufs[%s] : !tlxamd.memdesc<3x16x64xf16, #cs, #tlxamd.shared_memory, mutable> -> !tlxamd.memdesc<16x64xf16, #cs, #tlxamd.shared_memory, mutable>
+      // expected-error @+1 {{W12: a commit or wait of asynchronous copies under a condition}}
+      scf.if %c {
+        tlxamd.buffer_load_to_shared %t, %x[%offs] : !tlxamd.memdesc<16x64xf16, #cs, #tlxamd.shared_memory, mutable>, !tlxamd.ptr<f16>, tensor<16x64xi32, #cb>
+        tlxamd.async_commit_group
+      }
+      tlxamd.amd_warp_pipeline_stage_end
+      tlxamd.amd_warp_pipeline_stage "b" priority 0
+      tlxamd.amd_warp_pipeline_stage_end
+    }
+    gpu.return
+  }
+}

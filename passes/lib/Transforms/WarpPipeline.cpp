@@ -280,7 +280,7 @@ private:
                         "followed");
         return WalkResult::interrupt();
       }
-      if (op != root && isa<scf::IfOp>(op) && hasCommitOrWait(op)) {
+      if (isa<scf::IfOp>(op) && hasCommitOrWait(op)) {
         op->emitOpError("W12: a commit or wait of asynchronous copies under "
                         "a condition; the copies a warp-pipelined loop "
                         "waits for cannot be followed");
