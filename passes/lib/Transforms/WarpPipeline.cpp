@@ -28,6 +28,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tlxamd {
 #define GEN_PASS_DEF_TLXAMDWARPPIPELINE
@@ -145,7 +146,11 @@ public:
                               "buffers its iterations use)");
     int64_t iterations = std::min<int64_t>(16, 2 * maxBuffers() + 4);
     for (int64_t k = 0; k < iterations; ++k) {
-      env[loop.getInductionVar()] = *lb + k * *step;
+      std::optional<int64_t> iv = llvm::checkedMulAdd(k, *step, *lb);
+      if (!iv)
+        return loop.emitOpError("W12: the warp-pipelined loop's counter "
+                                "overflows 64 bits");
+      env[loop.getInductionVar()] = *iv;
       for (Operation &op : *loop.getBody()) {
         auto it = body.where.find(&op);
         if (it == body.where.end())
@@ -201,15 +206,16 @@ private:
                            b = eval(def->getOperand(1), depth + 1);
     if (!a || !b)
       return std::nullopt;
+    // (Overflowing values are not followed: no index is that large.)
     if (isa<arith::AddIOp>(def))
-      return *a + *b;
+      return llvm::checkedAdd(*a, *b);
     if (isa<arith::SubIOp>(def))
-      return *a - *b;
+      return llvm::checkedSub(*a, *b);
     if (isa<arith::MulIOp>(def))
-      return *a * *b;
+      return llvm::checkedMul(*a, *b);
     if (isa<arith::AndIOp>(def))
       return *a & *b;
-    if (*b == 0)
+    if (*b == 0 || *b == -1)
       return std::nullopt;
     if (isa<arith::RemSIOp>(def))
       return *a % *b;
@@ -256,7 +262,9 @@ private:
         std::optional<int64_t> lb = evalConst(inner.getLowerBound()),
                                ub = evalConst(inner.getUpperBound()),
                                step = evalConst(inner.getStep());
-        if (!lb || !ub || !step || *step <= 0 || (*ub - *lb) / *step > 64) {
+        std::optional<int64_t> span =
+            lb && ub ? llvm::checkedSub(*ub, *lb) : std::nullopt;
+        if (!span || !step || *step <= 0 || *span / *step > 64) {
           if (hasAsync(op)) {
             op->emitOpError("W12: cannot follow the asynchronous copies of "
                             "this loop before a warp-pipelined loop (its "
@@ -265,8 +273,9 @@ private:
           }
           return WalkResult::skip();
         }
-        for (int64_t i = *lb; i < *ub; i += *step) {
-          env[inner.getInductionVar()] = i;
+        int64_t trips = *span <= 0 ? 0 : *span / *step + (*span % *step != 0);
+        for (int64_t t = 0; t < trips; ++t) {
+          env[inner.getInductionVar()] = *lb + t * *step;
           for (Operation &child : *inner.getBody())
             if (failed(visit(&child, interval, boundary)))
               return WalkResult::interrupt();
