@@ -270,6 +270,22 @@ LogicalResult AsyncTasksOp::verifyForTarget(const ArchInfo &arch) {
            << getArchNamesWhere(named) << ")";
   if (!named(arch) && failed(verifyUnsynchronizedTasks(*this, arch)))
     return failure();
+  // The dispatch counts the target's hardware warps: a task's tensors laid
+  // out over warps of another width would not be its warps.
+  WalkResult widths = walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (DistributedLayoutAttr l = getDistributedLayout(t);
+          l && l.getLanesPerWarp() != arch.warpSize) {
+        op->emitOpError("in a task, a layout of ")
+            << l.getLanesPerWarp() << " lanes per warp; " << arch.name
+            << "'s tasks dispatch on its " << arch.warpSize
+            << "-lane hardware warps";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (widths.wasInterrupted())
+    return failure();
   int64_t threads = getTotalWarps() * arch.warpSize;
   if (threads > 1024)
     return emitOpError("tasks take ")

@@ -198,6 +198,7 @@ static const ArchInfo kArchs[] = {
      .mfmaVersion = 3,
      .matrixInstrs = kCDNA3Matrix,
      .asyncCopy = AsyncCopyKind::BufferLds,
+     .warpPipelining = true,
      // MI300X
      .computeUnits = 304,
      .maxThreadsPerUnit = 2048,
@@ -221,6 +222,7 @@ static const ArchInfo kArchs[] = {
      .mfmaVersion = 4,
      .matrixInstrs = kCDNA4Matrix,
      .asyncCopy = AsyncCopyKind::BufferLds,
+     .warpPipelining = true,
      .scheduledMfmaAgprAccumulators = true,
      .ldsTransposeReads16 = true,
      // MI355X

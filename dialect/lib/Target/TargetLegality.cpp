@@ -544,6 +544,14 @@ LogicalResult AmdWarpPipelineStageOp::verifyForTarget(const ArchInfo &arch) {
                        "AMD schedule (s_setprio, wave halves one s_barrier "
                        "apart); ")
            << arch.name << " (" << arch.family << ") is not an AMD target";
+  if (!arch.warpPipelining)
+    return emitOpError("W11: warp pipelining's barriers are lowered for the "
+                       "CDNA counters (s_waitcnt lgkmcnt); ")
+           << arch.name << " (" << arch.family
+           << ") has other ones (targets that have it: "
+           << getArchNamesWhere(
+                  [](const ArchInfo &a) { return a.warpPipelining; })
+           << ")";
   FunctionOpInterface kernel = (*this)->getParentOfType<FunctionOpInterface>();
   std::optional<int64_t> warps = kernel ? getNumWarps(kernel) : std::nullopt;
   if (warps && (*warps < 2 || *warps % 2))

@@ -78,7 +78,6 @@ FailureOr<PipelineBody> collectBody(scf::ForOp loop) {
       boundary = stage + 1;
       continue;
     }
-    int n = body.begins.size();
     body.where[&op] = open ? stage : -(boundary + 1);
     if (open) {
       bool shared = false;
@@ -87,7 +86,6 @@ FailureOr<PipelineBody> collectBody(scf::ForOp loop) {
       });
       body.touchesShared[stage] = body.touchesShared[stage] || shared;
     }
-    (void)n;
   }
   int n = body.begins.size();
   body.waits.assign(n, AsyncWaitOp());

@@ -109,6 +109,10 @@ struct ArchInfo {
   /// Cluster launch control (`clusterlaunchcontrol.try_cancel`: a running
   /// program takes over a cluster that has not started; Blackwell).
   bool clusterLaunchControl = false;
+  /// Warp-pipelined loops (TLX warp_pipeline_stage): the two halves of the
+  /// waves take turns at one workgroup s_barrier, the LDS-only wait before
+  /// it an `s_waitcnt lgkmcnt(0)` (the gfx9 counter encoding; CDNA3/CDNA4).
+  bool warpPipelining = false;
   /// amd_scheduled_mfma may keep its accumulators in AGPRs (the TLX
   /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
   /// accumulator request, M10).
