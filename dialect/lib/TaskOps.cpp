@@ -73,6 +73,31 @@ int64_t mlir::tlxamd::getTaskRegisterLimit(int64_t threads,
   return std::min<int64_t>(256, registersPerBlock / threads / 8 * 8);
 }
 
+SmallVector<int64_t> mlir::tlxamd::getTaskRegisters(
+    ArrayRef<int32_t> warps, ArrayRef<int64_t> firstWarps,
+    ArrayRef<int32_t> budgets, int64_t warpSize, int64_t registersPerBlock) {
+  SmallVector<int64_t> regs(warps.size(), 0);
+  if (llvm::all_of(budgets, [](int32_t r) { return r == 0; }))
+    return regs;
+  int64_t threads = 0, left = registersPerBlock, sharing = 0;
+  bool wholeGroups = true;
+  for (auto [i, w] : llvm::enumerate(warps)) {
+    threads += int64_t(w) * warpSize;
+    if (budgets[i]) {
+      left -= int64_t(w) * warpSize * budgets[i];
+      continue;
+    }
+    sharing += int64_t(w) * warpSize;
+    wholeGroups &= w % 4 == 0 && firstWarps[i] % 4 == 0;
+  }
+  int64_t share = getTaskRegisterLimit(threads, registersPerBlock);
+  if (sharing && wholeGroups)
+    share = left <= 0 ? 0 : std::min<int64_t>(256, left / sharing / 8 * 8);
+  for (auto [i, r] : llvm::enumerate(budgets))
+    regs[i] = r ? r : share;
+  return regs;
+}
+
 /// The most task regions of any `tlxamd.async_tasks` of `op`'s kernel: the
 /// named barrier ids 1 ... that many are the tasks'.
 static int64_t getReservedBarrierIds(Operation *op) {
@@ -307,15 +332,23 @@ LogicalResult AsyncTasksOp::verifyForTarget(const ArchInfo &arch) {
            << getArchNamesWhere(
                   [](const ArchInfo &a) { return a.registerReallocation; })
            << ")";
-  int64_t limit = getTaskRegisterLimit(threads, arch.registersPerBlock);
+  SmallVector<int64_t> firsts;
+  for (unsigned i = 0; i < getNumWarps().size(); ++i)
+    firsts.push_back(getFirstWarp(i));
+  SmallVector<int64_t> per = getTaskRegisters(
+      getNumWarps(), firsts, *regs, arch.warpSize, arch.registersPerBlock);
   int64_t used = 0;
-  for (auto [w, r] : llvm::zip(getNumWarps(), *regs))
-    used += int64_t(w) * arch.warpSize * (r ? r : limit);
+  for (auto [i, w] : llvm::enumerate(getNumWarps())) {
+    used += int64_t(w) * arch.warpSize * per[i];
+    if (!(*regs)[i] && per[i] < 24)
+      return emitOpError("register budgets leave ")
+             << per[i] << " registers per thread to task " << i
+             << ", which sets none; setmaxnreg takes at least 24";
+  }
   if (used > int64_t(arch.registersPerBlock))
     return emitOpError("register budgets take ")
            << used << " registers; " << arch.name << "'s register file has "
-           << arch.registersPerBlock << " (a task without a budget keeps "
-           << limit << " per thread)";
+           << arch.registersPerBlock;
   return success();
 }
 

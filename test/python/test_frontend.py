@@ -148,7 +148,8 @@ def test_operations_carry_the_kernel_line():
     ("tensor_bool", "a runtime condition must be a scalar"),
     ("lambda", "lambda is not supported in kernels"),
     ("builder", "arange needs end - start to be a positive power of two, got 3"),
-    ("rebound", "variable 'mode' is reassigned in a runtime loop but holds the compile-time value 'a'"),
+    ("rebound", "variable 'mode' was reassigned in the runtime loop at line"),
+    ("read_before", "variable 'mode' is read in a runtime loop before the loop body assigns it"),
 ])
 def test_errors_name_the_source_line(body, message):
     @tl.kernel(num_warps=4)
@@ -171,8 +172,14 @@ def test_errors_name_the_source_line(body, message):
             tl.arange(0, 3)  # ERR-builder
         if WHICH == "rebound":
             mode = "a"
-            for i in range(n):  # ERR-rebound
-                mode = "b"  # noqa: F841
+            for i in range(n):
+                mode = "b"
+            tl.store(dst, 1.0 if mode == "a" else 2.0)  # ERR-rebound
+        if WHICH == "read_before":
+            mode = "a"
+            for i in range(n):
+                tl.store(dst + i, 1.0 if mode == "a" else 2.0)  # ERR-read_before
+                mode = "b"
 
     with pytest.raises(tl.CompilationError) as info:
         k.build(target="gfx950", WHICH=body)

@@ -71,7 +71,14 @@ static void lowerTasks(AsyncTasksOp tasks, const TargetInfoBase &targetInfo) {
   warp = targetInfo.laneZeroValue(rewriter, loc, warp);
 
   SmallVector<Block *> entries;
-  std::optional<ArrayRef<int32_t>> regs = tasks.getRegisters();
+  SmallVector<int64_t> regs(tasks.getNumWarps().size(), 0);
+  if (std::optional<ArrayRef<int32_t>> budgets = tasks.getRegisters()) {
+    SmallVector<int64_t> firsts;
+    for (unsigned i = 0; i < regs.size(); ++i)
+      firsts.push_back(tasks.getFirstWarp(i));
+    regs = getTaskRegisters(tasks.getNumWarps(), firsts, *budgets, lanes,
+                            targetInfo.getArch().registersPerBlock);
+  }
   for (Region &region : tasks.getTasks()) {
     unsigned i = region.getRegionNumber();
     Block *entry = &region.front();
@@ -82,8 +89,7 @@ static void lowerTasks(AsyncTasksOp tasks, const TargetInfoBase &targetInfo) {
         rewriter.replaceOpWithNewOp<LLVM::BrOp>(end, ValueRange(), after);
       }
     rewriter.setInsertionPointToStart(entry);
-    targetInfo.setTaskRegisters(rewriter, loc, kernel, regs ? (*regs)[i] : 0,
-                                limit);
+    targetInfo.setTaskRegisters(rewriter, loc, kernel, regs[i], limit);
     rewriter.inlineRegionBefore(region, after);
   }
   // warp < end of task 0 ? task 0 : (warp < end of task 1 ? task 1 : ...)

@@ -198,6 +198,7 @@ from .shared import (  # noqa: F401
     local_dealloc,
     local_load,
     local_store,
+    local_trans,
     shared_memory_descriptor,
     wait_group,
 )

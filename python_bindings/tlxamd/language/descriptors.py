@@ -194,5 +194,13 @@ def _permute(desc: shared_memory_descriptor, order) -> shared_memory_descriptor:
     return shared_memory_descriptor(h, desc.dtype, layout, shape, shape, desc.mutable)
 
 
-for _name in ("local_load", "local_store", "local_dealloc", "_index", "_slice", "_permute"):
+def local_trans(input: shared_memory_descriptor, dims=(1, 0)) -> shared_memory_descriptor:
+    """TLX's `tlx.local_trans(buf, dims=(1, 0))`: the transposed view of a
+    rank-2 shared tile (the same bytes; `smem.permute(dims)`)."""
+    if not isinstance(input, shared_memory_descriptor):
+        raise TypeError(f"local_trans takes a shared-memory buffer, got {type(input).__name__}")
+    return _permute(input, dims)
+
+
+for _name in ("local_load", "local_store", "local_dealloc", "local_trans", "_index", "_slice", "_permute"):
     globals()[_name] = _located(globals()[_name])

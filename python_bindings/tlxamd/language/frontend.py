@@ -323,6 +323,22 @@ def _is_runtime(v) -> bool:
     return isinstance(v, tensor)
 
 
+class _FirstIteration:
+    """A compile-time value a runtime loop's body rebinds, as the body's
+    first statements see it (`read`: where the body first read it)."""
+
+    def __init__(self, value):
+        self.value, self.read = value, None
+
+
+class _Stale:
+    """A compile-time variable rebound in a runtime loop, after the loop:
+    reading it is an error."""
+
+    def __init__(self, name, value, loop):
+        self.name, self.value, self.loop = name, value, loop
+
+
 class CodeGenerator(ast.NodeVisitor):
     """Visits one function body (a kernel or an inlined helper)."""
 
@@ -676,28 +692,43 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _loop_body(self, node, block, args, carried: Dict[str, tensor]):
         """Visit a loop body in `block`, its carried variables bound to
-        `args`; yield their new values (of unchanged types)."""
+        `args`; yield their new values (of unchanged types). A compile-time
+        value the body rebinds (a shared-memory view, a Python object) is
+        not carried: the body must assign it before reading it, else its
+        later iterations would read the first one's value."""
         names = list(carried)
+        rebound = {n: _FirstIteration(self.scope[n]) for n in _assigned_names(node.body)
+                   if n in self.scope and n not in carried and not _is_runtime(self.scope[n])
+                   and not isinstance(self.scope[n], _Stale)}
         with ir.InsertionPoint(block):
             for n, arg in zip(names, args):
                 self.scope[n] = tensor(arg)
+            self.scope.update(rebound)
             self.runtime_depth += 1
             try:
                 self.visit_body(node.body)
             finally:
                 self.runtime_depth -= 1
+            for n, first in rebound.items():
+                now = self.scope.get(n)
+                if first.read is not None and now is not first and now is not first.value:
+                    raise self._error(first.read, f"variable '{n}' is read in a runtime loop before the loop "
+                                                  f"body assigns it, but it holds a compile-time value "
+                                                  f"({_describe(first.value)}) the body changes: only runtime "
+                                                  f"values (tensors, numbers) carry from one iteration to the "
+                                                  f"next; assign it before reading it in the body")
+                if now is first:
+                    self.scope[n] = first.value
             scf.YieldOp([self._match(n, self.scope.get(n), carried[n], node, "loop-carried", node.body).handle
                          for n in names])
 
     def _after_loop(self, outer, names, results, node=None, assigned=()):
         # A compile-time value rebound in a runtime loop has no single value
         # after it: an error, never the first iteration's value.
-        for n in assigned:
-            if n in outer and n not in names and self.scope.get(n) is not outer[n]:
-                raise self._error(node, f"variable '{n}' is reassigned in a runtime loop but holds the "
-                                        f"compile-time value {outer[n]!r}; only runtime values (tensors, "
-                                        f"numbers) can change from one iteration to the next")
+        stale = {n: _Stale(n, outer[n], node) for n in assigned
+                 if n in outer and n not in names and self.scope.get(n) is not outer[n]}
         self.scope = outer
+        self.scope.update(stale)
         for n, r in zip(names, results):
             self.scope[n] = tensor(r)
 
@@ -779,7 +810,16 @@ class CodeGenerator(ast.NodeVisitor):
         name = node.id
         for table in (self.scope, self.closure, self.globals):
             if name in table:
-                return table[name]
+                v = table[name]
+                if isinstance(v, _FirstIteration):
+                    v.read = v.read or node
+                    return v.value
+                if isinstance(v, _Stale):
+                    raise self._error(node, f"variable '{name}' was reassigned in the runtime loop at line "
+                                            f"{v.loop.lineno + self.line_offset} but holds a compile-time "
+                                            f"value ({_describe(v.value)}): it has no single value after the "
+                                            f"loop (only runtime values, tensors and numbers, are carried)")
+                return v
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise self._error(node, f"undefined name '{name}'")

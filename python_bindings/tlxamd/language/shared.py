@@ -39,6 +39,7 @@ from .descriptors import (  # noqa: F401  (re-exported)
     local_dealloc,
     local_load,
     local_store,
+    local_trans,
     shared_memory_descriptor,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "local_load",
     "local_store",
     "local_dealloc",
+    "local_trans",
     "buffer_load_to_shared",
     "async_copy_global_to_shared",
     "async_commit_group",

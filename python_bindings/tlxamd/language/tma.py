@@ -159,6 +159,37 @@ class tensor_descriptor_value:
     def __repr__(self):
         return f"tensor_descriptor_value<{list(self.block_shape)}, {self.dtype.name}>"
 
+    def load(self, offsets):
+        """Triton's `desc.load([...])`: the tile at element `offsets` as a
+        tensor, through the copy engine (a shared tile and an mbarrier of
+        its own, waited for here)."""
+        from .descriptors import local_load
+
+        tile = allocate_shared_memory(self.dtype, self.block_shape, self.layout)
+        bar = allocate_mbarrier()
+        mbarrier_init(bar, 1)
+        mbarrier_expect_tx(bar, self.nbytes)
+        async_tma_copy_global_to_shared(self, offsets, bar, tile)
+        mbarrier_wait(bar, 0)
+        mbarrier_invalidate(bar)
+        return local_load(tile)
+
+    def store(self, offsets, value) -> None:
+        """Triton's `desc.store([...], value)`: `value` (the block's shape
+        and the descriptor's dtype) written to the tile at element
+        `offsets` through a shared tile and a TMA store, waited for until
+        the tile has been read."""
+        from .descriptors import local_store
+
+        v = _to_tensor(value)
+        if v.dtype is not self.dtype or tuple(v.shape) != tuple(self.block_shape):
+            raise TypeError(f"{self!r}.store takes a {self.dtype.name} tensor of shape {list(self.block_shape)}, "
+                            f"got {v!r}")
+        tile = allocate_shared_memory(self.dtype, self.block_shape, self.layout)
+        local_store(tile, v)
+        async_tma_copy_shared_to_global(self, offsets, tile)
+        async_tma_store_wait(0)
+
     @property
     def shape(self):
         """The described tensor's sizes (int32 scalars passed at launch)."""

@@ -187,7 +187,8 @@ def async_dot(a, b, acc=None, use_acc=None, two_ctas: bool = False, mBarriers=No
       of `mBarriers` gets a tcgen05.commit (else call `tcgen05_commit`).
       Returns None.
     - `acc` None or an f32 tensor (Hopper): a warpgroup MMA (wgmma) per
-      warpgroup of the kernel; returns the accumulator, in flight until
+      warpgroup of the kernel, `a` a shared tile or an f16 / bf16 tensor
+      (registers, as attention's P @ V); returns the accumulator, in flight until
       `async_dot_wait` (T13). `use_acc=False` ignores `acc`."""
     if isinstance(acc, shared_memory_descriptor) and acc.in_tensor_memory:
         _ops.async_dot(_shared_operand(a, "a").handle, _shared_operand(b, "b").handle, acc.handle,
@@ -196,7 +197,14 @@ def async_dot(a, b, acc=None, use_acc=None, two_ctas: bool = False, mBarriers=No
     if _const(two_ctas, "two_ctas") or mBarriers:
         raise ValueError("two_ctas and mBarriers are tcgen05's: pass a tensor-memory accumulator "
                          "(local_alloc(..., storage=tlx.storage_kind.tmem))")
-    a, b = _shared_operand(a, "a"), _shared_operand(b, "b")
+    if isinstance(a, tensor):  # A in registers (f16 / bf16, as the tile b)
+        b = _shared_operand(b, "b")
+        if a.dtype is not b.dtype or a.dtype.name not in ("float16", "bfloat16") or len(a.shape) != 2 or \
+                a.shape[1] != b.shape[0]:
+            raise TypeError(f"a register a must be a 2-d float16 / bfloat16 tensor of b's type whose columns are "
+                            f"b's rows ({list(b.shape)}, {b.dtype}), got {a!r}")
+    else:
+        a, b = _shared_operand(a, "a"), _shared_operand(b, "b")
     shape = (a.shape[0], b.shape[-1])
     c = None
     if acc is not None and (use_acc is None or _const(use_acc, "use_acc")):

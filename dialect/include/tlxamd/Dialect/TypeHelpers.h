@@ -51,6 +51,18 @@ std::optional<int64_t> getProgramWarps(Operation *kernel);
 /// (`registersPerBlock`) divided evenly, in steps of 8, at most 256.
 int64_t getTaskRegisterLimit(int64_t threads, int64_t registersPerBlock);
 
+/// The registers per thread each task of an `async_tasks` with register
+/// budgets runs with (Triton's rule): a task's budget, else an even share,
+/// in steps of 8 and at most 256, of what the budgets leave to the tasks
+/// without one; `limit` for those when one of them is not whole
+/// warpgroups (setmaxnreg acts per warpgroup). `warps` / `firstWarps` /
+/// `budgets` per task (budget 0: none); all 0 when no task has a budget.
+SmallVector<int64_t> getTaskRegisters(ArrayRef<int32_t> warps,
+                                      ArrayRef<int64_t> firstWarps,
+                                      ArrayRef<int32_t> budgets,
+                                      int64_t warpSize,
+                                      int64_t registersPerBlock);
+
 /// The CTAs of a thread-block cluster of the kernel enclosing `op` (or
 /// `op` itself): its `tlxamd.num_ctas`, 1 when absent.
 int64_t getNumCtas(Operation *op);

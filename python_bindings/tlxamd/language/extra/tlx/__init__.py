@@ -3,7 +3,7 @@ operations of tlxamd.language under TLX's names, so that TLX kernels port by
 changing their imports. Everything here is the language's own function;
 `dtype_of` is TLX's element-type query."""
 
-from ...language import (  # noqa: F401
+from ....language import (  # noqa: F401
     alloc_barriers,
     async_commit_group,
     async_descriptor_load,
@@ -38,6 +38,7 @@ from ...language import (  # noqa: F401
     local_dealloc,
     local_load,
     local_store,
+    local_trans,
     local_view,
     named_barrier_arrive,
     named_barrier_wait,
@@ -49,7 +50,9 @@ from ...language import (  # noqa: F401
     tmem_copy,
     warp_pipeline_stage,
 )
-from ..core import dtype, pointer, tensor
+from ...core import constexpr, dtype, pointer, tensor
+
+_dtype = dtype
 
 
 def dtype_of(value) -> dtype:
@@ -61,3 +64,12 @@ def dtype_of(value) -> dtype:
     if isinstance(d, dtype):
         return d
     raise TypeError(f"dtype_of takes a pointer or a tensor, got {value!r}")
+
+
+def size_of(dtype: dtype) -> constexpr:
+    """The size in bytes of one element of `dtype` (TLX's tlx.size_of), a
+    compile-time value."""
+    d = getattr(dtype, "value", dtype)
+    if not isinstance(d, _dtype) or d.is_ptr:
+        raise TypeError(f"size_of takes a scalar dtype, got {dtype!r}")
+    return constexpr(max(1, d.bits // 8))
