@@ -126,8 +126,15 @@ def run(out):
             if triton_mx is not None:
                 ct = torch.full((m, n), float("nan"), device="cuda")
 
+                # Triton takes fp4 as uint8, fp8 as its torch dtype, scales
+                # as uint8 (the same bytes)
+                def typed(x, fmt):
+                    return x.view(torch.uint8) if fmt == "e2m1" else x.view(torch.float8_e4m3fn)
+                ta, tb = typed(a, fa), typed(b, fb)
+                tsa, tsb = sa.view(torch.uint8), sb.view(torch.uint8)
+
                 def theirs():
-                    triton_mx[grid](a, sa, b, sb, ct, m, n, kk, num_warps=meta["kernels"]["mx_matmul"]["num_warps"],
+                    triton_mx[grid](ta, tsa, tb, tsb, ct, m, n, kk, num_warps=meta["kernels"]["mx_matmul"]["num_warps"],
                                     **_consts(*cfg))
                 try:
                     theirs()

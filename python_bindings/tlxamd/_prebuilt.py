@@ -332,11 +332,14 @@ def precompile(manifest: str, out: str) -> int:
     with open(manifest) as f:
         records = [json.loads(line) for line in f if line.strip()]
     for r in records:
-        if r["key"] + ".json" in done:
-            continue
         fn = rebuild(r["environment"])
         constants = {k: _deserialize(v, {}) for k, v in r["constants"].items()}
         constants = {k: v.value if isinstance(v, tl.constexpr) else v for k, v in constants.items()}
+        # under the recorded key and the one this package computes (the
+        # recording launcher may have been another version)
+        again = key(fn, r["target"], signature_from_record(r["signature"]), constants, r["meta"])
+        if r["key"] + ".json" in done and again + ".json" in done:
+            continue
         num_warps, num_stages, num_ctas, fp_fusion = r["meta"][:4]
         try:
             k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__,
@@ -346,14 +349,11 @@ def precompile(manifest: str, out: str) -> int:
             error = None
         except Exception as e:  # the launch raises it there (autotune skips such a configuration)
             error = e
-        # under the recorded key and the one this package computes (the
-        # recording launcher may have been another version)
-        again = key(fn, r["target"], signature_from_record(r["signature"]), constants, r["meta"])
         for k_ in {r["key"], again}:
             if error is not None:
                 store_error(out, k_, fn.__name__, error)
             else:
                 store(out, k_, fn.__name__, compiled)
-        done.add(r["key"] + ".json")
+        done.update((r["key"] + ".json", again + ".json"))
         count += 1
     return count

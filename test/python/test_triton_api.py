@@ -390,6 +390,14 @@ def test_prebuilt_kernels_for_launch_only_installs(tmp_path, monkeypatch):
     out = tmp_path / "prebuilt"
     assert _prebuilt.precompile(str(manifest), str(out)) == 1
     assert _prebuilt.precompile(str(manifest), str(out)) == 0  # already there
+    # a manifest recorded by another version of the package (another key):
+    # compiled again, under the key this package computes too
+    stale = dict(rec, key="0" * 64)
+    manifest.write_text(json.dumps(stale) + "\n")
+    assert _prebuilt.precompile(str(manifest), str(out)) == 1
+    assert (out / ("0" * 64 + ".json")).exists()
+    assert _prebuilt.precompile(str(manifest), str(out)) == 0
+    manifest.write_text(json.dumps(rec) + "\n")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, PYTHONPATH=os.path.join(root, "python_bindings"), TLXAMD_PREBUILT=str(out))
     env.pop("TLXAMD_JIT_MANIFEST", None)
