@@ -63,10 +63,13 @@ PYEOF
 }
 
 run() {
-  local seconds=${1:-3600} jobs=${2:-2}
+  local seconds=${1:-3600} jobs=${2:-2} seedopt=""
+  # FUZZ_SEED fixes libFuzzer's random seed (the smoke run's is 1, so
+  # that a test run explores the same way each time; campaigns vary)
+  [ -n "${FUZZ_SEED:-}" ] && seedopt="-seed=$FUZZ_SEED"
   build
   seed
-  $B/bin/tlx-fuzz "$CORPUS" -dict=fuzz/dict/tlxamd.dict -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+  $B/bin/tlx-fuzz "$CORPUS" $seedopt -dict=fuzz/dict/tlxamd.dict -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
     -max_total_time="$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -artifact_prefix=$B/crashes/ -print_final_stats=1 2>&1 | tee $B/fuzz.log | grep -E "^#|INFO: fuzzed|stat::|crash" || true
 }
@@ -77,7 +80,7 @@ CORPUS=$B/corpus
 case "${1:-run}" in
   build) build ;;
   run) shift || true; run "$@" ;;
-  smoke) CORPUS=$B/smoke; rm -rf "$CORPUS"; run 60 1 ;;
+  smoke) CORPUS=$B/smoke; rm -rf "$CORPUS"; FUZZ_SEED=${FUZZ_SEED:-1} run 60 1 ;;
   lit)
     build
     TLX_OPT="$PWD/$B/bin/tlx-opt" .venv/bin/lit -sv test ;;

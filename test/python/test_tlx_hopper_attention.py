@@ -164,3 +164,31 @@ def test_bufidx_phase_and_size_of_in_the_emulator():
     assert out[-1] == 21
     with pytest.raises(TypeError, match="size_of takes a scalar dtype"):
         tlx.size_of(tl.pointer(tl.float16))
+
+
+@pytest.mark.parametrize("head_dim,causal", [(128, False), (64, True)])
+def test_examples_attention_ws_ptx(head_dim, causal):
+    """examples/attention_ws.py (run on the H200 by bench/gpu/
+    attention_ws_h200.py): through ptxas without spills; the consumers
+    take turns issuing on named barriers 9 / 10; the producer keeps the
+    registers the consumers leave."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+    from attention_ws import attention_fwd_ws, descriptor
+
+    sig = dict(q_desc=descriptor(tl.float16, 64, head_dim), k_desc=descriptor(tl.float16, 128, head_dim),
+               v_desc=descriptor(tl.float16, 128, head_dim), o=tl.pointer(tl.float16), lse=tl.pointer(tl.float32),
+               sm_scale=tl.float32, N_CTX=tl.int32)
+    k = compiler.compile(attention_fwd_ws.build("sm_90a", signature=sig, HEAD_DIM=head_dim, BLOCK_N=128,
+                                                NUM_BUFFERS=2, CAUSAL=causal), target="sm_90a")
+    asm = k.asm
+    assert k.binary and k.resources["spill_stores"] == 0 and k.resources["stack"] == 0
+    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+48;", asm)) == 1
+    assert re.search(rf"wgmma\.mma_async\.sync\.aligned\.m64n{head_dim}k16\.f32\.f16\.f16 \{{[^}}]*\}}, "
+                     r"\{%r\d+, %r\d+, %r\d+, %r\d+\}, %rd\d+", asm)  # P V, P in registers
+    assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 \{[^}]*\}, %rd\d+, %rd\d+", asm)
+    assert re.search(r"bar\.sync\s+9, 256;", asm) and re.search(r"bar\.arrive\s+10, 256;", asm)
+    # the unmasked and the masked loop each wait for one product in flight
+    assert len(re.findall(r"wgmma\.wait_group\.sync\.aligned\s+1;", asm)) == 4  # 2 loops x 2 consumers
