@@ -279,14 +279,13 @@ private:
     // An accumulator laid out by an earlier dot of the same instruction
     // (attention's `acc * alpha[:, None]`, alpha from the first dot's rows)
     // keeps its placement of warps: the dot adopts it rather than convert
-    // the accumulator every iteration.
-    if (!isFree(dot.getD()) && layoutOf(dot.getD()) != choice.layout &&
+    // the accumulator every iteration; one of another instruction (a dot of
+    // another N, attention's P V at head dimension 16) is converted.
+    if (!isFree(dot.getD()) &&
         isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(
-            layoutOf(dot.getD()))) {
-      if (!sameInstruction(layoutOf(dot.getD()), choice.layout))
-        return;
+            layoutOf(dot.getD())) &&
+        sameInstruction(layoutOf(dot.getD()), choice.layout))
       choice.layout = layoutOf(dot.getD());
-    }
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << m << "x" << n
