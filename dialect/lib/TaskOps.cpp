@@ -79,10 +79,15 @@ SmallVector<int64_t> mlir::tlxamd::getTaskRegisters(
   SmallVector<int64_t> regs(warps.size(), 0);
   if (llvm::all_of(budgets, [](int32_t r) { return r == 0; }))
     return regs;
-  int64_t threads = 0, left = registersPerBlock, sharing = 0;
+  int64_t threads = 0, sharing = 0;
+  for (int32_t w : warps)
+    threads += int64_t(w) * warpSize;
+  // setmaxnreg moves registers within what the launch gave the program
+  // (`limit` a thread): an increase beyond that pool never completes.
+  int64_t share = getTaskRegisterLimit(threads, registersPerBlock);
+  int64_t left = share * threads;
   bool wholeGroups = true;
   for (auto [i, w] : llvm::enumerate(warps)) {
-    threads += int64_t(w) * warpSize;
     if (budgets[i]) {
       left -= int64_t(w) * warpSize * budgets[i];
       continue;
@@ -90,7 +95,6 @@ SmallVector<int64_t> mlir::tlxamd::getTaskRegisters(
     sharing += int64_t(w) * warpSize;
     wholeGroups &= w % 4 == 0 && firstWarps[i] % 4 == 0;
   }
-  int64_t share = getTaskRegisterLimit(threads, registersPerBlock);
   if (sharing && wholeGroups)
     share = left <= 0 ? 0 : std::min<int64_t>(256, left / sharing / 8 * 8);
   for (auto [i, r] : llvm::enumerate(budgets))
@@ -337,7 +341,9 @@ LogicalResult AsyncTasksOp::verifyForTarget(const ArchInfo &arch) {
     firsts.push_back(getFirstWarp(i));
   SmallVector<int64_t> per = getTaskRegisters(
       getNumWarps(), firsts, *regs, arch.warpSize, arch.registersPerBlock);
-  int64_t used = 0;
+  int64_t used = 0,
+          pool =
+              getTaskRegisterLimit(threads, arch.registersPerBlock) * threads;
   for (auto [i, w] : llvm::enumerate(getNumWarps())) {
     used += int64_t(w) * arch.warpSize * per[i];
     if (!(*regs)[i] && per[i] < 24)
@@ -345,10 +351,11 @@ LogicalResult AsyncTasksOp::verifyForTarget(const ArchInfo &arch) {
              << per[i] << " registers per thread to task " << i
              << ", which sets none; setmaxnreg takes at least 24";
   }
-  if (used > int64_t(arch.registersPerBlock))
+  if (used > pool)
     return emitOpError("register budgets take ")
-           << used << " registers; " << arch.name << "'s register file has "
-           << arch.registersPerBlock;
+           << used << " registers; the launch gives the program's " << threads
+           << " threads " << pool / threads << " each (" << pool
+           << "), all setmaxnreg can hand out";
   return success();
 }
 

@@ -19,8 +19,9 @@ gpu.module @m {
 
 // -----
 
-// A task without a budget shares what the budgets leave (Triton's rule):
-// (65536 - 8 x 32 x 232) / 128 = 48 registers for the producer.
+// A task without a budget shares what the budgets leave of the launch's
+// registers (Triton's rule): 384 threads start with 168 each (64512);
+// (64512 - 8 x 32 x 232) / 128 = 40 registers for the producer.
 gpu.module @m {
   gpu.func @shares_the_rest() kernel attributes {tlxamd.num_warps = 4 : i32} {
     tlxamd.async_tasks num_warps [4, 4, 4] registers [0, 232, 232] {
@@ -54,7 +55,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @over_budget() kernel attributes {tlxamd.num_warps = 4 : i32} {
-    // expected-error @+1 {{register budgets take 70656 registers; sm_90a's register file has 65536}}
+    // expected-error @+1 {{register budgets take 70656 registers; the launch gives the program's 384 threads 168 each (64512), all setmaxnreg can hand out}}
     tlxamd.async_tasks num_warps [4, 4, 4] registers [40, 256, 256] {
       tlxamd.async_task_end
     }, {

@@ -80,11 +80,13 @@ def add_mul_shared_rest(x: F32, y: F32, z: F32, n: tl.int32, BLOCK: tl.constexpr
 
 def test_task_without_budget_shares_the_rest():
     """TLX's attention tutorials give only the consumers a budget (232):
-    the producer takes what is left, (65536 - 256 x 232) / 128 = 48 per
-    thread, as Triton assigns it."""
+    the producer takes what is left of the launch's registers (384 threads
+    x 168), (64512 - 256 x 232) / 128 = 40 per thread, as Triton assigns
+    it. (48, from the whole 64K file, hung on the H200: the consumers'
+    setmaxnreg.inc waited for registers the launch never had.)"""
     k = compiler.compile(add_mul_shared_rest.build("sm_90a", BLOCK=256), target="sm_90a")
     assert ".maxnreg 168" in k.asm
-    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+48;", k.asm)) == 1
+    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", k.asm)) == 1
     assert len(re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", k.asm)) == 2
 
 

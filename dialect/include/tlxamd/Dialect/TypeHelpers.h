@@ -53,10 +53,11 @@ int64_t getTaskRegisterLimit(int64_t threads, int64_t registersPerBlock);
 
 /// The registers per thread each task of an `async_tasks` with register
 /// budgets runs with (Triton's rule): a task's budget, else an even share,
-/// in steps of 8 and at most 256, of what the budgets leave to the tasks
-/// without one; `limit` for those when one of them is not whole
-/// warpgroups (setmaxnreg acts per warpgroup). `warps` / `firstWarps` /
-/// `budgets` per task (budget 0: none); all 0 when no task has a budget.
+/// in steps of 8 and at most 256, of what the budgets leave of the launch's
+/// registers (getTaskRegisterLimit a thread) to the tasks without one; `limit`
+/// for those when one of them is not whole warpgroups (setmaxnreg acts per
+/// warpgroup). `warps` / `firstWarps` / `budgets` per task (budget 0: none);
+/// all 0 when no task has a budget.
 SmallVector<int64_t> getTaskRegisters(ArrayRef<int32_t> warps,
                                       ArrayRef<int64_t> firstWarps,
                                       ArrayRef<int32_t> budgets,
