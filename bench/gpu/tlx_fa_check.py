@@ -13,11 +13,9 @@ With --record (TLXAMD_JIT_MANIFEST set) the launches are dry runs that
 record the specializations to compile ahead of time; nothing is checked.
 """
 
-import importlib.util
 import json
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tutorials"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -30,23 +28,13 @@ SIZES = [1024, 2048, 4096, 8192]
 
 
 def _load(cache, name):
-    source, _ = tutorial.port(open(os.path.join(cache, f"tlx-{name}.py")).read())
-    d = tempfile.mkdtemp()
-    path = os.path.join(d, name + ".py")
-    with open(path, "w") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return tutorial.load_ported(os.path.join(cache, f"tlx-{name}.py"), name)
 
 
 def main(cache, record):
     import torch
-    from torch.nn.attention import SDPBackend, sdpa_kernel
-
-    sys.modules["triton"] = None  # nothing falls through to the real Triton
     from run_gpu import bench
+    from torch.nn.attention import SDPBackend, sdpa_kernel
 
     mods = {n: _load(cache, n) for n in TUTORIALS if os.path.exists(os.path.join(cache, f"tlx-{n}.py"))}
     results, bad = [], 0

@@ -8,10 +8,8 @@ test prints the differences without checking them.
     python bench/gpu/tlx_vector_add_check.py bench/tutorials/cache/tlx-vector-add-ws_test.py
 """
 
-import importlib.util
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tutorials"))
 import run as tutorial  # noqa: E402  (bench/tutorials/run.py)
@@ -20,15 +18,7 @@ import run as tutorial  # noqa: E402  (bench/tutorials/run.py)
 def main(path):
     import torch
 
-    source, _ = tutorial.port(open(path).read())
-    sys.modules["triton"] = None
-    d = tempfile.mkdtemp()
-    ported = os.path.join(d, "tlx_vector_add_ws.py")
-    with open(ported, "w") as f:
-        f.write(source.replace('if __name__ == "__main__":', "if False:"))
-    spec = importlib.util.spec_from_file_location("tlx_vector_add_ws", ported)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = tutorial.load_ported(path, "tlx_vector_add_ws")
     bad = 0
     for size in (98432, 1 << 20, 4096):
         x, y, a, b = (torch.rand(size, device="cuda") for _ in range(4))

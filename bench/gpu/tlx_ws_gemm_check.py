@@ -9,10 +9,8 @@ the kernels from bench/gpu/prebuilt (TLXAMD_PREBUILT).
 Its own test_op does not assert (torch.allclose's result is dropped); this
 compares, with an fp16 tolerance scaled by K."""
 
-import importlib.util
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tutorials"))
 import run as tutorial  # noqa: E402  (bench/tutorials/run.py)
@@ -21,15 +19,7 @@ import run as tutorial  # noqa: E402  (bench/tutorials/run.py)
 def main(path):
     import torch
 
-    source, _ = tutorial.port(open(path).read())
-    sys.modules["triton"] = None
-    d = tempfile.mkdtemp()
-    ported = os.path.join(d, "tlx_ws_gemm.py")
-    with open(ported, "w") as f:
-        f.write(source.replace('if __name__ == "__main__":', "if False:"))
-    spec = importlib.util.spec_from_file_location("tlx_ws_gemm", ported)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = tutorial.load_ported(path, "tlx_ws_gemm")
     bad = 0
     # ragged sizes divisible by 16, as the recorded specializations are
     for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192), (1008, 2000, 1552), (3056, 1040, 4096)):

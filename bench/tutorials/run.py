@@ -52,6 +52,23 @@ def port(source: str) -> tuple:
     return "".join(out), changed
 
 
+def load_ported(path: str, name: str):
+    """The tutorial at `path`, its imports changed, imported as module
+    `name` (its `__main__` block not run); the real `triton` is blocked."""
+    import importlib.util
+    import tempfile
+
+    source, _ = port(open(path).read())
+    sys.modules["triton"] = None
+    ported = os.path.join(tempfile.mkdtemp(), name + ".py")
+    with open(ported, "w") as f:
+        f.write(source.replace('if __name__ == "__main__":', "if False:"))
+    spec = importlib.util.spec_from_file_location(name, ported)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def _port_siblings(path: str) -> str:
     """A directory holding the ported tutorials beside `path`, under their
     upstream names (the cache's `gluon-` / `tlx-` prefix dropped), put on

@@ -81,6 +81,16 @@ def _attn_bwd_preprocess(O, DO, Delta, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M: t
     tl.store(Delta + tl.program_id(1) * N_CTX + rows, tl.sum(o * do, 1), mask=inside)
 
 
+@tl.jit
+def _query_rows(Q, DO, LSE, Delta, rows, base, row_base, N_CTX, HEAD_DIM: tl.constexpr):
+    """Q, dO, LSE and Delta of query `rows` (zero past N_CTX)."""
+    at = base + rows[:, None] * HEAD_DIM + tl.arange(0, HEAD_DIM)[None, :]
+    inside = rows < N_CTX
+    return (tl.load(Q + at, mask=inside[:, None], other=0.0), tl.load(DO + at, mask=inside[:, None], other=0.0),
+            tl.load(LSE + row_base + rows, mask=inside, other=0.0),
+            tl.load(Delta + row_base + rows, mask=inside, other=0.0))
+
+
 @jit
 def _attn_bwd_dkdv(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, N_CTX, HEAD_DIM: tl.constexpr,
                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
@@ -102,11 +112,7 @@ def _attn_bwd_dkdv(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, N_CTX, HEAD_DIM: t
         lo = start_n // BLOCK_M * BLOCK_M  # earlier query rows see none of these keys
     for start_m in range(lo, N_CTX, BLOCK_M):
         rows = start_m + tl.arange(0, BLOCK_M)
-        q_at = base + rows[:, None] * HEAD_DIM + d[None, :]
-        q = tl.load(Q + q_at, mask=rows[:, None] < N_CTX, other=0.0)
-        do = tl.load(DO + q_at, mask=rows[:, None] < N_CTX, other=0.0)
-        lse = tl.load(LSE + head * N_CTX + rows, mask=rows < N_CTX, other=0.0)
-        delta = tl.load(Delta + head * N_CTX + rows, mask=rows < N_CTX, other=0.0)
+        q, do, lse, delta = _query_rows(Q, DO, LSE, Delta, rows, base, head * N_CTX, N_CTX, HEAD_DIM)
         keep = rows[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[:, None] <= rows[None, :])
@@ -130,10 +136,7 @@ def _attn_bwd_dq(Q, K, V, DO, LSE, Delta, DQ, sm_scale, N_CTX, HEAD_DIM: tl.cons
     rows = start_m + tl.arange(0, BLOCK_M)
     d = tl.arange(0, HEAD_DIM)
     q_at = base + rows[:, None] * HEAD_DIM + d[None, :]
-    q = tl.load(Q + q_at, mask=rows[:, None] < N_CTX, other=0.0)
-    do = tl.load(DO + q_at, mask=rows[:, None] < N_CTX, other=0.0)
-    lse = tl.load(LSE + head * N_CTX + rows, mask=rows < N_CTX, other=0.0)
-    delta = tl.load(Delta + head * N_CTX + rows, mask=rows < N_CTX, other=0.0)
+    q, do, lse, delta = _query_rows(Q, DO, LSE, Delta, rows, base, head * N_CTX, N_CTX, HEAD_DIM)
     dq = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
     hi = N_CTX
