@@ -150,6 +150,7 @@ def test_operations_carry_the_kernel_line():
     ("builder", "arange needs end - start to be a positive power of two, got 3"),
     ("rebound", "variable 'mode' was reassigned in the runtime loop at line"),
     ("read_before", "variable 'mode' is read in a runtime loop before the loop body assigns it"),
+    ("nested_read_before", "variable 'mode' is read in a runtime loop before the loop body assigns it"),
 ])
 def test_errors_name_the_source_line(body, message):
     @tl.kernel(num_warps=4)
@@ -175,6 +176,12 @@ def test_errors_name_the_source_line(body, message):
             for i in range(n):
                 mode = "b"
             tl.store(dst, 1.0 if mode == "a" else 2.0)  # ERR-rebound
+        if WHICH == "nested_read_before":
+            mode = "a"
+            for i in range(n):
+                for j in range(n):
+                    tl.store(dst + j, 1.0 if mode == "a" else 2.0)  # ERR-nested_read_before
+                    mode = "b"
         if WHICH == "read_before":
             mode = "a"
             for i in range(n):
@@ -219,3 +226,22 @@ def test_missing_source_is_a_clear_error():
     f.__annotations__["p"] = tl.pointer(tl.float32)
     with pytest.raises(TypeError, match="source of f is not available"):
         tl.kernel(num_warps=4)(f).build(target="gfx950")
+
+
+def test_compile_time_views_rebound_in_nested_loops():
+    """A shared-memory view (a compile-time value) assigned before it is
+    read in each iteration of nested runtime loops, and not read after them
+    (TLX's `k_tile = tlx.local_trans(k_tiles[buf])`), builds."""
+    import tlxamd.language.extra.tlx as tlx
+
+    @tl.kernel(num_warps=4)
+    def views(out: tl.pointer(tl.float16), n: tl.int32):
+        bufs = tlx.local_alloc((64, 64), tl.float16, 2, layout=tl.nvmma_shared_layout(128, 16))
+        view = tlx.local_trans(bufs[0])
+        for i in range(n):
+            for j in range(n):
+                view = tlx.local_trans(bufs[1])
+                tlx.local_store(bufs[0], tlx.local_load(view))
+        tl.store(out + tl.arange(0, 64), tl.zeros([64], tl.float16))
+
+    assert "tlxamd.memdesc_trans" in str(views.build("sm_90a"))

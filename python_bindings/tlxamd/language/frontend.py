@@ -811,9 +811,9 @@ class CodeGenerator(ast.NodeVisitor):
         for table in (self.scope, self.closure, self.globals):
             if name in table:
                 v = table[name]
-                if isinstance(v, _FirstIteration):
+                while isinstance(v, _FirstIteration):  # loops nest
                     v.read = v.read or node
-                    return v.value
+                    v = v.value
                 if isinstance(v, _Stale):
                     raise self._error(node, f"variable '{name}' was reassigned in the runtime loop at line "
                                             f"{v.loop.lineno + self.line_offset} but holds a compile-time "
