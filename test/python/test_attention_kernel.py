@@ -1,7 +1,7 @@
 """tlxamd.kernels.attention (forward and backward, as torch's
 scaled_dot_product_attention takes them) in the AMD emulator against
 torch's math in f32: ragged sequence lengths, causal both ways, head
-dimensions 16 to 64, f16 and bf16, gfx950 and gfx942. The forward's
+dimensions 16 to 128, f16 and bf16, gfx950 and gfx942. The forward's
 warp-specialized sm_90a kernel runs on the H200 (bench/gpu/
 attention_ws_h200.py; its PTX in test_tlx_hopper_attention.py).
 
@@ -32,6 +32,7 @@ def _reference(q, k, v, do, causal):
     ("gfx950", 130, 64, True, torch.float16),
     ("gfx950", 64, 16, True, torch.bfloat16),
     ("gfx942", 77, 32, True, torch.float16),
+    ("gfx950", 70, 128, True, torch.float16),  # the backward at 8 warps
 ])
 def test_forward_and_backward_match_torch(monkeypatch, target, n, d, causal, dtype):
     monkeypatch.setenv("TLXAMD_TARGET", target)

@@ -327,10 +327,14 @@ def _backward(q, k, v, o, lse, do, causal, sm_scale):
     delta = torch.empty_like(lse)
     _attn_bwd_preprocess[(-(-n // 64), z * h)](o, do, delta, n, HEAD_DIM=d, BLOCK_M=64, num_warps=4)
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    # 8 warps at D >= 128: two 64 x D f32 accumulators and their operands
+    # overflow 4 warps' registers (sm_90a: dQ 255 registers + spills at 4
+    # warps, none at 8)
+    warps = 8 if d >= 128 else 4
     _attn_bwd_dkdv[(-(-n // 64), z * h)](q, k, v, do, lse, delta, dk, dv, sm_scale, n, HEAD_DIM=d, BLOCK_M=64,
-                                        BLOCK_N=64, CAUSAL=causal, num_warps=4)
+                                        BLOCK_N=64, CAUSAL=causal, num_warps=warps)
     _attn_bwd_dq[(-(-n // 64), z * h)](q, k, v, do, lse, delta, dq, sm_scale, n, HEAD_DIM=d, BLOCK_M=64,
-                                      BLOCK_N=64, CAUSAL=causal, num_warps=4)
+                                      BLOCK_N=64, CAUSAL=causal, num_warps=warps)
     return dq, dk, dv
 
 
