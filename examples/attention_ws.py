@@ -24,8 +24,6 @@ the H200 and times it beside cuDNN.
 from tlxamd import language as tl
 from tlxamd.kernels.attention import attention_fwd_ws as _jit_kernel
 
-BLOCK_M = 128
-
 # The kernel lives in the package (tlxamd.kernels.attention, which
 # `tlxamd.kernels.attention(q, k, v)` launches on sm_90a); this is it for
 # ahead-of-time builds: attention_fwd_ws.build("sm_90a", signature=...).

@@ -27,9 +27,6 @@ from ..language.frontend import jit
 
 __all__ = ["attention", "attention_fwd_ws"]
 
-LOG2E = 1.4426950408889634
-
-
 @jit
 def _attn_fwd(Q, K, V, O, LSE, sm_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
               BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
@@ -296,7 +293,9 @@ def _use_ws(q) -> bool:
     """The warp-specialized forward: an sm_90a GPU, f16 / bf16, D 64 / 128."""
     import torch
 
-    return (q.is_cuda and torch.cuda.get_device_capability(q.device) == (9, 0) and q.shape[-1] in (64, 128)
+    from .._jit import cuda_target
+
+    return (q.is_cuda and cuda_target(q.device) == "sm_90a" and q.shape[-1] in (64, 128)
             and q.dtype in (torch.float16, torch.bfloat16))
 
 
