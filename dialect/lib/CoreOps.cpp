@@ -148,5 +148,41 @@ LogicalResult AtomicCASOp::verify() {
   return verifyAtomic(*this, getPtr().getType(), std::nullopt);
 }
 
+// `tlxamd.async_tasks`'s regions, `{...}, {...}`. A task region may name a
+// value a later task region defines (the parser resolves the forward
+// reference; the verifier rejects it as a dominance error). When a later
+// region then fails to parse, the regions are destroyed last-first, which
+// would destroy that definition while the earlier region still uses it (a
+// fatal error): every parsed region drops its references first.
+static ParseResult
+parseTaskRegions(OpAsmParser &parser,
+                 SmallVectorImpl<std::unique_ptr<Region>> &regions) {
+  auto fail = [&] {
+    for (std::unique_ptr<Region> &region : regions)
+      region->dropAllReferences();
+    return failure();
+  };
+  // No region at all parses (the verifier names the missing tasks).
+  auto first = std::make_unique<Region>();
+  OptionalParseResult parsed = parser.parseOptionalRegion(*first);
+  if (!parsed.has_value())
+    return success();
+  regions.push_back(std::move(first));
+  if (failed(*parsed))
+    return fail();
+  while (succeeded(parser.parseOptionalComma())) {
+    regions.push_back(std::make_unique<Region>());
+    if (parser.parseRegion(*regions.back()))
+      return fail();
+  }
+  return success();
+}
+
+static void printTaskRegions(OpAsmPrinter &printer, Operation *,
+                             MutableArrayRef<Region> regions) {
+  llvm::interleaveComma(regions, printer,
+                        [&](Region &region) { printer.printRegion(region); });
+}
+
 #define GET_OP_CLASSES
 #include "tlxamd/Dialect/TlxAmdOps.cpp.inc"

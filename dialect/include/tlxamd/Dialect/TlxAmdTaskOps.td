@@ -75,7 +75,7 @@ def TlxAmd_AsyncTasksOp : TlxAmd_Op<"async_tasks", [
   let regions = (region VariadicRegion<SizedRegion<1>>:$tasks);
   let assemblyFormat = [{
     `num_warps` $num_warps (`registers` $registers^)? attr-dict-with-keyword
-    $tasks
+    custom<TaskRegions>($tasks)
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
