@@ -18,8 +18,9 @@ from tlxamd import language as tl
 
 @tl.kernel(num_warps=4)
 def mx_matmul(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.pointer(tl.int8),
-              b_scale: tl.pointer(tl.int8), c: tl.pointer(tl.float32), M: tl.int32, N: tl.int32,
-              K: tl.int32, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+              b_scale: tl.pointer(tl.int8), c: tl.pointer(tl.float32), M: tl.divisible_int(tl.int32),
+              N: tl.divisible_int(tl.int32),
+              K: tl.divisible_int(tl.int32), BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
               A_FORMAT: tl.constexpr, B_FORMAT: tl.constexpr, A_PACK: tl.constexpr,
               B_PACK: tl.constexpr):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)

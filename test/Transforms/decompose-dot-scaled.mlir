@@ -84,3 +84,40 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// sm_90a: the decoded operands feed the warpgroup MMA, both stored to
+// shared memory in the nvmma swizzle, waited for in the step; the K loop, which
+// had a dot and no stages of its own, keeps the kernel's num_stages (its
+// operand loads are then issued ahead by the pipeliner). Tiles the
+// instruction does not take (M not a multiple of 64) keep the plain dot.
+// RUN: tlx-opt %s -split-input-file --tlxamd-decompose-dot-scaled=target=sm_90a | FileCheck %s --check-prefix=HOPPER
+// HOPPER-LABEL: gpu.func @hopper_loop
+// HOPPER: scf.for
+// HOPPER: %[[A:.*]] = arith.truncf %{{.*}} : tensor<64x64xf32> to tensor<64x64xbf16>
+// HOPPER: %[[B:.*]] = arith.truncf %{{.*}} : tensor<64x64xf32> to tensor<64x64xbf16>
+// HOPPER: %[[SA:.*]] = tlxamd.local_alloc %[[A]] : (tensor<64x64xbf16>) -> !tlxamd.memdesc<64x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>, #tlxamd.shared_memory>
+// HOPPER: %[[SB:.*]] = tlxamd.local_alloc %[[B]] : (tensor<64x64xbf16>) -> !tlxamd.memdesc<64x64xbf16, #tlxamd.nvmma_shared<{swizzle_bytes = 128, element_bits = 16, transposed = false}>, #tlxamd.shared_memory>
+// HOPPER: %[[D:.*]] = tlxamd.warpgroup_dot %[[SA]], %[[SB]], %{{.*}}
+// HOPPER: tlxamd.warpgroup_dot_wait %[[D]] pendings = 0
+// HOPPER-NOT: tlxamd.dot_scaled
+// HOPPER: } {tlxamd.num_stages = 3 : i32}
+// HOPPER-LABEL: gpu.func @hopper_small
+// HOPPER-NOT: warpgroup_dot
+// HOPPER: tlxamd.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64xbf16>, tensor<64x16xbf16> -> tensor<32x16xf32>
+gpu.module @m {
+  gpu.func @hopper_loop(%a: tensor<64x64xi8>, %as: tensor<64x2xi8>, %b: tensor<64x64xi8>, %bs: tensor<64x2xi8>, %c: tensor<64x64xf32>, %n: i32) kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.num_stages = 3 : i32} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32>) : i32 {
+      %d = tlxamd.dot_scaled %a scale %as, %b scale %bs, %acc lhs = "e4m3" rhs = "e4m3" : tensor<64x64xi8> scale tensor<64x2xi8>, tensor<64x64xi8> scale tensor<64x2xi8> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    gpu.return
+  }
+  gpu.func @hopper_small(%a: tensor<32x32xi8>, %as: tensor<32x2xi8>, %b: tensor<64x16xi8>, %bs: tensor<16x2xi8>, %c: tensor<32x16xf32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
+    %d = tlxamd.dot_scaled %a scale %as, %b scale %bs, %c lhs = "e2m1" rhs = "e4m3" : tensor<32x32xi8> scale tensor<32x2xi8>, tensor<64x16xi8> scale tensor<16x2xi8> -> tensor<32x16xf32>
+    gpu.return
+  }
+}

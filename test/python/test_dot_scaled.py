@@ -157,12 +157,19 @@ def test_gfx942_decomposes_and_matches_numpy(fa, fb):
     assert "mfma_scale" not in k.asm and k.resources["vgpr_spill"] == 0
 
 
-def test_sm90a_decomposes_to_bf16_mma():
-    """Hopper has no scaled MMA: the upcast operands feed the bf16 MMA,
-    through ptxas, no spills at a 64 x 64 x 64 tile."""
-    k = compiler.compile(mx_matmul.build(target="sm_90a", BM=64, BN=64, BK=64, A_FORMAT="e2m1", B_FORMAT="e4m3",
-                                         A_PACK=2, B_PACK=1), target="sm_90a")
-    assert "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" in k.asm
+@pytest.mark.parametrize("bm,bn,warps", [(64, 64, 4), (128, 128, 8), (128, 64, 8)])
+def test_sm90a_decomposes_to_warpgroup_mma(bm, bn, warps):
+    """Hopper has no scaled MMA: the upcast operands feed the bf16
+    warpgroup MMA (both through shared memory in the nvmma swizzle;
+    one wgmma per 16 of K per warpgroup), waited for in the step; the
+    operands' loads go one iteration ahead; through ptxas, no spills."""
+    kern = tl.kernel(mx_matmul.fn, num_warps=warps) if warps != 4 else mx_matmul
+    k = compiler.compile(kern.build(target="sm_90a", BM=bm, BN=bn, BK=64, A_FORMAT="e2m1", B_FORMAT="e4m3",
+                                    A_PACK=2, B_PACK=1), target="sm_90a", remarks=True)
+    n = bn if warps == 4 or bm // 64 >= warps // 4 else bn // 2
+    assert f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16" in k.asm
+    assert "mma.sync" not in k.asm and k.asm.count("wgmma.wait_group.sync.aligned 0") >= 1
+    assert any("pipelined 4 load(s) one iteration ahead" in r for r in k.remarks) or bm * bn > 64 * 64
     assert k.binary and k.resources["spill_stores"] == 0
 
 

@@ -16,7 +16,9 @@
 #include "tlxamd/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include <cmath>
 #include <limits>
@@ -211,6 +213,67 @@ struct DecomposeDotScaledPass
           DecomposeDotScaledPass> {
   using TlxAmdDecomposeDotScaledBase::TlxAmdDecomposeDotScaledBase;
 
+  /// Hopper's warpgroup MMA takes the decoded operands from shared memory,
+  /// both stored in the nvmma swizzle as decoded (K-contiguous A,
+  /// N-contiguous B), where the tile fits the instruction (whole
+  /// warpgroups, 64-row blocks of M, N a multiple of 8 up to 256, K a
+  /// multiple of 16). Triton keeps A in registers; here that costs a
+  /// conversion to the operand's register layout through shared memory
+  /// anyway (the decoded layout is not wgmma's), so A is stored once and
+  /// read by the MMA itself.
+  static bool useWarpgroupMma(const ArchInfo &arch, DotScaledOp dot) {
+    if (!llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
+          return i.engine == MatrixEngine::WGMMA;
+        }))
+      return false;
+    auto kernel = dot->getParentOfType<FunctionOpInterface>();
+    std::optional<int64_t> warps = kernel ? getNumWarps(kernel) : std::nullopt;
+    SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
+    auto acc = cast<RankedTensorType>(dot.getC().getType());
+    return warps && *warps % 4 == 0 && acc.getElementType().isF32() &&
+           mnk[0] % 64 == 0 && mnk[1] % 8 == 0 && mnk[1] <= 256 &&
+           mnk[2] % 16 == 0;
+  }
+
+  /// The pipeliner gives an innermost loop with a plain dot and no
+  /// `tlxamd.num_stages` of its own the kernel's stages (Triton's
+  /// `num_stages`); the warpgroup MMA that replaces the dot keeps that
+  /// for its loop (its operand loads are issued ahead in registers).
+  static void keepLoopStages(DotScaledOp dot) {
+    constexpr StringLiteral kStages = "tlxamd.num_stages";
+    auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+    if (!loop || loop->hasAttr(kStages) ||
+        loop.getBody()
+            ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      return;
+    for (Operation *op = loop->getParentOp(); op; op = op->getParentOp())
+      if (auto stages = op->getAttrOfType<IntegerAttr>(kStages)) {
+        loop->setAttr(kStages, stages);
+        return;
+      }
+  }
+
+  /// C + A B on the warpgroup MMA, waited for at once.
+  static Value warpgroupProduct(OpBuilder &b, DotScaledOp dot, Value a,
+                                Value bv) {
+    auto stage = [&](Value v) -> Value {
+      auto type = cast<RankedTensorType>(v.getType());
+      auto memType = MemDescType::get(
+          b.getContext(), type.getShape(), type.getElementType(),
+          getStagedOperandLayout(b.getContext(), type.getShape(),
+                                 type.getElementTypeBitWidth(), /*fastDim=*/1,
+                                 /*forWarpgroupMma=*/true),
+          /*mutable=*/false);
+      return LocalAllocOp::create(b, dot.getLoc(), memType, v);
+    };
+    Value lhs = stage(a), rhs = stage(bv);
+    auto mma = WarpgroupDotOp::create(b, dot.getLoc(), dot.getType(), lhs, rhs,
+                                      dot.getC());
+    return WarpgroupDotWaitOp::create(b, dot.getLoc(), mma.getType(), mma,
+                                      b.getI32IntegerAttr(0));
+  }
+
   void runOnOperation() override {
     const ArchInfo *arch = lookupArch(target);
     if (!arch) {
@@ -245,9 +308,14 @@ struct DecomposeDotScaledPass
                       : Type(b.getBF16Type());
       Decomposer d(b, dot.getLoc());
       Value a = d.upcast(dot, 0, type), bv = d.upcast(dot, 1, type);
-      auto product =
-          DotOp::create(b, dot.getLoc(), dot.getType(), a, bv, dot.getC());
-      dot.replaceAllUsesWith(product.getResult());
+      Value product;
+      if (useWarpgroupMma(*arch, dot)) {
+        keepLoopStages(dot);
+        product = warpgroupProduct(b, dot, a, bv);
+      } else
+        product =
+            DotOp::create(b, dot.getLoc(), dot.getType(), a, bv, dot.getC());
+      dot.replaceAllUsesWith(product);
       dot.erase();
     }
   }

@@ -134,9 +134,25 @@ struct TlxAmdPipelinePass
     LoopSlice slice;
   };
 
+  /// Registers an MMA loop (a dot or warpgroup MMA in its body) has to
+  /// spare beyond `max-registers`: half of what its accumulators leave of
+  /// 64 per thread (a 64 x 64 f32 tile over 4 warps, 32 registers, leaves
+  /// 16: its decoded operands' loads go ahead; a 128 x 128 tile none).
+  static int64_t mmaSlack(scf::ForOp loop, int64_t warps) {
+    int64_t accumulators = 0;
+    bool mma = false;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (isa<DotOp, WarpgroupDotOp>(op)) {
+        mma = true;
+        accumulators += registersPerThread(op.getResult(0).getType(), warps);
+      }
+    return mma ? std::max<int64_t>(0, 64 - accumulators) / 2 : 0;
+  }
+
   SmallVector<Candidate> candidates(scf::ForOp loop) {
     SmallVector<Candidate> out;
-    int64_t budget = maxRegisters, warps = numWarps(loop);
+    int64_t warps = numWarps(loop);
+    int64_t budget = maxRegisters + mmaSlack(loop, warps);
     bool afterWrite = false;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
