@@ -8,16 +8,27 @@
 // RUN: tlx-opt %s -split-input-file --tlxamd-decompose-dot-scaled=target=gfx950 | FileCheck %s --check-prefix=NATIVE
 
 // CHECK-LABEL: gpu.func @fp4_fp8
-// fp4: the two nibbles of each byte decoded, joined and laid out along K.
-// CHECK: arith.extui %{{.*}} : tensor<32x32xi8> to tensor<32x32xi32>
-// CHECK: arith.bitcast %{{.*}} : tensor<32x32xi32> to tensor<32x32xf32>
-// CHECK: arith.uitofp %{{.*}} : tensor<32x32xi32> to tensor<32x32xf32>
-// CHECK: arith.shrui %{{.*}}, %{{.*}} : tensor<32x32xi32>
+// fp4: the two nibbles of each byte decoded, joined and laid out along K;
+// each nibble's exponent and mantissa moved to the low end of f32's fields
+// (e = 0 reads as an f32 subnormal) and the sign to bit 31, times
+// 2^(127 - bias) = 2^126.
+// CHECK: %[[C:.*]] = arith.extui %{{.*}} : tensor<32x32xi8> to tensor<32x32xi32>
+// CHECK: %[[M:.*]] = arith.andi %[[C]], %{{.*}} : tensor<32x32xi32>
+// CHECK: arith.shli %[[M]], %{{.*}} : tensor<32x32xi32>
+// CHECK: %[[R:.*]] = arith.bitcast %{{.*}} : tensor<32x32xi32> to tensor<32x32xf32>
+// CHECK: %[[K:.*]] = arith.constant dense<8.50705917E+37> : tensor<32x32xf32>
+// CHECK: arith.mulf %[[R]], %[[K]] : tensor<32x32xf32>
+// the high nibble in place: bits 4-6 shifted by 18, bit 7 by 24
+// CHECK: arith.constant dense<112> : tensor<32x32xi32>
+// CHECK: arith.constant dense<18> : tensor<32x32xi32>
+// CHECK: arith.constant dense<24> : tensor<32x32xi32>
 // CHECK: %[[J:.*]] = tlxamd.join %{{.*}}, %{{.*}} : tensor<32x32xf32> -> tensor<32x32x2xf32>
 // CHECK: tlxamd.reshape %[[J]] : tensor<32x32x2xf32> -> tensor<32x64xf32>
-// the E8M0 scales: 2^(e - 127), 0 and 255 special, each times its block
-// of 32 K values (the values viewed as [M, K / 32, 32])
+// the E8M0 scales: 2^(e - 127) as e << 23, 0 raised to the subnormal
+// 2^-127 (an unsigned max), 255 NaN; each times its block of 32 K values
+// (the values viewed as [M, K / 32, 32])
 // CHECK-DAG: arith.constant dense<4194304> : tensor<32x2xi32>
+// CHECK-DAG: arith.maxui %{{.*}}, %{{.*}} : tensor<32x2xi32>
 // CHECK-DAG: arith.constant dense<2143289344> : tensor<32x2xi32>
 // CHECK: tlxamd.expand_dims %{{.*}} {axis = 2 : i32} : tensor<32x2xf32> -> tensor<32x2x1xf32>
 // CHECK: %[[S:.*]] = tlxamd.broadcast %{{.*}} : tensor<32x2x1xf32> -> tensor<32x2x32xf32>

@@ -45,8 +45,8 @@ std::string PtxBuilder::list(ArrayRef<std::string> names) {
   return "{" + llvm::join(names, ", ") + "}";
 }
 
-SmallVector<Value> PtxBuilder::build(RewriterBase &rewriter,
-                                     Location loc) const {
+SmallVector<Value> PtxBuilder::build(RewriterBase &rewriter, Location loc,
+                                     bool pure) const {
   MLIRContext *ctx = rewriter.getContext();
   Type resultType = LLVM::LLVMVoidType::get(ctx);
   if (outputTypes.size() == 1)
@@ -55,7 +55,7 @@ SmallVector<Value> PtxBuilder::build(RewriterBase &rewriter,
     resultType = LLVM::LLVMStructType::getLiteral(ctx, outputTypes);
   auto op = LLVM::InlineAsmOp::create(
       rewriter, loc, resultType, operands, text, llvm::join(constraints, ","),
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      /*has_side_effects=*/!pure, /*is_align_stack=*/false,
       LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
   if (outputTypes.size() <= 1)
     return outputTypes.empty() ? SmallVector<Value>()

@@ -44,9 +44,11 @@ public:
   /// `$a` for one name, `{$a, $b, ...}` for several (PTX vector operands).
   static std::string list(ArrayRef<std::string> names);
 
-  /// Emit the inline assembly (with side effects) and return one value per
-  /// output.
-  SmallVector<Value> build(RewriterBase &rewriter, Location loc) const;
+  /// Emit the inline assembly and return one value per output; `pure`
+  /// text (arithmetic, no memory or synchronization) is emitted without
+  /// side effects, so that LLVM may schedule, merge or drop it.
+  SmallVector<Value> build(RewriterBase &rewriter, Location loc,
+                           bool pure = false) const;
 
 private:
   std::string text;

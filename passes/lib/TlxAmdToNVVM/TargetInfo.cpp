@@ -8,6 +8,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -200,6 +201,31 @@ SmallVector<Value> TargetInfo::truncFloatsNative(RewriterBase &rewriter,
   return codes;
 }
 
+/// Bytes `lo`, `hi` extracted side by side (elements 2j, 2j + 1) from one
+/// vector, as a vector load's are: the 16-bit element holding both (the
+/// vector reread as i16s), instead of unpacking and packing them again.
+static Value pairedBytes(RewriterBase &rewriter, Location loc, Value lo,
+                         Value hi) {
+  auto l = lo.getDefiningOp<LLVM::ExtractElementOp>();
+  auto h = hi.getDefiningOp<LLVM::ExtractElementOp>();
+  APInt li, hj;
+  if (!l || !h || l.getVector() != h.getVector() ||
+      !matchPattern(l.getPosition(), m_ConstantInt(&li)) ||
+      !matchPattern(h.getPosition(), m_ConstantInt(&hj)))
+    return {};
+  auto type = dyn_cast<VectorType>(l.getVector().getType());
+  int64_t k = li.getSExtValue();
+  if (!type || type.getElementTypeBitWidth() != 8 || k % 2 ||
+      hj.getSExtValue() != k + 1)
+    return {};
+  Type i16 = rewriter.getI16Type();
+  Value words = LLVM::BitcastOp::create(
+      rewriter, loc, VectorType::get({type.getNumElements() / 2}, i16),
+      l.getVector());
+  return LLVM::ExtractElementOp::create(rewriter, loc, words,
+                                        i32Const(rewriter, loc, k / 2));
+}
+
 SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
                                                Location loc,
                                                ArrayRef<Value> codes,
@@ -209,35 +235,39 @@ SmallVector<Value> TargetInfo::extFloatsNative(RewriterBase &rewriter,
     return {};
   Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
   Type f16 = rewriter.getF16Type(), f32 = rewriter.getF32Type();
-  auto half = [&](Value word, int shift) -> Value {
-    if (shift)
-      word = LLVM::LShrOp::create(rewriter, loc, word,
-                                  i32Const(rewriter, loc, shift));
-    Value h = LLVM::BitcastOp::create(
-        rewriter, loc, f16, LLVM::TruncOp::create(rewriter, loc, i16, word));
+  // (the halves through a <2 x half> view: one register pair move)
+  auto half = [&](Value word, int index) -> Value {
+    Value halves =
+        LLVM::BitcastOp::create(rewriter, loc, VectorType::get({2}, f16), word);
+    Value h = LLVM::ExtractElementOp::create(rewriter, loc, halves,
+                                             i32Const(rewriter, loc, index));
     return LLVM::FPExtOp::create(rewriter, loc, f32, h);
   };
   SmallVector<Value> out;
   for (size_t i = 0; i < codes.size(); i += 2) {
-    Value lo = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i]);
-    Value packed = lo;
-    if (i + 1 < codes.size()) {
-      Value hi = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i + 1]);
-      packed = LLVM::OrOp::create(
-          rewriter, loc, lo,
-          LLVM::ShlOp::create(
-              rewriter, loc, hi,
-              LLVM::ConstantOp::create(rewriter, loc, i16,
-                                       rewriter.getI16IntegerAttr(8))));
+    Value packed = i + 1 < codes.size()
+                       ? pairedBytes(rewriter, loc, codes[i], codes[i + 1])
+                       : Value();
+    if (!packed) {
+      packed = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i]);
+      if (i + 1 < codes.size()) {
+        Value hi = LLVM::ZExtOp::create(rewriter, loc, i16, codes[i + 1]);
+        packed = LLVM::OrOp::create(
+            rewriter, loc, packed,
+            LLVM::ShlOp::create(
+                rewriter, loc, hi,
+                LLVM::ConstantOp::create(rewriter, loc, i16,
+                                         rewriter.getI16IntegerAttr(8))));
+      }
     }
     PtxBuilder ptx;
     auto res = ptx.addOutputs(1, "=r", i32);
     std::string in = ptx.addInput(packed, "h");
     ptx << "cvt.rn.f16x2." << pair << " " << res[0] << ", " << in << ";";
-    Value word = ptx.build(rewriter, loc)[0];
+    Value word = ptx.build(rewriter, loc, /*pure=*/true)[0];
     out.push_back(half(word, 0));
     if (i + 1 < codes.size())
-      out.push_back(half(word, 16));
+      out.push_back(half(word, 1));
   }
   return out;
 }

@@ -92,37 +92,27 @@ private:
     return arith::ExtUIOp::create(b, loc, retype(v, b.getI32Type()), v);
   }
 
-  /// f32 values of sign / exponent / mantissa codes (i32) of an OCP
-  /// minifloat: subnormals from the mantissa, e4m3's 0x7f / 0xff NaN,
-  /// e5m2's all-ones exponent as inf / NaN.
-  Value minifloat(Value codes, unsigned ebits, unsigned mbits, int bias,
-                  StringRef format) {
+  /// f32 values of the OCP minifloat (no inf / NaN: fp4, fp6) whose sign,
+  /// exponent and mantissa fields are the bits of `codes` (i32) from bit
+  /// `at` up: the exponent and mantissa moved to the low end of f32's
+  /// fields read as 2^(e - 127) (1.m), or for e = 0 as the f32 subnormal
+  /// 2^-126 (0.m); times 2^(127 - bias) both are the minifloat's value,
+  /// exactly (f32 multiplies keep subnormals on every target here).
+  Value minifloat(Value codes, unsigned at, unsigned ebits, unsigned mbits,
+                  int bias) {
     ArrayRef<int64_t> shape = shapeOf(codes);
-    Value sign = mask(shr(codes, ebits + mbits), 1);
-    Value e = mask(shr(codes, mbits), (1 << ebits) - 1);
-    Value m = mask(codes, (1 << mbits) - 1);
-    Value biased =
-        arith::AddIOp::create(b, loc, e, splatInt(shape, 127 - bias));
-    if (format == "e5m2")
-      biased = arith::SelectOp::create(b, loc, eq(e, 31), splatInt(shape, 255),
-                                       biased);
-    Value bits = arith::OrIOp::create(
-        b, loc, shl(sign, 31),
-        arith::OrIOp::create(b, loc, shl(biased, 23), shl(m, 23 - mbits)));
-    Value normal =
+    unsigned width = ebits + mbits;
+    auto moved = [&](int64_t fieldMask, int64_t to) {
+      Value v = mask(codes, fieldMask << at);
+      int64_t by = to - int64_t(at);
+      return by >= 0 ? shl(v, by) : shr(v, -by);
+    };
+    Value bits = arith::OrIOp::create(b, loc, moved(1 << width, 31 - width),
+                                      moved((1 << width) - 1, 23 - mbits));
+    Value raw =
         arith::BitcastOp::create(b, loc, tensor(shape, b.getF32Type()), bits);
-    Value sub = arith::MulFOp::create(
-        b, loc,
-        arith::UIToFPOp::create(b, loc, tensor(shape, b.getF32Type()), m),
-        splatF32(shape, std::ldexp(1.0f, 1 - bias - int(mbits))));
-    sub = arith::SelectOp::create(b, loc, eq(sign, 1),
-                                  arith::NegFOp::create(b, loc, sub), sub);
-    Value value = arith::SelectOp::create(b, loc, eq(e, 0), sub, normal);
-    if (format == "e4m3")
-      value = arith::SelectOp::create(
-          b, loc, eq(mask(codes, 0x7f), 0x7f),
-          splatF32(shape, std::numeric_limits<float>::quiet_NaN()), value);
-    return value;
+    return arith::MulFOp::create(b, loc, raw,
+                                 splatF32(shape, std::ldexp(1.0f, 127 - bias)));
   }
 
   /// The operand's values as f32, fp4 unpacked along `packDim`.
@@ -143,12 +133,12 @@ private:
     }
     Value codes = toI32(v);
     if (format == "e2m3")
-      return minifloat(mask(codes, 0x3f), 2, 3, 1, format);
+      return minifloat(codes, 0, 2, 3, 1);
     if (format == "e3m2")
-      return minifloat(mask(codes, 0x3f), 3, 2, 3, format);
+      return minifloat(codes, 0, 3, 2, 3);
     // e2m1: two per byte, the first in the low nibble, along packDim.
-    Value lo = minifloat(mask(codes, 0xf), 2, 1, 1, format);
-    Value hi = minifloat(mask(shr(codes, 4), 0xf), 2, 1, 1, format);
+    Value lo = minifloat(codes, 0, 2, 1, 1);
+    Value hi = minifloat(codes, 4, 2, 1, 1);
     SmallVector<int64_t> shape(t.getShape());
     Value pairs = JoinOp::create(
         b, loc, tensor({shape[0], shape[1], 2}, b.getF32Type()), lo, hi);
@@ -167,10 +157,11 @@ private:
   Value applyScale(Value values, Value scale, unsigned opIdx) {
     Value e = toI32(scale);
     ArrayRef<int64_t> s = shapeOf(e);
+    // e << 23 is 2^(e - 127) for 1 <= e <= 254; 0 (e = 0) raised to the
+    // subnormal 2^-127 by an integer max; 255 is NaN.
     Value bits = arith::SelectOp::create(
-        b, loc, eq(e, 0), splatInt(s, 0x00400000),
-        arith::SelectOp::create(b, loc, eq(e, 255), splatInt(s, 0x7fc00000),
-                                shl(e, 23)));
+        b, loc, eq(e, 255), splatInt(s, 0x7fc00000),
+        arith::MaxUIOp::create(b, loc, shl(e, 23), splatInt(s, 0x00400000)));
     Type f32 = b.getF32Type();
     Value f = arith::BitcastOp::create(b, loc, tensor(s, f32), bits);
     SmallVector<int64_t> shape(shapeOf(values));
