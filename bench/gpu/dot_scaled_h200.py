@@ -19,6 +19,10 @@ CONFIGS = [  # (A format, B format, BM, BN, BK)
     ("e4m3", "e4m3", 128, 128, 64),
 ]
 SHAPES = [(1024, 1024, 1024), (4096, 4096, 4096)]
+# examples/dot_scaled.py's mx_matmul_ragged (masked rows, columns, K tail):
+# MXFP8 x MXFP8 and MXFP4 x MXFP8 at sizes off the tile (K a multiple of 32)
+RAGGED = [("e4m3", "e4m3", 64, 64, 64), ("e2m1", "e4m3", 64, 64, 64)]
+RAGGED_SHAPES = [(1000, 777, 1056), (4000, 4001, 4064)]
 
 
 try:
@@ -42,8 +46,32 @@ try:
             ys = ttl.load(b_scale + rn[:, None] * (K // 32) + (k // 32 + rs)[None, :])
             acc = ttl.dot_scaled(x, xs, A_FORMAT, y, ys, B_FORMAT, acc)
         ttl.store(c + rm[:, None] * N + rn[None, :], acc)
+    @triton.jit
+    def triton_mx_ragged(a, a_scale, b, b_scale, c, M, N, K, BM: ttl.constexpr, BN: ttl.constexpr,
+                         BK: ttl.constexpr, A_FORMAT: ttl.constexpr, B_FORMAT: ttl.constexpr,
+                         A_PACK: ttl.constexpr, B_PACK: ttl.constexpr):
+        rm = ttl.program_id(0) * BM + ttl.arange(0, BM)
+        rn = ttl.program_id(1) * BN + ttl.arange(0, BN)
+        ra = ttl.arange(0, BK // A_PACK)
+        rb = ttl.arange(0, BK // B_PACK)
+        rs = ttl.arange(0, BK // 32)
+        acc = ttl.zeros([BM, BN], ttl.float32)
+        for k in ttl.range(0, K, BK):
+            ka = k // A_PACK + ra
+            kb = k // B_PACK + rb
+            ks = k // 32 + rs
+            x = ttl.load(a + rm[:, None] * (K // A_PACK) + ka[None, :],
+                         mask=(rm[:, None] < M) & (ka[None, :] < K // A_PACK), other=0)
+            y = ttl.load(b + kb[:, None] * N + rn[None, :], mask=(kb[:, None] < K // B_PACK) & (rn[None, :] < N),
+                         other=0)
+            xs = ttl.load(a_scale + rm[:, None] * (K // 32) + ks[None, :],
+                          mask=(rm[:, None] < M) & (ks[None, :] < K // 32), other=127)
+            ys = ttl.load(b_scale + rn[:, None] * (K // 32) + ks[None, :],
+                          mask=(rn[:, None] < N) & (ks[None, :] < K // 32), other=127)
+            acc = ttl.dot_scaled(x, xs, A_FORMAT, y, ys, B_FORMAT, acc)
+        ttl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 except ImportError:
-    triton_mx = None  # the CPU machine builds without Triton
+    triton_mx = triton_mx_ragged = None  # the CPU machine builds without Triton
 
 
 def _name(fa, fb, bm, bn, bk):
@@ -57,14 +85,15 @@ def _consts(fa, fb, bm, bn, bk):
 
 def build(out):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
-    from dot_scaled import mx_matmul
+    from dot_scaled import mx_matmul, mx_matmul_ragged
 
     from tlxamd import compiler
     os.makedirs(out, exist_ok=True)
-    for cfg in CONFIGS:
-        k = compiler.compile(mx_matmul.build(target="sm_90a", **_consts(*cfg)), target="sm_90a")
-        k.save(out, _name(*cfg))
-        print(_name(*cfg), k.resources)
+    for kernel, configs, prefix in ((mx_matmul, CONFIGS, ""), (mx_matmul_ragged, RAGGED, "ragged_")):
+        for cfg in configs:
+            k = compiler.compile(kernel.build(target="sm_90a", **_consts(*cfg)), target="sm_90a")
+            k.save(out, prefix + _name(*cfg))
+            print(prefix + _name(*cfg), k.resources)
 
 
 def run(out):
@@ -89,14 +118,16 @@ def run(out):
         return codes.view(torch.int8), codes.view(torch.float8_e4m3fn).float()
 
     results = []
-    print(f"{'kernel':24} {'M x N x K':>16} {'ok':>3} {'err/mag':>9} {'ours':>8} {'triton':>8} {'ratio':>6}"
-          f" {'t.ok':>4}")
-    for cfg in CONFIGS:
+    print(f"{'kernel':31} {'M x N x K':>16} {'ok':>3} {'err/mag':>9} {'ours':>8} {'triton':>8} {'ratio':>6}"
+          f" {'t.ok':>4} {'bf16 mm':>8}")
+    runs = [(cfg, SHAPES, "", "mx_matmul", triton_mx) for cfg in CONFIGS] + \
+        [(cfg, RAGGED_SHAPES, "ragged_", "mx_matmul_ragged", triton_mx_ragged) for cfg in RAGGED]
+    for cfg, shapes, prefix, entry, peer in runs:
         fa, fb, bm, bn, bk = cfg
-        name = _name(*cfg)
-        kern = runtime.load(os.path.join(out, name + ".cubin"))["mx_matmul"]
+        name = prefix + _name(*cfg)
+        kern = runtime.load(os.path.join(out, name + ".cubin"))[entry]
         meta = json.load(open(os.path.join(out, name + ".json")))
-        for m, n, kk in SHAPES:
+        for m, n, kk in shapes:
             torch.manual_seed(0)
             a, av = operand(fa, m, kk, 1)
             b, bv = operand(fb, kk, n, 0)
@@ -108,7 +139,7 @@ def run(out):
             mag = x.abs().double() @ y.abs().double()
             sa, sb = ea.to(torch.uint8).view(torch.int8), eb.to(torch.uint8).view(torch.int8)
             c = torch.full((m, n), float("nan"), device="cuda")
-            grid = (m // bm, n // bn)
+            grid = (-(-m // bm), -(-n // bn))
 
             def ours():
                 kern[grid](a, sa, b, sb, c, m, n, kk)
@@ -122,8 +153,12 @@ def run(out):
             ok = bool(torch.isfinite(c).all()) and err < tol
             flops = 2 * m * n * kk
             t_ours = bench(ours)
+            # torch's bf16 matmul of the operands upcast beforehand (exact in
+            # bf16): what a model without MX kernels runs
+            xb, yb = x.bfloat16(), y.bfloat16()
+            rate_mm = flops / bench(lambda: torch.matmul(xb, yb)) / 1e12
             rate_t, t_ok = None, None
-            if triton_mx is not None:
+            if peer is not None:
                 ct = torch.full((m, n), float("nan"), device="cuda")
 
                 # Triton takes fp4 as uint8, fp8 as its torch dtype, scales
@@ -134,8 +169,8 @@ def run(out):
                 tsa, tsb = sa.view(torch.uint8), sb.view(torch.uint8)
 
                 def theirs():
-                    triton_mx[grid](ta, tsa, tb, tsb, ct, m, n, kk, num_warps=meta["kernels"]["mx_matmul"]["num_warps"],
-                                    **_consts(*cfg))
+                    peer[grid](ta, tsa, tb, tsb, ct, m, n, kk, num_warps=meta["kernels"][entry]["num_warps"],
+                               **_consts(*cfg))
                 try:
                     theirs()
                     torch.cuda.synchronize()
@@ -145,10 +180,10 @@ def run(out):
                     print("triton failed:", type(e).__name__, str(e)[-600:])
             rate = flops / t_ours / 1e12
             ratio = rate / rate_t if rate_t else None
-            print(f"{name:24} {f'{m}x{n}x{kk}':>16} {'yes' if ok else 'NO':>3} {err:9.2e} {rate:8.1f} "
-                  f"{rate_t or 0:8.1f} {ratio or 0:6.2f} {str(t_ok):>4}")
+            print(f"{name:31} {f'{m}x{n}x{kk}':>16} {'yes' if ok else 'NO':>3} {err:9.2e} {rate:8.1f} "
+                  f"{rate_t or 0:8.1f} {ratio or 0:6.2f} {str(t_ok):>4} {rate_mm:8.1f}")
             results.append(dict(kernel=name, shape=[m, n, kk], ok=ok, err=err, tflops=rate, triton_tflops=rate_t,
-                                triton_ok=t_ok))
+                                triton_ok=t_ok, torch_bf16_tflops=rate_mm))
     if os.environ.get("OUT"):
         json.dump(results, open(os.path.join(os.environ["OUT"], "dot_scaled_h200.json"), "w"), indent=1)
     return all(r["ok"] for r in results)

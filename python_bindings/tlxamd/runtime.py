@@ -27,6 +27,7 @@ import ctypes
 import json
 import math
 import os
+import threading
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import _launch, contracts
@@ -68,12 +69,17 @@ def _libcuda_launch():
     return f
 
 
+_CUDA_ERROR_INVALID_CONTEXT = 201
+
+
 class _Api:
     """The few driver calls we need, from cuda.bindings or cupy."""
 
     # cuLaunchKernel through ctypes, set once the context is made (a driver
     # object put in by hand keeps its own)
     launch = None
+    # the threads the context has been made current in
+    _threads: frozenset = frozenset()
 
     def __init__(self):
         self.drv = _driver()
@@ -103,16 +109,28 @@ class _Api:
         return rest[0] if len(rest) == 1 else tuple(rest)
 
     def ensure_context(self):
-        if self.drv is None or self._ctx is not None:
+        """The primary context, made current in the calling thread (a
+        driver context is current per thread: torch's autograd runs a
+        backward's launches on a thread of its own)."""
+        if self.drv is None:
+            return
+        if self._ctx is not None:
+            if threading.get_ident() not in self._threads:
+                self.bind_thread()
             return
         self.check(self.drv.cuInit(0), "cuInit")
         # Share the primary context with torch/cupy in the same process.
         dev = self.check(self.drv.cuDeviceGet(0), "cuDeviceGet")
         ctx = self.check(self.drv.cuDevicePrimaryCtxRetain(dev), "cuDevicePrimaryCtxRetain")
-        self.check(self.drv.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
         self._ctx = ctx
+        self.bind_thread()
         if type(self.drv).__name__ == "module" and self.drv.__name__.startswith(("cuda.bindings", "cuda.cuda")):
             self.launch = _libcuda_launch()
+
+    def bind_thread(self):
+        """Make the primary context current in the calling thread."""
+        self.check(self.drv.cuCtxSetCurrent(self._ctx), "cuCtxSetCurrent")
+        self._threads = self._threads | {threading.get_ident()}
 
     def load_module(self, image: bytes):
         self.ensure_context()
@@ -445,6 +463,11 @@ class Kernel:
                 s = int(s.cuda_stream if hasattr(s, "cuda_stream") else s)
             err = api.launch(self._handle, grid[0], grid[1], grid[2], self.threads, 1, 1, self.shared, s,
                              ctypes.addressof(ptrs), None)
+            if err == _CUDA_ERROR_INVALID_CONTEXT and threading.get_ident() not in api._threads:
+                # a thread the context is not current in yet: bind, launch again
+                api.bind_thread()
+                err = api.launch(self._handle, grid[0], grid[1], grid[2], self.threads, 1, 1, self.shared, s,
+                                 ctypes.addressof(ptrs), None)
             if err:
                 api.check((api.drv.CUresult(err),), self._launch_what)
             return
@@ -452,6 +475,7 @@ class Kernel:
             raise ValueError(f"kernel {self.name} runs in clusters of {list(self.cluster)} programs: the grid "
                              f"{list(grid)} is not a whole number of clusters")
         api = _get_api()
+        api.ensure_context()
         s = stream if stream is not None else 0
         if hasattr(s, "cuda_stream"):  # torch.cuda.Stream
             s = s.cuda_stream
@@ -481,6 +505,7 @@ class Kernel:
         wait for the kernel and report at once."""
         grid = self._grid(grid)
         api = _get_api()
+        api.ensure_context()
         if self._deferred and api.drv is not None:
             launches = _sanitized
             seq = launches.seq

@@ -19,7 +19,7 @@ from tlxamd import compiler, emulator
 from tlxamd import language as tl
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
-from dot_scaled import mx_matmul  # noqa: E402  (examples/dot_scaled.py)
+from dot_scaled import mx_matmul, mx_matmul_ragged  # noqa: E402  (examples/dot_scaled.py)
 
 
 def _minifloat(code, ebits, mbits, bias):
@@ -56,7 +56,7 @@ def _operand(rng, fmt, rows, cols, pack_axis):
     return codes.astype(np.uint8).view(np.int8), values
 
 
-def _run(fa, fb, M, N, K, BM, BN, BK, seed=0, target="gfx950"):
+def _run(fa, fb, M, N, K, BM, BN, BK, seed=0, target="gfx950", kernel=None):
     rng = np.random.default_rng(seed)
     a, av = _operand(rng, fa, M, K, 1)
     b, bv = _operand(rng, fb, K, N, 0)
@@ -68,8 +68,8 @@ def _run(fa, fb, M, N, K, BM, BN, BK, seed=0, target="gfx950"):
     out = np.full((M, N), np.nan, np.float32)
     consts = dict(BM=BM, BN=BN, BK=BK, A_FORMAT=fa, B_FORMAT=fb, A_PACK=2 if fa == "e2m1" else 1,
                   B_PACK=2 if fb == "e2m1" else 1)
-    k = compiler.compile(mx_matmul.build(target=target, **consts), target=target, binary=False)
-    emulator.run(k, (M // BM, N // BN), a, ea.astype(np.uint8).view(np.int8), b,
+    k = compiler.compile((kernel or mx_matmul).build(target=target, **consts), target=target, binary=False)
+    emulator.run(k, (-(-M // BM), -(-N // BN)), a, ea.astype(np.uint8).view(np.int8), b,
                  eb.astype(np.uint8).view(np.int8), out, M, N, K)
     return out, ref, mag
 
@@ -84,6 +84,15 @@ def _check(out, ref, mag):
                                    ("e4m3", "e2m3")])
 def test_mx_matmul_matches_numpy(fa, fb):  # 32x32x64 scaled MFMA, two K iterations
     _check(*_run(fa, fb, 64, 64, 256, 64, 64, 128, seed=len(fa + fb)))
+
+
+@pytest.mark.parametrize("target,fa,fb", [("gfx950", "e2m1", "e4m3"), ("gfx950", "e4m3", "e4m3"),
+                                          ("gfx942", "e2m1", "e4m3"), ("gfx942", "e4m3", "e4m3")])
+def test_mx_matmul_ragged(target, fa, fb):
+    """M, N off the tile and K a multiple of 32 but not of BK: the masked
+    rows, columns and K tail (codes 0, scales 1.0) leave the products of
+    the rest exact, natively (gfx950) and decomposed (gfx942)."""
+    _check(*_run(fa, fb, 70, 50, 96, 64, 64, 64, seed=11, target=target, kernel=mx_matmul_ragged))
 
 
 def test_mx_matmul_16x16x128():

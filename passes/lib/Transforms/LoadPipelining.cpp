@@ -11,6 +11,7 @@
 #include "PipelineSlices.h"
 #include "SharedPipelining.h"
 
+#include "tlxamd/Analysis/AxisInfo.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Dialect/TypeHelpers.h"
 #include "tlxamd/Target/Arch.h"
@@ -42,6 +43,27 @@ int64_t registersPerThread(Type type, int64_t numWarps) {
   int64_t bits =
       tensor.getNumElements() * std::max(8u, tensor.getElementTypeBitWidth());
   return llvm::divideCeil(bits, 32 * 32 * numWarps);
+}
+
+/// 32-bit registers per thread the values of `load` (layout-free) arrive
+/// in: accesses of the elements its pointers are proven consecutive and
+/// aligned over along the last dimension (at most 16 bytes), each filling
+/// whole registers (a byte loaded alone takes one).
+int64_t loadRegisters(LoadOp load, int64_t numWarps, AxisInfoAnalysis &axis) {
+  auto tensor = cast<RankedTensorType>(load.getType());
+  int64_t bytes = std::max(1u, tensor.getElementTypeBitWidth() / 8);
+  const AxisInfo &info = axis.get(load.getPtr());
+  int64_t vec = 1;
+  if (unsigned rank = info.getRank()) {
+    int64_t run =
+        std::min(info.contiguity[rank - 1], info.divisibility[rank - 1]);
+    while (vec * 2 <= run && vec * 2 * bytes <= 16)
+      vec *= 2;
+  }
+  int64_t perThread = llvm::divideCeil(tensor.getNumElements(), 32 * numWarps);
+  vec = std::min(vec, std::max<int64_t>(1, perThread));
+  return llvm::divideCeil(perThread, vec) *
+         llvm::divideCeil(vec * bytes, int64_t(4));
 }
 
 /// The load of the iteration whose slice values `map` holds, `inRange`
@@ -153,6 +175,7 @@ struct TlxAmdPipelinePass
     SmallVector<Candidate> out;
     int64_t warps = numWarps(loop);
     int64_t budget = maxRegisters + mmaSlack(loop, warps);
+    AxisInfoAnalysis axis;
     bool afterWrite = false;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
@@ -186,7 +209,7 @@ struct TlxAmdPipelinePass
                      "loop-invariant amount, or on an op with side effects");
         continue;
       }
-      int64_t regs = registersPerThread(load.getType(), warps);
+      int64_t regs = loadRegisters(load, warps, axis);
       if (regs > budget) {
         remark(load, "not pipelined: " + Twine(regs) +
                          " registers per thread exceed the loop's budget "
