@@ -67,3 +67,28 @@ def test_scale_is_applied():
 def test_misuse_raises(args, kwargs, exc, match):
     with pytest.raises(exc, match=match):
         attention(*args, **kwargs)
+
+
+@pytest.mark.parametrize("d,causal,warps,stages", [(64, False, 4, 3), (128, True, 8, 2), (128, True, 8, 3)])
+def test_sm90a_backward_kernels_stage_every_operand_for_wgmma(d, causal, warps, stages):
+    """On sm_90a each Q / dO / K tile the backward's loops load feeds one
+    MMA (transposed tiles are loaded as such), so the pipeliner stages all
+    of them through shared memory for wgmma: no mma.sync, no spills. With
+    three stages at D 128 the four [64, 128] tiles would leave no room for
+    a layout conversion's scratch: the pipeliner takes two (it used to
+    overflow shared memory)."""
+    import importlib
+
+    from tlxamd import compiler
+    from tlxamd import language as tl
+    mod = importlib.import_module("tlxamd.kernels.attention")  # (the package exports the function)
+
+    f16, f32 = tl.pointer(tl.float16), tl.pointer(tl.float32)
+    common = dict(Q=f16, K=f16, V=f16, DO=f16, LSE=f32, Delta=f32, sm_scale=tl.float32, N_CTX=tl.int32)
+    for fn, extra, loads in ((mod._attn_bwd_dkdv, dict(DK=f16, DV=f16), 4), (mod._attn_bwd_dq, dict(DQ=f16), 3)):
+        k = tl.kernel(fn.fn, num_warps=warps, num_stages=stages)
+        module = k.build("sm_90a", signature={**common, **extra}, HEAD_DIM=d, BLOCK_M=64, BLOCK_N=64, CAUSAL=causal)
+        c = compiler.compile(module, target="sm_90a", remarks=True)
+        assert "mma.sync" not in c.asm and "wgmma.mma_async" in c.asm
+        assert c.resources["spill_stores"] == 0 and c.resources["shared"] <= 227 * 1024
+        assert any(f"pipelined {loads} load(s) feeding dots" in r for r in c.remarks), c.remarks

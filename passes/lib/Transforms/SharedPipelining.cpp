@@ -122,6 +122,8 @@ private:
   /// Q), which frees its registers and the per-iteration conversion to the
   /// MMA's register fragment.
   llvm::SmallPtrSet<Operation *, 2> residentA;
+  /// Room kept for a layout conversion's scratch: the largest tile's bytes.
+  int64_t conversionBytes = 0;
   int64_t residentBytes = 0;
 };
 
@@ -282,7 +284,9 @@ void SharedPipeliner::chooseBuffers() {
   int64_t tileBytes = 0;
   for (const Operand &o : operands) {
     auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
-    tileBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    tileBytes += bytes;
+    conversionBytes = std::max(conversionBytes, bytes);
   }
   // Through registers: S - 1 buffers, fewer where they would leave no
   // room for a tile's worth of layout conversions beside them.
@@ -318,12 +322,18 @@ void SharedPipeliner::chooseBuffers() {
   accumulateOnly &= inFlightDots.size() == wgmmaDots.size();
   if (stages < 2 || !allStagedForMma)
     inFlightDots.clear();
+  // The staged buffers leave room for one tile's layout conversion (its
+  // scratch lives beside them): fewer stages (not under 2) where they
+  // would not.
+  while (stages > 2 &&
+         stages * tileBytes + conversionBytes > arch.sharedMemoryBytes)
+    --stages;
   chooseResidentOperands(tileBytes);
   // The extra buffer where it costs no program on the multiprocessor;
   // else (accumulating MMAs) the refill waits for the MMA that read its
   // buffer (one more barrier per iteration), or the MMAs are waited for
   // at once.
-  int64_t capacity = arch.sharedMemoryBytes - residentBytes;
+  int64_t capacity = arch.sharedMemoryBytes - residentBytes - conversionBytes;
   bool extra = !inFlightDots.empty() && (stages + 1) * tileBytes <= capacity &&
                programsPerUnit(stages + 1, tileBytes) ==
                    programsPerUnit(stages, tileBytes);
@@ -345,7 +355,8 @@ void SharedPipeliner::chooseResidentOperands(int64_t tileBytes) {
       continue;
     auto type = cast<RankedTensorType>(dot.getA().getType());
     int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
-    if (stages * tileBytes + residentBytes + bytes > arch.sharedMemoryBytes)
+    if (stages * tileBytes + residentBytes + bytes + conversionBytes >
+        arch.sharedMemoryBytes)
       continue;
     residentA.insert(dot);
     residentBytes += bytes;

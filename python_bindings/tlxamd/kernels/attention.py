@@ -110,12 +110,17 @@ def _attn_bwd_dkdv(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, N_CTX, HEAD_DIM: t
     for start_m in range(lo, N_CTX, BLOCK_M):
         rows = start_m + tl.arange(0, BLOCK_M)
         q, do, lse, delta = _query_rows(Q, DO, LSE, Delta, rows, base, head * N_CTX, N_CTX, HEAD_DIM)
+        # Q^T and dO^T read again as [HEAD_DIM, BLOCK_M] tiles (from L2):
+        # each load then feeds one MMA, which the pipeliner stages
+        t_at = base + rows[None, :] * HEAD_DIM + d[:, None]
+        qt = tl.load(Q + t_at, mask=rows[None, :] < N_CTX, other=0.0)
+        dot_ = tl.load(DO + t_at, mask=rows[None, :] < N_CTX, other=0.0)
         keep = rows[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[:, None] <= rows[None, :])
-        pt = tl.where(keep, tl.math.exp2(tl.dot(k, tl.trans(q)) * qk_scale - lse[None, :]), 0.0)
+        pt = tl.where(keep, tl.math.exp2(tl.dot(k, qt) * qk_scale - lse[None, :]), 0.0)
         dv = tl.dot(pt.to(do.dtype), do, dv)
-        dpt = tl.dot(v, tl.trans(do))
+        dpt = tl.dot(v, dot_)
         dst = pt * (dpt - delta[None, :])
         dk = tl.dot(dst.to(q.dtype), q, dk)
     inside = cols[:, None] < N_CTX
@@ -147,9 +152,12 @@ def _attn_bwd_dq(Q, K, V, DO, LSE, Delta, DQ, sm_scale, N_CTX, HEAD_DIM: tl.cons
         keep = cols[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[None, :] <= rows[:, None])
+        # K read again as a [BLOCK_N, HEAD_DIM] tile (from L2): each load
+        # then feeds one MMA, which the pipeliner stages
+        k = tl.load(K + base + cols[:, None] * HEAD_DIM + d[None, :], mask=cols[:, None] < N_CTX, other=0.0)
         p = tl.where(keep, tl.math.exp2(tl.dot(q, kt) * qk_scale - lse[:, None]), 0.0)
         ds = p * (tl.dot(do, vt) - delta[:, None])
-        dq = tl.dot(ds.to(q.dtype), tl.trans(kt), dq)
+        dq = tl.dot(ds.to(q.dtype), k, dq)
     tl.store(DQ + q_at, (dq * sm_scale).to(DQ.dtype.element_ty), mask=rows[:, None] < N_CTX)
 
 
@@ -330,8 +338,11 @@ def _backward(q, k, v, o, lse, do, causal, sm_scale):
     # overflow 4 warps' registers (sm_90a: dQ 255 registers + spills at 4
     # warps, none at 8)
     warps = 8 if d >= 128 else 4
+    # (at D 128 the four staged [64, 128] tiles take 64 KiB a stage: two
+    # stages leave K and V resident in shared memory beside them)
+    stages = 2 if d >= 128 else 3
     _attn_bwd_dkdv[(-(-n // 64), z * h)](q, k, v, do, lse, delta, dk, dv, sm_scale, n, HEAD_DIM=d, BLOCK_M=64,
-                                        BLOCK_N=64, CAUSAL=causal, num_warps=warps)
+                                        BLOCK_N=64, CAUSAL=causal, num_warps=warps, num_stages=stages)
     _attn_bwd_dq[(-(-n // 64), z * h)](q, k, v, do, lse, delta, dq, sm_scale, n, HEAD_DIM=d, BLOCK_M=64,
                                       BLOCK_N=64, CAUSAL=causal, num_warps=warps)
     return dq, dk, dv
