@@ -192,3 +192,28 @@ def test_examples_attention_ws_ptx(head_dim, causal):
     assert re.search(r"bar\.sync\s+9, 256;", asm) and re.search(r"bar\.arrive\s+10, 256;", asm)
     # the unmasked and the masked loop each wait for one product in flight
     assert len(re.findall(r"wgmma\.wait_group\.sync\.aligned\s+1;", asm)) == 4  # 2 loops x 2 consumers
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_attention_ws_three_consumers_ptx(causal):
+    """The forward with three consumer warpgroups (D 64, BLOCK_N 64, 160
+    registers each: 192 query rows a program): they issue in turn on named
+    barriers 9 -> 10 -> 11 -> 9, the last one letting the first go; the
+    producer keeps the 32 registers they leave; through ptxas, no spills."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+    from attention_ws import attention_fwd_ws, descriptor
+
+    sig = dict(q_desc=descriptor(tl.float16, 64, 64), k_desc=descriptor(tl.float16, 64, 64),
+               v_desc=descriptor(tl.float16, 64, 64), o=tl.pointer(tl.float16), lse=tl.pointer(tl.float32),
+               sm_scale=tl.float32, N_CTX=tl.int32)
+    k = compiler.compile(attention_fwd_ws.build("sm_90a", signature=sig, HEAD_DIM=64, BLOCK_N=64, NUM_BUFFERS=3,
+                                                CAUSAL=causal, CONSUMERS=3, REGISTERS=160), target="sm_90a")
+    asm = k.asm
+    assert k.binary and k.resources["spill_stores"] == 0 and k.resources["stack"] == 0
+    assert len(re.findall(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+32;", asm)) == 1
+    assert len(re.findall(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+160;", asm)) == 3
+    for b in (9, 10, 11):
+        assert re.search(rf"bar\.sync\s+{b}, 256;", asm) and re.search(rf"bar\.arrive\s+{b}, 256;", asm)

@@ -178,21 +178,16 @@ def _softmax_step(qk, m_i, l_i, qk_scale, cols, limit, rows, MASK: tl.constexpr,
 @tl.jit
 def _step(q, k, v, k_full, k_empty, v_full, v_empty, p, alpha, m_i, l_i, acc, j, qk_scale, cols, hi, rows,
           g: tl.constexpr, dtype: tl.constexpr, NUM_BUFFERS: tl.constexpr, BLOCK_N: tl.constexpr,
-          MASK: tl.constexpr, CAUSAL: tl.constexpr):
+          MASK: tl.constexpr, CAUSAL: tl.constexpr, CONSUMERS: tl.constexpr):
     """Block j of a consumer: S_j = Q K_j^T issued in turn with the other
-    consumer, P_{j-1} V_{j-1} issued behind it, S_j's softmax while the
+    consumers, P_{j-1} V_{j-1} issued behind it, S_j's softmax while the
     product runs."""
     buf, phase = get_bufidx_phase(j, NUM_BUFFERS)
     tlx.barrier_wait(k_full[buf], phase)
-    if g == 0:
-        tlx.named_barrier_wait(9, 256)
-    else:
-        tlx.named_barrier_wait(10, 256)
+    # consumer g issues after g - 1 (named barrier 9 + g), then lets g + 1 go
+    tlx.named_barrier_wait(9 + g, 256)
     qk = tlx.async_dot(q[g], tlx.local_trans(k[buf]))
-    if g == 0:
-        tlx.named_barrier_arrive(10, 256)
-    else:
-        tlx.named_barrier_arrive(9, 256)
+    tlx.named_barrier_arrive(9 + (g + 1) % CONSUMERS, 256)
     pbuf, pphase = get_bufidx_phase(j - 1, NUM_BUFFERS)
     tlx.barrier_wait(v_full[pbuf], pphase)
     acc = tlx.async_dot(p.to(dtype), v[pbuf], acc * alpha[:, None])
@@ -206,32 +201,33 @@ def _step(q, k, v, k_full, k_empty, v_full, v_empty, p, alpha, m_i, l_i, acc, j,
 
 @jit
 def attention_fwd_ws(q_desc, k_desc, v_desc, o, lse, sm_scale, N_CTX, HEAD_DIM: tl.constexpr,
-                     BLOCK_N: tl.constexpr, NUM_BUFFERS: tl.constexpr, CAUSAL: tl.constexpr):
+                     BLOCK_N: tl.constexpr, NUM_BUFFERS: tl.constexpr, CAUSAL: tl.constexpr,
+                     CONSUMERS: tl.constexpr = 2, REGISTERS: tl.constexpr = 232):
     """The warp-specialized Hopper forward (4 warps launched: the producer
-    task; the two consumer warpgroups are added by the tasks). Q, K, V are
-    tensor descriptors over [heads * N_CTX, HEAD_DIM] with boxes of 64 (Q)
-    and BLOCK_N (K, V) rows; each program takes 128 query rows of head
-    program_id(1)."""
+    task; the CONSUMERS consumer warpgroups, REGISTERS registers a thread,
+    are added by the tasks). Q, K, V are tensor descriptors over
+    [heads * N_CTX, HEAD_DIM] with boxes of 64 (Q) and BLOCK_N (K, V) rows;
+    each program takes 64 x CONSUMERS query rows of head program_id(1)."""
     HALF: tl.constexpr = 64
     dtype = tlx.dtype_of(q_desc)
-    q = tlx.local_alloc((HALF, HEAD_DIM), dtype, 2)
+    q = tlx.local_alloc((HALF, HEAD_DIM), dtype, CONSUMERS)
     k = tlx.local_alloc((BLOCK_N, HEAD_DIM), dtype, NUM_BUFFERS)
     v = tlx.local_alloc((BLOCK_N, HEAD_DIM), dtype, NUM_BUFFERS)
-    q_full = tlx.alloc_barriers(num_barriers=2, arrive_count=1)
+    q_full = tlx.alloc_barriers(num_barriers=CONSUMERS, arrive_count=1)
     k_full = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=1)
     v_full = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=1)
-    k_empty = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=2)
-    v_empty = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=2)
-    start_m = tl.program_id(0) * (2 * HALF)
+    k_empty = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=CONSUMERS)
+    v_empty = tlx.alloc_barriers(num_barriers=NUM_BUFFERS, arrive_count=CONSUMERS)
+    start_m = tl.program_id(0) * (CONSUMERS * HALF)
     head = tl.program_id(1)
     row0 = head * N_CTX
     hi = N_CTX
     if CAUSAL:
-        hi = tl.minimum(N_CTX, start_m + 2 * HALF)
+        hi = tl.minimum(N_CTX, start_m + CONSUMERS * HALF)
     TILE: tl.constexpr = BLOCK_N * HEAD_DIM * tlx.size_of(dtype)
     with tlx.async_tasks():
         with tlx.async_task("default"):
-            for g in tl.static_range(2):
+            for g in tl.static_range(CONSUMERS):
                 tlx.barrier_expect_bytes(q_full[g], HALF * HEAD_DIM * tlx.size_of(dtype))
                 tlx.async_descriptor_load(q_desc, q[g], [row0 + start_m + g * HALF, 0], q_full[g])
             cnt = 0
@@ -244,7 +240,7 @@ def attention_fwd_ws(q_desc, k_desc, v_desc, o, lse, sm_scale, N_CTX, HEAD_DIM: 
                 tlx.barrier_expect_bytes(v_full[buf], TILE)
                 tlx.async_descriptor_load(v_desc, v[buf], [row0 + off, 0], v_full[buf])
                 cnt += 1
-        with tlx.async_task(num_warps=4, registers=232, replicate=2):
+        with tlx.async_task(num_warps=4, registers=REGISTERS, replicate=CONSUMERS):
             g: tl.constexpr = tlx.async_task_replica_id()
             rows = start_m + g * HALF + tl.arange(0, HALF)
             cols = tl.arange(0, BLOCK_N)
@@ -260,16 +256,12 @@ def attention_fwd_ws(q_desc, k_desc, v_desc, o, lse, sm_scale, N_CTX, HEAD_DIM: 
                 full = tl.minimum(full, start_m // BLOCK_N)
             tlx.barrier_wait(q_full[g], 0)
             tlx.barrier_wait(k_full[0], 0)
-            if g == 0:
-                tlx.named_barrier_wait(9, 256)
-            else:
+            # the last consumer lets the first go: they issue in turn
+            if g == CONSUMERS - 1:
                 tlx.named_barrier_arrive(9, 256)
-                tlx.named_barrier_wait(10, 256)
+            tlx.named_barrier_wait(9 + g, 256)
             qk = tlx.async_dot(q[g], tlx.local_trans(k[0]))
-            if g == 0:
-                tlx.named_barrier_arrive(10, 256)
-            else:
-                tlx.named_barrier_arrive(9, 256)
+            tlx.named_barrier_arrive(9 + (g + 1) % CONSUMERS, 256)
             qk = tlx.async_dot_wait(0, qk)
             tlx.barrier_arrive(k_empty[0], 1)
             if full > 0:
@@ -280,11 +272,11 @@ def attention_fwd_ws(q_desc, k_desc, v_desc, o, lse, sm_scale, N_CTX, HEAD_DIM: 
             for j in tl.range(1, full):
                 p, alpha, m_i, l_i, acc = _step(q, k, v, k_full, k_empty, v_full, v_empty, p, alpha, m_i, l_i, acc,
                                                 j, qk_scale, cols, hi, rows, g, dtype, NUM_BUFFERS, BLOCK_N,
-                                                False, CAUSAL)
+                                                False, CAUSAL, CONSUMERS)
             for j in tl.range(tl.maximum(full, 1), blocks):
                 p, alpha, m_i, l_i, acc = _step(q, k, v, k_full, k_empty, v_full, v_empty, p, alpha, m_i, l_i, acc,
                                                 j, qk_scale, cols, hi, rows, g, dtype, NUM_BUFFERS, BLOCK_N,
-                                                True, CAUSAL)
+                                                True, CAUSAL, CONSUMERS)
             pbuf, pphase = get_bufidx_phase(blocks - 1, NUM_BUFFERS)
             tlx.barrier_wait(v_full[pbuf], pphase)
             acc = tlx.async_dot(p.to(dtype), v[pbuf], acc * alpha[:, None])
