@@ -15,7 +15,7 @@ import sys
 # (HEAD_DIM, CAUSAL, consumer warpgroups, their registers, BLOCK_N, K/V buffers)
 CONFIGS = [(128, False, 2, 232, 128, 2), (128, True, 2, 232, 128, 2), (64, False, 2, 232, 128, 2),
            (64, True, 2, 232, 128, 2), (64, False, 3, 160, 64, 3), (64, True, 3, 160, 64, 3),
-           (64, False, 3, 160, 64, 2)]
+           (64, False, 3, 160, 64, 2), (128, False, 3, 160, 64, 2), (128, False, 2, 232, 64, 3)]
 if os.environ.get("ATTN_WS_ONLY"):  # e.g. "64" (the D 64 rows only)
     CONFIGS = [c for c in CONFIGS if str(c[0]) == os.environ["ATTN_WS_ONLY"]]
 B, H = 4, 32
