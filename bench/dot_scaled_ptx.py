@@ -1,11 +1,13 @@
-"""tl.dot_scaled on sm_90a, machine code beside Triton's: examples/dot_scaled.py's
-`mx_matmul` compiled by tlxamd and the same kernel text
-(bench/gpu/dot_scaled_h200.py's `triton_mx`) compiled by the installed Triton
-(3.9 compiles sm_90a without a GPU) with the launcher's specializations
-(16-byte aligned pointers, M, N, K divisible by 16) and its default 3
-stages; per configuration the instructions of the K loop (the innermost
-loop holding the MMA), PTX opcode by opcode, and ptxas's registers, spills
-and shared memory for ours.
+"""tl.dot_scaled where it is decomposed (no scaled instruction), machine code
+beside Triton's: examples/dot_scaled.py's `mx_matmul` compiled by tlxamd
+and the same kernel text (bench/gpu/dot_scaled_h200.py's `triton_mx`)
+compiled by the installed Triton (3.9 compiles without a GPU) with the
+launcher's specializations (16-byte aligned pointers, M, N, K divisible by
+16). sm_90a (Triton's default 3 stages): per configuration the K loop's
+instructions (the innermost loop holding the MMA), PTX opcode by opcode,
+and ptxas's registers, spills and shared memory for ours. gfx942 (2
+stages, BK 128): the K loop by instruction class per wave, registers, LDS
+and occupancy, both counted by bench/amd_isa.py's rules.
 
     python bench/dot_scaled_ptx.py [--triton-python PY]
 """
@@ -39,8 +41,20 @@ for fa, fb, bm, bn, bk in json.loads(sys.argv[2]):
     k = compile(ASTSource(fn=triton_mx, signature=sig, constexprs=consts, attrs=attrs),
                 target=GPUTarget("cuda", 90, 32), options=dict(num_warps=4, num_stages=3))
     out[f"{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(ptx=k.asm["ptx"], shared=k.metadata.shared)
+for fa, fb, bm, bn, bk in json.loads(sys.argv[3]):
+    ty = lambda f: "*u8" if f == "e2m1" else "*fp8e4nv"
+    sig = {"a": ty(fa), "a_scale": "*u8", "b": ty(fb), "b_scale": "*u8", "c": "*fp32", "M": "i32", "N": "i32",
+           "K": "i32"}
+    consts = _consts(fa, fb, bm, bn, bk)
+    sig.update({k: "constexpr" for k in consts})
+    attrs = {(i,): [["tt.divisibility", 16]] for i in range(8)}
+    k = compile(ASTSource(fn=triton_mx, signature=sig, constexprs=consts, attrs=attrs),
+                target=GPUTarget("hip", "gfx942", 64), options=dict(num_warps=4, num_stages=2))
+    out[f"gfx942_{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(asm=k.asm["amdgcn"], shared=k.metadata.shared)
 print(json.dumps(out))
 """
+
+AMD_CONFIGS = [("e2m1", "e4m3", 64, 64, 128), ("e4m3", "e4m3", 64, 64, 128), ("e2m1", "e2m1", 64, 64, 128)]
 
 
 def loop_opcodes(ptx: str) -> collections.Counter:
@@ -80,7 +94,8 @@ def main(argv=None) -> int:
     py = find_triton_python(args.triton_python)
     theirs = {}
     if py:
-        run = subprocess.run([py, "-c", TRITON_CHILD, os.path.join(HERE, "gpu"), json.dumps(CONFIGS)],
+        run = subprocess.run([py, "-c", TRITON_CHILD, os.path.join(HERE, "gpu"), json.dumps(CONFIGS),
+                              json.dumps(AMD_CONFIGS)],
                              capture_output=True, text=True)
         if run.returncode == 0:
             theirs = json.loads(run.stdout.splitlines()[-1])
@@ -99,6 +114,16 @@ def main(argv=None) -> int:
               (f"; Triton {theirs[key]['shared']} B shared" if key in theirs else ""))
         for op in sorted(set(ours) | set(other), key=lambda o: (-(ours[o] + other[o]), o)):
             print(f"  {op:50} {ours[op]:5} {other[op]:5}")
+    import amd_isa
+    print("\ngfx942 (decomposed to the bf16 MFMA), the K loop per wave by class: tlxamd / Triton")
+    for fa, fb, bm, bn, bk in AMD_CONFIGS:
+        key = f"gfx942_{fa}_{fb}_{bm}x{bn}x{bk}"
+        k = compiler.compile(mx_matmul.build(target="gfx942", BM=bm, BN=bn, BK=bk, A_FORMAT=fa, B_FORMAT=fb,
+                                             A_PACK=2 if fa == "e2m1" else 1, B_PACK=2 if fb == "e2m1" else 1),
+                             target="gfx942", binary=False)
+        if key in theirs:
+            print(amd_isa.side_by_side(f"{fa} x {fb} {bm}x{bn}x{bk}", k.asm, theirs[key]["asm"], "mx_matmul",
+                                       theirs[key]["shared"], 65536, theirs_name="triton_mx"))
     return 0
 
 

@@ -93,6 +93,7 @@ struct TlxAmdPipelinePass
           << target << "' (supported: " << getSupportedArchNames() << ")";
       return signalPassFailure();
     }
+    target_ = arch;
     SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
       // (staged when the kernel was built: said again)
@@ -156,11 +157,19 @@ struct TlxAmdPipelinePass
     LoopSlice slice;
   };
 
+  /// The target (null without one).
+  const ArchInfo *target_ = nullptr;
+
   /// Registers an MMA loop (a dot or warpgroup MMA in its body) has to
-  /// spare beyond `max-registers`: half of what its accumulators leave of
-  /// 64 per thread (a 64 x 64 f32 tile over 4 warps, 32 registers, leaves
-  /// 16: its decoded operands' loads go ahead; a 128 x 128 tile none).
-  static int64_t mmaSlack(scf::ForOp loop, int64_t warps) {
+  /// spare beyond `max-registers` on NVIDIA: half of what its accumulators
+  /// leave of 64 per thread (a 64 x 64 f32 tile over 4 warps, 32
+  /// registers, leaves 16: its decoded operands' loads go ahead; a 128 x
+  /// 128 tile none). None on AMD, where the loads held ahead cost CDNA
+  /// occupancy (gfx942's decomposed MX GEMM: 196 -> 268 VGPRs, 2 waves a
+  /// SIMD -> 1).
+  int64_t mmaSlack(scf::ForOp loop, int64_t warps) const {
+    if (!target_ || !target_->isNVIDIA())
+      return 0;
     int64_t accumulators = 0;
     bool mma = false;
     for (Operation &op : loop.getBody()->without_terminator())
