@@ -224,8 +224,9 @@ def TlxAmdPipeline : Pass<"tlxamd-pipeline"> {
     loads beyond `max-registers` 32-bit registers per thread in all
     (counted with 32 lanes per warp, each load by the registers its
     accesses fill: elements proven consecutive and aligned share them, a
-    byte loaded alone takes one; in a loop with a dot or warpgroup MMA the
-    budget grows by half of what its accumulators leave of 64). A transformed loop is marked
+    byte loaded alone takes one; on NVIDIA, in a loop with a dot or
+    warpgroup MMA, the budget grows by half of what its accumulators leave
+    of 64). A transformed loop is marked
     `tlxamd.pipelined`. With remarks, the pass says what it pipelined and
     why a load was not.
   }];
