@@ -31,25 +31,24 @@ from dot_scaled_h200 import triton_mx, _consts
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource, compile
 out = {}
-for fa, fb, bm, bn, bk in json.loads(sys.argv[2]):
+
+
+def build(fa, fb, bm, bn, bk, target, stages):
     ty = lambda f: "*u8" if f == "e2m1" else "*fp8e4nv"
     sig = {"a": ty(fa), "a_scale": "*u8", "b": ty(fb), "b_scale": "*u8", "c": "*fp32", "M": "i32", "N": "i32",
            "K": "i32"}
     consts = _consts(fa, fb, bm, bn, bk)
     sig.update({k: "constexpr" for k in consts})
     attrs = {(i,): [["tt.divisibility", 16]] for i in range(8)}
-    k = compile(ASTSource(fn=triton_mx, signature=sig, constexprs=consts, attrs=attrs),
-                target=GPUTarget("cuda", 90, 32), options=dict(num_warps=4, num_stages=3))
+    return compile(ASTSource(fn=triton_mx, signature=sig, constexprs=consts, attrs=attrs), target=target,
+                   options=dict(num_warps=4, num_stages=stages))
+
+
+for fa, fb, bm, bn, bk in json.loads(sys.argv[2]):
+    k = build(fa, fb, bm, bn, bk, GPUTarget("cuda", 90, 32), 3)
     out[f"{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(ptx=k.asm["ptx"], shared=k.metadata.shared)
 for fa, fb, bm, bn, bk in json.loads(sys.argv[3]):
-    ty = lambda f: "*u8" if f == "e2m1" else "*fp8e4nv"
-    sig = {"a": ty(fa), "a_scale": "*u8", "b": ty(fb), "b_scale": "*u8", "c": "*fp32", "M": "i32", "N": "i32",
-           "K": "i32"}
-    consts = _consts(fa, fb, bm, bn, bk)
-    sig.update({k: "constexpr" for k in consts})
-    attrs = {(i,): [["tt.divisibility", 16]] for i in range(8)}
-    k = compile(ASTSource(fn=triton_mx, signature=sig, constexprs=consts, attrs=attrs),
-                target=GPUTarget("hip", "gfx942", 64), options=dict(num_warps=4, num_stages=2))
+    k = build(fa, fb, bm, bn, bk, GPUTarget("hip", "gfx942", 64), 2)
     out[f"gfx942_{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(asm=k.asm["amdgcn"], shared=k.metadata.shared)
 print(json.dumps(out))
 """
