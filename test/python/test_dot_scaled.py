@@ -192,6 +192,9 @@ def test_sm90a_decomposes_to_warpgroup_mma(bm, bn, warps):
     n = bn if warps == 4 or bm // 64 >= warps // 4 else bn // 2
     assert f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16" in k.asm
     assert "mma.sync" not in k.asm and k.asm.count("wgmma.wait_group.sync.aligned 0") >= 1
+    # the e4m3 operand's pairs go to cvt.rn.f16x2.e4m3x2 as 16-bit words of
+    # the loaded vector (they were unpacked to bytes and packed again)
+    assert "cvt.rn.f16x2.e4m3x2" in k.asm and "shl.b16" not in k.asm and "or.b16" not in k.asm
     assert any("pipelined 4 load(s) one iteration ahead" in r for r in k.remarks) or bm * bn > 64 * 64
     assert k.binary and k.resources["spill_stores"] == 0
 

@@ -11,6 +11,8 @@
 // the rounding is exact wherever the 16-bit type has the exponent.
 //
 //===----------------------------------------------------------------------===//
+#include "PipelineSlices.h"
+
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 #include "tlxamd/Target/Arch.h"
 #include "tlxamd/Transforms/Passes.h"
@@ -18,10 +20,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include <cmath>
-#include <limits>
 
 namespace mlir::tlxamd {
 #define GEN_PASS_DEF_TLXAMDDECOMPOSEDOTSCALED
@@ -204,26 +204,30 @@ struct DecomposeDotScaledPass
           DecomposeDotScaledPass> {
   using TlxAmdDecomposeDotScaledBase::TlxAmdDecomposeDotScaledBase;
 
-  /// Hopper's warpgroup MMA takes the decoded operands from shared memory,
-  /// both stored in the nvmma swizzle as decoded (K-contiguous A,
-  /// N-contiguous B), where the tile fits the instruction (whole
-  /// warpgroups, 64-row blocks of M, N a multiple of 8 up to 256, K a
-  /// multiple of 16). Triton keeps A in registers; here that costs a
-  /// conversion to the operand's register layout through shared memory
-  /// anyway (the decoded layout is not wgmma's), so A is stored once and
-  /// read by the MMA itself.
-  static bool useWarpgroupMma(const ArchInfo &arch, DotScaledOp dot) {
-    if (!llvm::any_of(arch.matrixInstrs, [](const MatrixInstr &i) {
-          return i.engine == MatrixEngine::WGMMA;
-        }))
+  /// Hopper's warpgroup MMA takes the decoded operands (`type`, bf16 or
+  /// f16) from shared memory, both stored in the nvmma swizzle as decoded
+  /// (K-contiguous A, N-contiguous B), where the capability table has the
+  /// instruction for `type` and the tile fits it: whole warpgroups, M a
+  /// multiple of its M, N a multiple of 8 up to its N, K a multiple of its
+  /// K, and power-of-two dimensions (shared-memory tiles). Triton keeps A in
+  /// registers; here that costs a conversion to the operand's register
+  /// layout through shared memory anyway (the decoded layout is not
+  /// wgmma's), so A is stored once and read by the MMA itself.
+  static bool useWarpgroupMma(const ArchInfo &arch, DotScaledOp dot,
+                              Type type) {
+    const MatrixInstr *instr = findMatrixInstr(
+        arch, MatrixEngine::WGMMA, 64, 256, 16, type.isF16() ? "f16" : "bf16");
+    if (!instr)
       return false;
     auto kernel = dot->getParentOfType<FunctionOpInterface>();
     std::optional<int64_t> warps = kernel ? getNumWarps(kernel) : std::nullopt;
     SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
     auto acc = cast<RankedTensorType>(dot.getC().getType());
     return warps && *warps % 4 == 0 && acc.getElementType().isF32() &&
-           mnk[0] % 64 == 0 && mnk[1] % 8 == 0 && mnk[1] <= 256 &&
-           mnk[2] % 16 == 0;
+           llvm::all_of(mnk,
+                        [](int64_t d) { return llvm::isPowerOf2_64(d); }) &&
+           mnk[0] % instr->m == 0 && mnk[1] % 8 == 0 && mnk[1] <= instr->n &&
+           mnk[2] % instr->k == 0;
   }
 
   /// The pipeliner gives an innermost loop with a plain dot and no
@@ -231,18 +235,11 @@ struct DecomposeDotScaledPass
   /// `num_stages`); the warpgroup MMA that replaces the dot keeps that
   /// for its loop (its operand loads are issued ahead in registers).
   static void keepLoopStages(DotScaledOp dot) {
-    constexpr StringLiteral kStages = "tlxamd.num_stages";
     auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-    if (!loop || loop->hasAttr(kStages) ||
-        loop.getBody()
-            ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
-            .wasInterrupted())
+    if (!loop || loop->hasAttr("tlxamd.num_stages"))
       return;
-    for (Operation *op = loop->getParentOp(); op; op = op->getParentOp())
-      if (auto stages = op->getAttrOfType<IntegerAttr>(kStages)) {
-        loop->setAttr(kStages, stages);
-        return;
-      }
+    if (IntegerAttr stages = getInheritedStages(loop))
+      loop->setAttr("tlxamd.num_stages", stages);
   }
 
   /// C + A B on the warpgroup MMA, waited for at once.
@@ -300,7 +297,7 @@ struct DecomposeDotScaledPass
       Decomposer d(b, dot.getLoc());
       Value a = d.upcast(dot, 0, type), bv = d.upcast(dot, 1, type);
       Value product;
-      if (useWarpgroupMma(*arch, dot)) {
+      if (useWarpgroupMma(*arch, dot, type)) {
         keepLoopStages(dot);
         product = warpgroupProduct(b, dot, a, bv);
       } else

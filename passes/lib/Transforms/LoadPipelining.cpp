@@ -128,17 +128,11 @@ struct TlxAmdPipelinePass
       return 0;
     if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
       return stages.getValue().getSExtValue();
-    bool innermost = true, dot = false;
-    loop.getBody()->walk([&](Operation *op) {
-      innermost &= !isa<LoopLikeOpInterface>(op);
-      dot |= isa<DotOp>(op) && op->getBlock() == loop.getBody();
-    });
-    if (!innermost || !dot)
+    if (llvm::none_of(loop.getBody()->getOperations(),
+                      [](Operation &op) { return isa<DotOp>(op); }))
       return 0;
-    for (Operation *op = loop; op; op = op->getParentOp())
-      if (auto n = op->getAttrOfType<IntegerAttr>(kNumStagesAttr))
-        return n.getValue().getSExtValue();
-    return 0;
+    IntegerAttr stages = getInheritedStages(loop);
+    return stages ? stages.getValue().getSExtValue() : 0;
   }
 
   /// The warps running `op` (its task's, else the kernel's

@@ -1,6 +1,8 @@
 //===- PipelineSlices.cpp - what a pipelined load is computed from --------===//
 #include "PipelineSlices.h"
 
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
 #include "tlxamd/Dialect/TlxAmdDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -10,6 +12,17 @@
 
 using namespace mlir;
 using namespace mlir::tlxamd;
+
+IntegerAttr mlir::tlxamd::getInheritedStages(scf::ForOp loop) {
+  if (loop.getBody()
+          ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return {};
+  for (Operation *op = loop->getParentOp(); op; op = op->getParentOp())
+    if (auto stages = op->getAttrOfType<IntegerAttr>("tlxamd.num_stages"))
+      return stages;
+  return {};
+}
 
 Value mlir::tlxamd::getCarriedStep(scf::ForOp loop, BlockArgument arg) {
   if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0 ||

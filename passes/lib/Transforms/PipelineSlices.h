@@ -27,6 +27,11 @@ struct LoopSlice {
   llvm::SetVector<BlockArgument> carried;
 };
 
+/// The `tlxamd.num_stages` an innermost loop (no loop nested in its body)
+/// takes from the nearest enclosing op that sets it (the kernel: Triton's
+/// `num_stages`); null for a loop with loops inside or nothing to take.
+IntegerAttr getInheritedStages(scf::ForOp loop);
+
 /// The loop-invariant step of carried argument `arg` (`yield arg + step`,
 /// `addptr(arg, step)`, the step defined outside the loop); null if it is
 /// not such an induction.

@@ -27,6 +27,19 @@ from ..language.frontend import jit
 
 __all__ = ["attention", "attention_fwd_ws"]
 
+@tl.jit
+def _rows_tile(X, base, idx, N_CTX, HEAD_DIM: tl.constexpr, TRANSPOSED: tl.constexpr):
+    """Rows `idx` of one head's [N_CTX, HEAD_DIM] matrix X (zero past
+    N_CTX), as [len(idx), HEAD_DIM] or, TRANSPOSED, [HEAD_DIM, len(idx)]:
+    read in the form the MMA takes it, so that each loop load feeds one MMA
+    and the pipeliner stages it (a tile used both ways is read twice, the
+    second time from L2)."""
+    d = tl.arange(0, HEAD_DIM)
+    if TRANSPOSED:
+        return tl.load(X + base + idx[None, :] * HEAD_DIM + d[:, None], mask=idx[None, :] < N_CTX, other=0.0)
+    return tl.load(X + base + idx[:, None] * HEAD_DIM + d[None, :], mask=idx[:, None] < N_CTX, other=0.0)
+
+
 @jit
 def _attn_fwd(Q, K, V, O, LSE, sm_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
               BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
@@ -37,7 +50,7 @@ def _attn_fwd(Q, K, V, O, LSE, sm_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M:
     rows = start_m + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     d = tl.arange(0, HEAD_DIM)
-    q = tl.load(Q + base + rows[:, None] * HEAD_DIM + d[None, :], mask=rows[:, None] < N_CTX, other=0.0)
+    q = _rows_tile(Q, base, rows, N_CTX, HEAD_DIM, False)
     qk_scale = sm_scale * 1.4426950408889634
     m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_M], tl.float32)
@@ -47,7 +60,7 @@ def _attn_fwd(Q, K, V, O, LSE, sm_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M:
         hi = tl.minimum(N_CTX, start_m + BLOCK_M)
     for start_n in range(0, hi, BLOCK_N):
         cols = start_n + offs_n
-        kt = tl.load(K + base + cols[None, :] * HEAD_DIM + d[:, None], mask=cols[None, :] < N_CTX, other=0.0)
+        kt = _rows_tile(K, base, cols, N_CTX, HEAD_DIM, True)
         keep = cols[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[None, :] <= rows[:, None])
@@ -56,7 +69,7 @@ def _attn_fwd(Q, K, V, O, LSE, sm_scale, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M:
         p = tl.math.exp2(qk - m_ij[:, None])
         alpha = tl.math.exp2(m_i - m_ij)
         l_i = l_i * alpha + tl.sum(p, 1)
-        v = tl.load(V + base + cols[:, None] * HEAD_DIM + d[None, :], mask=cols[:, None] < N_CTX, other=0.0)
+        v = _rows_tile(V, base, cols, N_CTX, HEAD_DIM, False)
         acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
         m_i = m_ij
     inside = rows < N_CTX
@@ -70,20 +83,16 @@ def _attn_bwd_preprocess(O, DO, Delta, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M: t
     """Delta = rowsum(O * dO), the softmax backward's per-row term."""
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     base = tl.program_id(1) * N_CTX * HEAD_DIM
-    d = tl.arange(0, HEAD_DIM)
-    at = base + rows[:, None] * HEAD_DIM + d[None, :]
-    inside = rows < N_CTX
-    o = tl.load(O + at, mask=inside[:, None], other=0.0).to(tl.float32)
-    do = tl.load(DO + at, mask=inside[:, None], other=0.0).to(tl.float32)
-    tl.store(Delta + tl.program_id(1) * N_CTX + rows, tl.sum(o * do, 1), mask=inside)
+    o = _rows_tile(O, base, rows, N_CTX, HEAD_DIM, False).to(tl.float32)
+    do = _rows_tile(DO, base, rows, N_CTX, HEAD_DIM, False).to(tl.float32)
+    tl.store(Delta + tl.program_id(1) * N_CTX + rows, tl.sum(o * do, 1), mask=rows < N_CTX)
 
 
 @tl.jit
 def _query_rows(Q, DO, LSE, Delta, rows, base, row_base, N_CTX, HEAD_DIM: tl.constexpr):
     """Q, dO, LSE and Delta of query `rows` (zero past N_CTX)."""
-    at = base + rows[:, None] * HEAD_DIM + tl.arange(0, HEAD_DIM)[None, :]
     inside = rows < N_CTX
-    return (tl.load(Q + at, mask=inside[:, None], other=0.0), tl.load(DO + at, mask=inside[:, None], other=0.0),
+    return (_rows_tile(Q, base, rows, N_CTX, HEAD_DIM, False), _rows_tile(DO, base, rows, N_CTX, HEAD_DIM, False),
             tl.load(LSE + row_base + rows, mask=inside, other=0.0),
             tl.load(Delta + row_base + rows, mask=inside, other=0.0))
 
@@ -99,8 +108,8 @@ def _attn_bwd_dkdv(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, N_CTX, HEAD_DIM: t
     cols = start_n + tl.arange(0, BLOCK_N)
     d = tl.arange(0, HEAD_DIM)
     kv_at = base + cols[:, None] * HEAD_DIM + d[None, :]
-    k = tl.load(K + kv_at, mask=cols[:, None] < N_CTX, other=0.0)
-    v = tl.load(V + kv_at, mask=cols[:, None] < N_CTX, other=0.0)
+    k = _rows_tile(K, base, cols, N_CTX, HEAD_DIM, False)
+    v = _rows_tile(V, base, cols, N_CTX, HEAD_DIM, False)
     dk = tl.zeros([BLOCK_N, HEAD_DIM], tl.float32)
     dv = tl.zeros([BLOCK_N, HEAD_DIM], tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
@@ -110,11 +119,8 @@ def _attn_bwd_dkdv(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, N_CTX, HEAD_DIM: t
     for start_m in range(lo, N_CTX, BLOCK_M):
         rows = start_m + tl.arange(0, BLOCK_M)
         q, do, lse, delta = _query_rows(Q, DO, LSE, Delta, rows, base, head * N_CTX, N_CTX, HEAD_DIM)
-        # Q^T and dO^T read again as [HEAD_DIM, BLOCK_M] tiles (from L2):
-        # each load then feeds one MMA, which the pipeliner stages
-        t_at = base + rows[None, :] * HEAD_DIM + d[:, None]
-        qt = tl.load(Q + t_at, mask=rows[None, :] < N_CTX, other=0.0)
-        dot_ = tl.load(DO + t_at, mask=rows[None, :] < N_CTX, other=0.0)
+        qt = _rows_tile(Q, base, rows, N_CTX, HEAD_DIM, True)
+        dot_ = _rows_tile(DO, base, rows, N_CTX, HEAD_DIM, True)
         keep = rows[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[:, None] <= rows[None, :])
@@ -146,15 +152,12 @@ def _attn_bwd_dq(Q, K, V, DO, LSE, Delta, DQ, sm_scale, N_CTX, HEAD_DIM: tl.cons
         hi = tl.minimum(N_CTX, start_m + BLOCK_M)
     for start_n in range(0, hi, BLOCK_N):
         cols = start_n + tl.arange(0, BLOCK_N)
-        kv_at = base + cols[None, :] * HEAD_DIM + d[:, None]
-        kt = tl.load(K + kv_at, mask=cols[None, :] < N_CTX, other=0.0)
-        vt = tl.load(V + kv_at, mask=cols[None, :] < N_CTX, other=0.0)
+        kt = _rows_tile(K, base, cols, N_CTX, HEAD_DIM, True)
+        vt = _rows_tile(V, base, cols, N_CTX, HEAD_DIM, True)
+        k = _rows_tile(K, base, cols, N_CTX, HEAD_DIM, False)
         keep = cols[None, :] < N_CTX
         if CAUSAL:
             keep = keep & (cols[None, :] <= rows[:, None])
-        # K read again as a [BLOCK_N, HEAD_DIM] tile (from L2): each load
-        # then feeds one MMA, which the pipeliner stages
-        k = tl.load(K + base + cols[:, None] * HEAD_DIM + d[None, :], mask=cols[:, None] < N_CTX, other=0.0)
         p = tl.where(keep, tl.math.exp2(tl.dot(q, kt) * qk_scale - lse[:, None]), 0.0)
         ds = p * (tl.dot(do, vt) - delta[:, None])
         dq = tl.dot(ds.to(q.dtype), k, dq)

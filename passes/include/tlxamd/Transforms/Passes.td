@@ -103,8 +103,14 @@ def TlxAmdDecomposeDotScaled : Pass<"tlxamd-decompose-dot-scaled"> {
     along K or M / N, fp6 from the low six bits, fp8 through `extf`), times
     its block's E8M0 scale, rounded to bf16 (f16 when an operand is f16:
     exact, the values have at most 4 significant bits) and multiplied by
-    the plain `dot` (wgmma / mma.sync / MFMA) with the f32 accumulator.
-    Runs first in `tlxamd-to-llvm`, before layouts exist.
+    the plain `dot` (mma.sync / MFMA) with the f32 accumulator. Where the
+    capability table has the warpgroup MMA for that type and the tile fits
+    it (whole warpgroups, power-of-two dimensions, M, N, K multiples of its
+    M, 8 and its K), both decoded tiles are stored to nvmma-swizzled shared
+    memory for `tlxamd.warpgroup_dot`, waited for at once, and an innermost
+    loop without stages of its own keeps the kernel's `num_stages` (its
+    loads then go ahead, as for a `dot`). Runs first in `tlxamd-to-llvm`,
+    before layouts exist.
   }];
   let options = [
     Option<"target", "target", "std::string",
