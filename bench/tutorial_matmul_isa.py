@@ -77,7 +77,7 @@ def theirs(path, targets, stages):
     for target in targets:
         for s in stages:
             k = triton.compile(ASTSource(fn, {n: sig[n] for n in names}, dict(UNIT, **TILE), attrs),
-                               target=GPUTarget("hip", target, 64), options={"num_warps": WARPS, "num_stages": s})
+                               target=GPUTarget("hip", target, 32 if target == "gfx1250" else 64), options={"num_warps": WARPS, "num_stages": s})
             out[f"{target}/{s}"] = {"asm": k.asm["amdgcn"], "shared": k.metadata.shared}
     return out
 

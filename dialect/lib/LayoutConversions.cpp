@@ -39,21 +39,27 @@ LL blockedToLL(BlockedLayoutAttr l, ArrayRef<int64_t> shape) {
 }
 
 /// MFMA and WMMA accumulators share the tiling above the instruction tile:
-/// tiles_per_warp along N, warps along N, the rest of N in registers, then
-/// tiles_per_warp along M and warps along M (N-contiguous tile order).
+/// tiles_per_warp along N, warps along N, then tiles_per_warp along M and
+/// warps along M (N-contiguous tile order). The registers of the periods'
+/// repetitions: MFMA's along N come before M's tiles_per_warp (Triton's
+/// AMDMfmaEncoding); WMMA's after all of a warp's tiles (Triton's
+/// AMDWmmaEncoding, its tiles as register bases of the CTA tile).
 LL extendMatrixTile(LL tile, ArrayRef<int64_t> shape,
                     ArrayRef<unsigned> instrShape,
                     ArrayRef<unsigned> warpsPerCTA,
-                    ArrayRef<unsigned> tilesPerWarp) {
+                    ArrayRef<unsigned> tilesPerWarp, bool wmma = false) {
   unsigned rank = shape.size();
   bool batch = rank == 3;
   unsigned mIdx = batch, nIdx = batch + 1;
   unsigned nDim = instrShape[1];
   tile *= LL::identity1D(tilesPerWarp[nIdx], LL::Register, nIdx, rank);
+  if (wmma)
+    tile *= LL::identity1D(tilesPerWarp[mIdx], LL::Register, mIdx, rank);
   tile *= LL::identity1D(warpsPerCTA[nIdx], LL::Warp, nIdx, rank);
   int64_t period = int64_t(nDim) * warpsPerCTA[nIdx] * tilesPerWarp[nIdx];
   tile *= LL::identity1D(shape[nIdx] / period, LL::Register, nIdx, rank);
-  tile *= LL::identity1D(tilesPerWarp[mIdx], LL::Register, mIdx, rank);
+  if (!wmma)
+    tile *= LL::identity1D(tilesPerWarp[mIdx], LL::Register, mIdx, rank);
   tile *= LL::identity1D(warpsPerCTA[mIdx], LL::Warp, mIdx, rank);
   if (batch) {
     tile *= LL::identity1D(1, LL::Register, 0, rank);
@@ -112,7 +118,7 @@ LL wmmaToLL(AmdWmmaLayoutAttr l, ArrayRef<int64_t> shape) {
   LL tile(rank, {regs, lanes, {}, {}});
   tile = tile.transposeOuts({nIdx, mIdx});
   return extendMatrixTile(tile, shape, l.getInstrShape(), l.getWarpsPerCTA(),
-                          l.getTilesPerWarp());
+                          l.getTilesPerWarp(), /*wmma=*/true);
 }
 
 /// mma.sync m16n8: in a 16 x 8 tile lane l holds rows l / 4 (+ 8 in the
@@ -222,6 +228,10 @@ LL dotOperandToLL(DotOperandLayoutAttr l, ArrayRef<int64_t> shape) {
                                  : LL::identity1D(depth, LL::Lane, kIdx, rank);
   tile *= LL::identity1D(std::max<int32_t>(kDim / (depth * kWidth), 1),
                          LL::Register, kIdx, rank);
+  // A warp's tiles along the operand's non-K dimension (Triton's order:
+  // before the K repetitions).
+  tile *= LL::identity1D(wmma.getTilesPerWarp()[nonKIdx], LL::Register, nonKIdx,
+                         rank);
   if (rank == 3) {
     tile *= LL::identity1D(1, LL::Register, 0, rank);
     tile *= LL::identity1D(1, LL::Lane, 0, rank);

@@ -29,11 +29,12 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
     return op.emitOpError("operands and result have layouts or none does "
                           "(layout assignment chooses them together)");
   auto mfma = dyn_cast<AmdMfmaLayoutAttr>(ec);
+  auto wmma = dyn_cast<AmdWmmaLayoutAttr>(ec);
   auto mma = dyn_cast<NvidiaMmaLayoutAttr>(ec);
-  if (!mfma && !mma)
+  if (!mfma && !wmma && !mma)
     return op.emitOpError("the result's layout names the matrix instruction: "
-                          "an #tlxamd.amd_mfma or #tlxamd.nvidia_mma layout, "
-                          "got ")
+                          "an #tlxamd.amd_mfma, #tlxamd.amd_wmma or "
+                          "#tlxamd.nvidia_mma layout, got ")
            << ec;
   if (mma && mma.getVersion()[0] == 3)
     return op.emitOpError("a version [3, 0] nvidia_mma layout is wgmma's: "
@@ -65,8 +66,9 @@ static LogicalResult verifyDotLayouts(DotOp op, RankedTensorType a,
                           "k_width must be ")
            << 32 / bits << " for " << a.getElementType() << ", got " << ka;
   SmallVector<unsigned, 3> instr =
-      mfma ? SmallVector<unsigned, 3>(mfma.getInstrShape())
-           : SmallVector<unsigned, 3>{16, 8, 8 * ka};
+      mfma   ? SmallVector<unsigned, 3>(mfma.getInstrShape())
+      : wmma ? SmallVector<unsigned, 3>(wmma.getInstrShape())
+             : SmallVector<unsigned, 3>{16, 8, 8 * ka};
   return verifyWholeInstructions(
       op, {c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)}, instr);
 }
@@ -145,6 +147,31 @@ static std::pair<unsigned, unsigned> splitWarps(int64_t m, int64_t n,
   return {wm, wn};
 }
 
+/// gfx1250's WMMA (16 x 16 tiles, wave32): the deepest K that divides the
+/// tile; warps split as for MFMA (all along M when rows stay in one warp);
+/// transposed, so that each lane's results run along N (Triton's choice).
+/// Operands hold the instruction's K groups (getWmmaKGroup).
+static DotLayoutChoice chooseWmmaLayout(MLIRContext *ctx, const ArchInfo &arch,
+                                        int64_t m, int64_t n, int64_t k,
+                                        StringRef spelling, unsigned numWarps,
+                                        bool rowsInWarp) {
+  const MatrixInstr *best = nullptr;
+  for (const MatrixInstr &i : arch.matrixInstrs)
+    if (i.engine == MatrixEngine::WMMA && i.aType == spelling && m % i.m == 0 &&
+        n % i.n == 0 && k % i.k == 0 && (!best || i.k > best->k))
+      best = &i;
+  if (!best)
+    return {};
+  auto [wm, wn] = rowsInWarp && m >= int64_t(best->m) * numWarps
+                      ? std::make_pair(numWarps, 1u)
+                      : splitWarps(m, n, best->m, best->n, numWarps,
+                                   /*nFirst=*/true);
+  return {AmdWmmaLayoutAttr::get(ctx, arch.wmmaVersion,
+                                 {best->m, best->n, best->k},
+                                 /*transposed=*/true, {wm, wn}, {1, 1}),
+          getWmmaKGroup(*best)};
+}
+
 DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
                                               const ArchInfo &arch, int64_t m,
                                               int64_t n, int64_t k, Type elem,
@@ -161,7 +188,9 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
     return {NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {wm, wn}, {16, 8}), kWidth};
   }
   if (!arch.mfmaVersion)
-    return {};
+    return arch.wmmaVersion ? chooseWmmaLayout(ctx, arch, m, n, k, spelling,
+                                               numWarps, rowsInWarp)
+                            : DotLayoutChoice{};
   // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
   // deepest K that divides the tile (CDNA4's double-rate forms).
   // Rows kept in one warp: instructions of at most m / numWarps rows.

@@ -37,7 +37,7 @@ import numpy as np
 from . import _launch, ir
 from .dialects import llvm as _llvm
 
-__all__ = ["EmulatedKernel", "EmulatorError", "Pointer", "load", "mfma_lane_maps", "run"]
+__all__ = ["EmulatedKernel", "EmulatorError", "Pointer", "load", "mfma_lane_maps", "run", "wmma_lane_maps"]
 
 _REGION_BITS = 40
 
@@ -318,7 +318,8 @@ class _Kernel:
     def execute(self, op, mask):
         name = op.operation.name
         fn = _OPS.get(name) or (_mfma_scale if name.startswith("rocdl.mfma.scale.")
-                                 else _mfma if name.startswith("rocdl.mfma.") else None)
+                                 else _mfma if name.startswith("rocdl.mfma.")
+                                 else _wmma if name.startswith("rocdl.wmma.") else None)
         if fn is None:
             raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
         out = fn(self, op, mask)
@@ -900,11 +901,27 @@ def mfma_lane_maps(m: int, n: int, k: int, wave: int = 64):
     return a, b, d
 
 
-def _mfma_per_wave(k, m: int, n: int, kk: int, av, bv, cv):
+def wmma_lane_maps(k: int, group: int):
+    """gfx1250's wave32 WMMA (16 x 16 x k), as the ISA lays it out: (a, b, d)
+    like mfma_lane_maps. A lane holds row (A) / column (B) lane % 16 and
+    k / 2 values of K in groups of `group` consecutive ones, lanes 0-15 the
+    even groups and lanes 16-31 the odd ones; D element v of lane l is row
+    v + 8 (l // 16), column l % 16."""
+    def lane_elem(i, kk):
+        g, r = divmod(kk, group)
+        return i + 16 * (g % 2), (g // 2) * group + r
+
+    a = {(i, kk): lane_elem(i, kk) for i in range(16) for kk in range(k)}
+    b = {(kk, j): lane_elem(j, kk) for kk in range(k) for j in range(16)}
+    d = {(i, j): (j + 16 * (i // 8), i % 8) for i in range(16) for j in range(16)}
+    return a, b, d
+
+
+def _mfma_per_wave(k, m: int, n: int, kk: int, av, bv, cv, maps=None):
     """D = A @ B + C for every wave, A / B / C gathered from the lanes'
-    registers (av, bv: (lanes, elements) values) by the MFMA lane maps;
-    the sum in A's type (f64 for floats, int64 for i8), D in C's."""
-    a_map, b_map, d_map = mfma_lane_maps(m, n, kk, k.wave)
+    registers (av, bv: (lanes, elements) values) by the MFMA lane maps (or
+    `maps`); the sum in A's type (f64 for floats, int64 for i8), D in C's."""
+    a_map, b_map, d_map = maps or mfma_lane_maps(m, n, kk, k.wave)
     ai = np.array([[a_map[(i, x)] for x in range(kk)] for i in range(m)])   # m x k x (lane, elem)
     bi = np.array([[b_map[(x, j)] for j in range(n)] for x in range(kk)])
     di = np.array([[d_map[(i, j)] for j in range(n)] for i in range(m)])
@@ -973,6 +990,52 @@ def _mfma(k, op, mask):
     if av.dtype == np.int64:  # i8 operands are signed
         av, bv = np.where(av > 127, av - 256, av), np.where(bv > 127, bv - 256, bv)
     return _mfma_per_wave(k, m, n, kk, av, bv, cv)
+
+
+def _int_attr(a) -> int:
+    """An integer or boolean attribute's value (1 for any other: not a
+    modifier the emulator leaves unset)."""
+    for cls in (ir.BoolAttr, ir.IntegerAttr):
+        try:
+            return int(cls(a).value)
+        except (ValueError, TypeError):
+            pass
+    return 1
+
+
+_WMMA_NAME = re.compile(r"rocdl\.wmma\.(f32|i32)\.16x16x(\d+)\.(f32|f16|bf16|iu8|(?:fp8|bf8)_(?:fp8|bf8))$")
+
+
+def _wmma(k, op, mask):
+    """gfx1250's v_wmma_{f32,i32}_16x16x{4,32,64,128}_*: wave32, operands in
+    the lane maps of wmma_lane_maps (8-bit ones packed in i32 words, K in
+    groups of 8; f32's two values one group), exact products summed in
+    f64 / int64."""
+    name = op.operation.name
+    mm = _WMMA_NAME.match(name)
+    attrs = {n: _int_attr(op.attributes[n]) for n in op.attributes}
+    flags = {n: v for n, v in attrs.items() if n in ("modC", "reuseA", "reuseB", "clamp")}
+    if not mm or k.wave != 32 or any(flags.values()):
+        raise EmulatorError(f"{_loc(op)}: {name} is not emulated (wave32 16x16 WMMA without modifiers only"
+                            f"{'; the wave has ' + str(k.wave) + ' lanes' if k.wave != 32 else ''})")
+    if not mask.all():
+        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask (WMMA needs all lanes of "
+                            f"the wave active)")
+    kk, fmt = int(mm.group(2)), mm.group(3)
+    av, bv, cv = (k.get(v) for v in op.operands[:3])
+    if fmt == "iu8":
+        signed = [bool(attrs.get(s, 0)) for s in ("signA", "signB")]
+        av, bv = (_unpack_8bit(k, "i8", v) for v in (av, bv))
+        av, bv = (np.where(x > 127, x - 256, x) if sg else x for x, sg in zip((av, bv), signed))
+    elif "_" in fmt:
+        fa, fb = fmt.split("_")
+        av, bv = _unpack_8bit(k, fa, av), _unpack_8bit(k, fb, bv)
+    av = np.asarray(av).reshape(k.n, -1).astype(np.int64 if fmt == "iu8" else np.float64)
+    bv = np.asarray(bv).reshape(k.n, -1).astype(av.dtype)
+    group = min(av.shape[1], 8)
+    if av.shape[1] * 2 != kk:
+        raise EmulatorError(f"{_loc(op)}: {name} takes {kk // 2} values of K per lane, got {av.shape[1]}")
+    return _mfma_per_wave(k, 16, 16, kk, av, bv, cv, wmma_lane_maps(kk, group))
 
 
 # The f8f6f4 formats of the scaled MFMAs (cbsz / blgp codes 0-4), OCP MX

@@ -3,12 +3,12 @@
 // the tile; warps split between M and N; transposed), or on NVIDIA the
 // mma.sync layout (k_width 2 for bf16), for the result and the
 // accumulator, its dot-operand layouts for the operands, which are
-// converted from the layouts their loads chose. gfx1250's WMMA is not
-// chosen yet: a diagnostic.
+// converted from the layouts their loads chose; on gfx1250 the 16 x 16
+// WMMA of the deepest K, transposed, operands in its K groups of 8.
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx950 | FileCheck %s --check-prefix=GFX950
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx942 | FileCheck %s --check-prefix=GFX942
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=sm_90a | FileCheck %s --check-prefix=SM90
-// RUN: not tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx1250 2>&1 | FileCheck %s --check-prefix=GFX1250
+// RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx1250 | FileCheck %s --check-prefix=GFX1250
 
 // GFX950-LABEL: gpu.func @tile
 // GFX950: %[[A:.*]] = tlxamd.convert_layout %{{.*}} : tensor<64x32xbf16, #tlxamd.blocked<{{.*}}>> -> tensor<64x32xbf16, #tlxamd.dot_operand<{op_idx = 0, parent = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = true, warps_per_cta = [2, 2]}>, k_width = 8}>>
@@ -19,7 +19,9 @@
 // SM90-LABEL: gpu.func @tile
 // SM90: tlxamd.convert_layout {{.*}} -> tensor<64x32xbf16, #tlxamd.dot_operand<{op_idx = 0, parent = #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>, k_width = 2}>>
 // SM90: tlxamd.dot {{.*}} -> tensor<64x64xf32, #tlxamd.nvidia_mma<{version = [2, 0], warps_per_cta = [2, 2], instr_shape = [16, 8]}>>
-// GFX1250: error: 'tlxamd.dot' op has no matrix instruction on gfx1250 (gfx1250) for a 64x64x32 product of 'bf16' operands
+// GFX1250-LABEL: gpu.func @tile
+// GFX1250: tlxamd.convert_layout {{.*}} -> tensor<64x32xbf16, #tlxamd.dot_operand<{op_idx = 0, parent = #tlxamd.amd_wmma<{version = 3, instr_shape = [16, 16, 32], transposed = true, warps_per_cta = [2, 2]}>, k_width = 8}>>
+// GFX1250: tlxamd.dot {{.*}} -> tensor<64x64xf32, #tlxamd.amd_wmma<{version = 3, instr_shape = [16, 16, 32], transposed = true, warps_per_cta = [2, 2]}>>
 gpu.module @m {
   gpu.func @tile(%a: !tlxamd.ptr<bf16>, %b: !tlxamd.ptr<bf16>, %c: !tlxamd.ptr<f32>) kernel attributes {tlxamd.num_warps = 4 : i32} {
     %r64 = tlxamd.make_range 0 to 64 : tensor<64xi32>

@@ -4,6 +4,7 @@ distributed and shared-memory layouts and shapes.
 
     python test/python/gen_gluon_reference.py            # needs `pip install triton`
     python test/python/gen_gluon_reference.py --shared   # the shared layouts
+    python test/python/gen_gluon_reference.py --wmma     # replace the WMMA cases only
 
 The JSON is the reference that test_layouts.py compares the tlxamd layout
 core against, so that the comparison runs everywhere (Triton is a large
@@ -83,7 +84,7 @@ def cases():
             dim = rng.randrange(len(shape))
             out.append(({"kind": "slice", "dim": dim, "parent": case},
                         [s for i, s in enumerate(shape) if i != dim]))
-    return out + nvidia_cases()
+    return out + nvidia_cases() + wmma_cases()
 
 
 def nvidia_cases():
@@ -100,6 +101,44 @@ def nvidia_cases():
                 out.append(({"kind": "dot_operand", "operand_index": op, "parent": parent, "k_width": kw},
                             [nonk, k] if op == 0 else [k, nonk]))
     return out
+
+
+def wmma_cases():
+    """gfx1250's WMMA accumulators (version 3, with tiles_per_warp) and their
+    dot operands in the K groups the instructions take (8; f32's 2)."""
+    rng = random.Random(1250)
+    out = []
+    for instr, tr, w, t in itertools.product(([16, 16, 4], [16, 16, 32], [16, 16, 64], [16, 16, 128]),
+                                             (False, True), ([1, 1], [2, 2], [1, 4], [4, 1], [2, 4]),
+                                             ([1, 1], [2, 1], [1, 2], [2, 2])):
+        if rng.random() < 0.5:
+            continue
+        parent = {"kind": "amd_wmma", "version": 3, "instr_shape": instr, "transposed": tr,
+                  "warps_per_cta": w, "tiles_per_warp": t}
+        shape = [16 * w[0] * t[0] * rng.choice([1, 2, 4]), 16 * w[1] * t[1] * rng.choice([1, 2, 4])]
+        out.append((parent, shape))
+        kw = 2 if instr[2] == 4 else 8
+        for op in (0, 1):
+            k = instr[2] * rng.choice([1, 2, 4])
+            out.append(({"kind": "dot_operand", "operand_index": op, "parent": parent, "k_width": kw},
+                        [shape[0], k] if op == 0 else [k, shape[1]]))
+    return out
+
+
+def _wmma_bases(warps, tiles):
+    """Gluon's AMDWMMALayout bases (in instruction tiles) for tlxamd's
+    warps_per_cta and tiles_per_warp: a warp's tiles_per_warp instruction
+    tiles are contiguous (N first, then M), warps step over them (N
+    first)."""
+    def along(count, step, dim):
+        out = []
+        while count > 1:
+            out.append([step, 0] if dim == 0 else [0, step])
+            step, count = step * 2, count // 2
+        return out
+
+    regs = along(tiles[1], 1, 1) + along(tiles[0], 1, 0)
+    return along(warps[1], tiles[1], 1) + along(warps[0], tiles[0], 0), regs
 
 
 def shared_cases():
@@ -146,6 +185,9 @@ def to_gluon(desc):
         return amd.AMDMFMALayout(desc["version"], desc["instr_shape"], desc["transposed"],
                                  desc["warps_per_cta"], element_bitwidth=desc.get("element_bitwidth", 32),
                                  tiles_per_warp=desc.get("tiles_per_warp"))
+    if k == "amd_wmma":
+        warp_bases, reg_bases = _wmma_bases(desc["warps_per_cta"], desc.get("tiles_per_warp") or [1, 1])
+        return amd.AMDWMMALayout(desc["version"], desc["transposed"], warp_bases, reg_bases, desc["instr_shape"])
     if k == "nvidia_mma":
         return gl.NVMMADistributedLayout(desc["version"], desc["warps_per_cta"], desc["instr_shape"])
     if k == "dot_operand":
@@ -180,11 +222,15 @@ def main():
 
     if "--shared" in sys.argv:
         return record(shared_cases(), OUT_SHARED, triton.__version__)
+    if "--wmma" in sys.argv:
+        # the recorded cases of other kinds stay as they are
+        kept = [c for c in json.load(open(OUT))["cases"] if "amd_wmma" not in json.dumps(c["layout"])]
+        return record(wmma_cases(), OUT, triton.__version__, kept)
     return record(cases(), OUT, triton.__version__)
 
 
-def record(cases, out, version):
-    records = []
+def record(cases, out, version, kept=()):
+    records = list(kept)
     for desc, shape in cases:
         try:
             ref = gluon_linear_layout(desc, shape)

@@ -45,10 +45,12 @@ def blocked_coords(spt, tpw, wpc, order, shape):
     return out
 
 
-def _matrix_tiled(tile_fn, regs_per_tile, M, N, wpc, tpw, shape):
+def _matrix_tiled(tile_fn, regs_per_tile, M, N, wpc, tpw, shape, tiles_first=False):
     """Place an instruction tile (tile_fn(reg, lane) -> (row, col)) on a 2-D
     tensor: per warp tiles_per_warp N-first, warps N-first, N repetitions,
-    then M. Coordinates wrap over smaller tensors."""
+    then M (`tiles_first`: a warp's tiles along N and M before the
+    repetitions, as WMMA orders its registers). Coordinates wrap over
+    smaller tensors."""
     wM, wN = wpc
     tM, tN = tpw
     rN = max(shape[1] // (N * wN * tN), 1)
@@ -57,7 +59,10 @@ def _matrix_tiled(tile_fn, regs_per_tile, M, N, wpc, tpw, shape):
     nlane = M * N // regs_per_tile
     out = np.zeros((nreg, nlane, wM * wN, 2), dtype=np.int64)
     for reg in range(nreg):
-        i, tn, rn, tm, rm = _digits(reg, [regs_per_tile, tN, rN, tM, rM])
+        if tiles_first:
+            i, tn, tm, rn, rm = _digits(reg, [regs_per_tile, tN, tM, rN, rM])
+        else:
+            i, tn, rn, tm, rm = _digits(reg, [regs_per_tile, tN, rN, tM, rM])
         for lane in range(nlane):
             row, col = tile_fn(i, lane)
             for warp in range(wM * wN):
@@ -93,7 +98,8 @@ def mfma_coords(instr_shape, transposed, wpc, tpw, shape, element_bitwidth=32):
 def wmma_coords(version, transposed, wpc, tpw, shape):
     """RDNA/gfx1250 WMMA 16x16 accumulator, wave32: lane l holds column
     l % 16; its 8 registers hold rows i + 8 * (l // 16) (versions 2 and 3)
-    or 2 * i + l // 16 (version 1)."""
+    or 2 * i + l // 16 (version 1); a warp's tiles (N, then M) before the
+    repetitions."""
 
     def acc(i, lane):
         row = 2 * i + lane // 16 if version == 1 else i + 8 * (lane // 16)
@@ -103,7 +109,7 @@ def wmma_coords(version, transposed, wpc, tpw, shape):
         col, row = acc(i, lane)
         return row, col
 
-    return _matrix_tiled(acc_t if transposed else acc, 8, 16, 16, wpc, tpw, shape)
+    return _matrix_tiled(acc_t if transposed else acc, 8, 16, 16, wpc, tpw, shape, tiles_first=True)
 
 
 def coords_from_bases(reg_bases, lane_bases, warp_bases, rank):

@@ -33,7 +33,10 @@ def test_matches_gluon_reference(case):
 
 def test_reference_covers_every_gluon_layout_kind():
     kinds = {c["layout"]["kind"] for c in REFERENCE["cases"]}
-    assert kinds == {"blocked", "amd_mfma", "nvidia_mma", "dot_operand", "slice"}
+    assert kinds == {"blocked", "amd_mfma", "amd_wmma", "nvidia_mma", "dot_operand", "slice"}
+    # gfx1250's WMMA (version 3) and its dot operands
+    wmma = [c for c in REFERENCE["cases"] if "amd_wmma" in json.dumps(c["layout"])]
+    assert len(wmma) > 80 and any(c["layout"]["kind"] == "dot_operand" for c in wmma)
     assert len(REFERENCE["cases"]) > 500
 
 
@@ -130,12 +133,13 @@ def test_wmma_tiles_per_warp_period():
     repeated over the result (N-contiguous tile order)."""
     layout = L.amd_wmma_layout(3, [16, 16, 128], False, [2, 2], tiles_per_warp=[2, 2])
     ll = L.to_linear_layout(layout, [256, 256])
-    # registers: 8 of the 16x16 tile, a second tile along N, the N
-    # repetitions, a second tile along M, the M repetitions
-    assert ll.reg_bases == ((1, 0), (2, 0), (4, 0), (0, 16), (0, 64), (0, 128), (16, 0), (64, 0), (128, 0))
+    # registers: 8 of the 16x16 tile, a second tile along N, a second
+    # along M (a warp's 2 x 2 tiles, Triton's order), then the N and the M
+    # repetitions
+    assert ll.reg_bases == ((1, 0), (2, 0), (4, 0), (0, 16), (16, 0), (0, 64), (0, 128), (64, 0), (128, 0))
     assert ll.warp_bases == ((0, 32), (32, 0))
     coords = coords_from_bases(ll.reg_bases, ll.lane_bases, ll.warp_bases, 2)
-    period = [r for r in range(coords.shape[0]) if (r >> 4) & 3 == 0 and r >> 7 == 0]
+    period = [r for r in range(coords.shape[0]) if r >> 5 == 0]
     block = coords[period].reshape(-1, 2)
     # one period: every element of the 64 x 64 block exactly once
     assert block.max(axis=0).tolist() == [63, 63]

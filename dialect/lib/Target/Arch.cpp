@@ -90,18 +90,21 @@ static const MatrixInstr kCDNA4Matrix[] = {
 };
 #undef CDNA_COMMON
 
-/// gfx1250 WMMA (wave32).
+/// gfx1250 WMMA (wave32). Names are the ROCDL ops'; i8 is the signed form
+/// of iu8.
 static const MatrixInstr kGfx1250Matrix[] = {
     {E::WMMA, 16, 16, 4, "f32", "f32", "f32", 2, "wmma.f32.16x16x4.f32"},
     {E::WMMA, 16, 16, 32, "f16", "f16", "f32", 16, "wmma.f32.16x16x32.f16"},
     {E::WMMA, 16, 16, 32, "bf16", "bf16", "f32", 16, "wmma.f32.16x16x32.bf16"},
     {E::WMMA, 16, 16, 64, "f8E4M3FN", "f8E4M3FN", "f32", 32,
-     "wmma.f32.16x16x64.fp8.fp8"},
+     "wmma.f32.16x16x64.fp8_fp8"},
     {E::WMMA, 16, 16, 64, "f8E5M2", "f8E5M2", "f32", 32,
-     "wmma.f32.16x16x64.bf8.bf8"},
+     "wmma.f32.16x16x64.bf8_bf8"},
     {E::WMMA, 16, 16, 64, "i8", "i8", "i32", 32, "wmma.i32.16x16x64.iu8"},
     {E::WMMA, 16, 16, 128, "f8E4M3FN", "f8E4M3FN", "f32", 64,
-     "wmma.f32.16x16x128.fp8.fp8"},
+     "wmma.f32.16x16x128.fp8_fp8"},
+    {E::WMMA, 16, 16, 128, "f8E5M2", "f8E5M2", "f32", 64,
+     "wmma.f32.16x16x128.bf8_bf8"},
     {E::WMMA, 16, 16, 128, "f8f6f4", "f8f6f4", "f32", 64,
      "wmma.scale.f32.16x16x128.f8f6f4"},
 };
@@ -546,4 +549,8 @@ const MatrixInstr *mlir::tlxamd::findMatrixInstr(const ArchInfo &arch,
         i.aType == aType)
       return &i;
   return nullptr;
+}
+
+unsigned mlir::tlxamd::getWmmaKGroup(const MatrixInstr &instr) {
+  return std::min(instr.kWidth, 8u);
 }

@@ -1,12 +1,11 @@
-//===- MatrixOpsToROCDL.cpp - tl.dot to MFMA
-//--------------------------------===//
+//===- MatrixOpsToROCDL.cpp - tl.dot to MFMA and WMMA ---------------------===//
 //
-// tl.dot on CDNA: the result's MFMA layout names the instruction (its
-// capability-table entry gives the ROCDL op and the operand fragment), the
-// layout core says which registers of a thread form each instruction's
-// fragment (getRegisterTiles). For each M x N tile the K steps accumulate
-// in order into the tile's accumulator vector. A transposed MFMA layout
-// holds the transposed result: the instruction then multiplies B^T A^T,
+// tl.dot on AMD: the result's MFMA (CDNA) or WMMA (gfx1250) layout names
+// the instruction (its capability-table entry gives the ROCDL op and the
+// operand fragment), the layout core says which registers of a thread form each
+// instruction's fragment (getRegisterTiles). For each M x N tile the K steps
+// accumulate in order into the tile's accumulator vector. A transposed matrix
+// layout holds the transposed result: the instruction then multiplies B^T A^T,
 // so the fragments swap places.
 //
 //===----------------------------------------------------------------------===//
@@ -98,37 +97,110 @@ struct MfmaEmitter {
   }
 };
 
+/// One gfx1250 WMMA (wave32, 16 x 16 tiles): fragments as the ROCDL op
+/// takes them (16-bit and f32 elements as vectors of their type, 8-bit ones
+/// packed into i32 words), every modifier attribute set (signed i8
+/// operands; no negation, clamping or operand reuse); a transposed
+/// layout's fragments swapped.
+struct WmmaEmitter {
+  const MatrixInstr *instr = nullptr;
+  Type fragment;
+  VectorType accType;
+  bool transposed = false;
+  bool isSigned = false;
+
+  LogicalResult init(Operation *op, const ArchInfo &arch,
+                     AmdWmmaLayoutAttr wmma, Type elem, Type accElem) {
+    ArrayRef<unsigned> shape = wmma.getInstrShape();
+    instr = findMatrixInstrFor(arch, MatrixEngine::WMMA, shape[0], shape[1],
+                               shape[2], elem);
+    if (!instr)
+      return op->emitOpError("no such WMMA on ") << arch.name;
+    fragment = elem.getIntOrFloatBitWidth() == 8
+                   ? VectorType::get(instr->kWidth / 4,
+                                     IntegerType::get(elem.getContext(), 32))
+                   : VectorType::get(instr->kWidth, elem);
+    accType = VectorType::get(int64_t(shape[0]) * shape[1] / 32, accElem);
+    transposed = wmma.getTransposed();
+    isSigned = elem.isSignlessInteger(8);
+    return success();
+  }
+  int64_t accRegs() const { return accType.getNumElements(); }
+  SmallVector<int64_t, 3> shape() const {
+    return {instr->m, instr->n, instr->k};
+  }
+  Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
+             ArrayRef<Value> b) const {
+    Value x = packFragment(rewriter, loc, fragment, a);
+    Value y = packFragment(rewriter, loc, fragment, b);
+    if (transposed)
+      std::swap(x, y);
+    OperationName name(("rocdl." + instr->name).str(), rewriter.getContext());
+    OperationState state(loc, name);
+    state.addOperands({x, y, acc});
+    state.addTypes(accType);
+    // The intrinsics' immediate operands: sign (iu8), modC (i16), reuse and
+    // clamp flags (i1).
+    for (StringAttr attr : name.getAttributeNames()) {
+      StringRef n = attr.getValue();
+      if (n == "modC")
+        state.addAttribute(attr, rewriter.getI16IntegerAttr(0));
+      else
+        state.addAttribute(
+            attr, rewriter.getBoolAttr(n.starts_with("sign") && isSigned));
+    }
+    return rewriter.create(state)->getResult(0);
+  }
+};
+
+/// tl.dot as `emitter`'s instruction per accumulator tile and K step.
+template <typename Emitter>
+LogicalResult lowerDotWith(const Emitter &emitter, DotOp op, Value a, Value b,
+                           Value c, Type resultType,
+                           ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  auto packAcc = [&](ArrayRef<Value> acc) {
+    return packFragment(rewriter, loc, emitter.accType, acc);
+  };
+  auto step = [&](Value acc, ArrayRef<Value> x, ArrayRef<Value> y) {
+    return emitter.step(rewriter, loc, acc, x, y);
+  };
+  auto unpackAcc = [&](Value acc) {
+    return unpackRegisters(rewriter, loc, acc);
+  };
+  return lowerDotByTiles(rewriter, op, a, b, c, resultType, emitter.shape(),
+                         emitter.instr->kWidth, emitter.instr->kWidth,
+                         emitter.accRegs(), {packAcc, step, unpackAcc});
+}
+
 struct DotOpToMFMA : TargetPattern<DotOp> {
   using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
+    Type elem = aType.getElementType(), accElem = cType.getElementType();
+    Type resultType = getTypeConverter()->convertType(cType);
+    const ArchInfo &arch = targetInfo.getArch();
+    if (auto wmma = dyn_cast_or_null<AmdWmmaLayoutAttr>(cType.getEncoding())) {
+      WmmaEmitter emitter;
+      if (failed(emitter.init(op, arch, wmma, elem, accElem)))
+        return failure();
+      return lowerDotWith(emitter, op, adaptor.getA(), adaptor.getB(),
+                          adaptor.getC(), resultType, rewriter);
+    }
     auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(cType.getEncoding());
     if (!mfma)
-      return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
-                            "and tlxamd-verify-target first");
-    MfmaEmitter mfmaOp;
-    if (failed(mfmaOp.init(op, targetInfo.getArch(), mfma,
-                           aType.getElementType(), cType.getElementType())))
+      return op.emitOpError("needs an MFMA or WMMA layout: run "
+                            "tlxamd-assign-layouts and tlxamd-verify-target "
+                            "first");
+    MfmaEmitter emitter;
+    if (failed(emitter.init(op, arch, mfma, elem, accElem)))
       return failure();
-    auto packAcc = [&](ArrayRef<Value> acc) {
-      return packFragment(rewriter, loc, mfmaOp.accType, acc);
-    };
-    auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b) {
-      return mfmaOp.step(rewriter, loc, acc, a, b);
-    };
-    auto unpackAcc = [&](Value acc) {
-      return unpackRegisters(rewriter, loc, acc);
-    };
-    return lowerDotByTiles(
-        rewriter, op, adaptor.getA(), adaptor.getB(), adaptor.getC(),
-        getTypeConverter()->convertType(cType), mfmaOp.shape(),
-        mfmaOp.instr->kWidth, mfmaOp.instr->kWidth, mfmaOp.accRegs(),
-        {packAcc, step, unpackAcc});
+    return lowerDotWith(emitter, op, adaptor.getA(), adaptor.getB(),
+                        adaptor.getC(), resultType, rewriter);
   }
 };
 

@@ -53,7 +53,7 @@ func.func @f(%x: tensor<64x32xbf16>, %y: tensor<32x64xbf16, #b>, %c: tensor<64x6
 
 #bl = #tlxamd.blocked<{size_per_thread = [1, 4], threads_per_warp = [4, 16], warps_per_cta = [4, 1], order = [1, 0]}>
 func.func @f(%x: tensor<64x32xbf16, #bl>, %y: tensor<32x64xbf16, #bl>, %c: tensor<64x64xf32, #bl>) {
-  // expected-error @+1 {{the result's layout names the matrix instruction: an #tlxamd.amd_mfma or #tlxamd.nvidia_mma layout, got #tlxamd.blocked}}
+  // expected-error @+1 {{the result's layout names the matrix instruction: an #tlxamd.amd_mfma, #tlxamd.amd_wmma or #tlxamd.nvidia_mma layout, got #tlxamd.blocked}}
   %d = tlxamd.dot %x, %y, %c : tensor<64x32xbf16, #bl>, tensor<32x64xbf16, #bl> -> tensor<64x64xf32, #bl>
   return
 }

@@ -25,7 +25,8 @@ struct DotLayoutChoice {
 /// For an m x n x k tl.dot of `elem` operands over `numWarps` warps on
 /// `arch`: on AMD Triton's MFMA choice (32 x 32 instructions where the
 /// tile allows, else 16 x 16, the deepest K that divides the tile;
-/// transposed, so that each lane's results run along N), on NVIDIA the
+/// transposed, so that each lane's results run along N; on gfx1250 the
+/// 16 x 16 WMMA of the deepest K, transposed too), on NVIDIA the
 /// mma.sync layout (32 bits of K per operand register); warps split
 /// between M and N.
 /// With `rowsInWarp` (the result's rows are reduced: attention's row max

@@ -159,6 +159,13 @@ const MatrixInstr *findMatrixInstr(const ArchInfo &arch, MatrixEngine engine,
                                    unsigned m, unsigned n, unsigned k,
                                    llvm::StringRef aType);
 
+/// The K values of a WMMA operand one lane holds contiguously (wave32,
+/// 16 x 16 tiles): lanes 0-15 hold the first group of each row (A) or
+/// column (B), lanes 16-31 the next, alternating along K. Eight for 8- and
+/// 16-bit operands, both of f32's two. The dot-operand k_width of the
+/// instruction's fragments.
+unsigned getWmmaKGroup(const MatrixInstr &instr);
+
 /// Distinct K depths that the `engine` instructions of layout generation
 /// `version` (MFMA or WMMA) offer for an M x N tile, ascending; empty when
 /// no target of that generation has one.

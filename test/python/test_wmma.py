@@ -1,0 +1,130 @@
+"""tl.dot on gfx1250: the 16 x 16 WMMA instructions of wave32 (f32, f16,
+bf16, OCP fp8 / bf8 into f32, signed i8 into i32), chosen by layout
+assignment like Triton's (transposed, the deepest K that divides the tile)
+and exact in the emulator, whose WMMA lane maps are written from the ISA's
+operand layout (emulator.wmma_lane_maps), not from the layout core."""
+
+import numpy as np
+import pytest
+
+import tlxamd
+import tlxamd.language as tl
+from tlxamd import compiler, emulator
+
+torch = pytest.importorskip("torch")
+
+
+@tlxamd.jit
+def dot_kernel(a, b, c, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, DT: tl.constexpr,
+               OUT: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    x = tl.load(a + rm[:, None] * K + rk[None, :]).to(DT, bitcast=True)
+    y = tl.load(b + rk[:, None] * N + rn[None, :]).to(DT, bitcast=True)
+    tl.store(c + rm[:, None] * N + rn[None, :], tl.dot(x, y, out_dtype=OUT))
+
+
+# (tl type, torch type, bits array dtype, the instruction per K step)
+_TYPES = {
+    "f32": (tl.float32, torch.float32, np.uint32, "v_wmma_f32_16x16x4_f32"),
+    "f16": (tl.float16, torch.float16, np.uint16, "v_wmma_f32_16x16x32_f16"),
+    "bf16": (tl.bfloat16, torch.bfloat16, np.uint16, "v_wmma_f32_16x16x32_bf16"),
+    "e4m3": (tl.float8e4nv, torch.float8_e4m3fn, np.uint8, "v_wmma_f32_16x16x128_fp8_fp8"),
+    "e5m2": (tl.float8e5, torch.float8_e5m2, np.uint8, "v_wmma_f32_16x16x128_bf8_bf8"),
+}
+
+
+def _bits(t, dtype):
+    return t.contiguous().view(getattr(torch, {np.uint32: "int32", np.uint16: "int16", np.uint8: "uint8"}[dtype])
+                               ).numpy().view(dtype)
+
+
+@pytest.mark.parametrize("name", list(_TYPES))
+@pytest.mark.parametrize("shape", [(64, 64, 128, 4), (32, 64, 256, 2), (128, 32, 128, 8), (16, 16, 128, 1)])
+def test_float_dot_matches_the_exact_product(monkeypatch, name, shape):
+    monkeypatch.setenv("TLXAMD_TARGET", "gfx1250")
+    m, n, k, warps = shape
+    dt, tdt, bits, mnemonic = _TYPES[name]
+    rng = np.random.default_rng(m * n + k)
+    a = torch.tensor(rng.standard_normal((m, k)) * 2, dtype=torch.float32).to(tdt)
+    b = torch.tensor(rng.standard_normal((k, n)) * 2, dtype=torch.float32).to(tdt)
+    c = np.zeros((m, n), np.float32)
+    args = (_bits(a, bits), _bits(b, bits), c)
+    dot_kernel[(1,)](*args, M=m, N=n, K=k, DT=dt, OUT=tl.float32, num_warps=warps)
+    ref = (a.double() @ b.double()).numpy()
+    np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-3)
+    asm = dot_kernel.warmup(*args, M=m, N=n, K=k, DT=dt, OUT=tl.float32, num_warps=warps, grid=(1,)).compiled.asm
+    # one instruction per 16 x 16 tile and K step of the warp's share
+    instr_k = int(mnemonic.split("x")[2].split("_")[0])
+    assert asm.count(mnemonic) == (m // 16) * (n // 16) * (k // instr_k) // warps
+    assert "scratch_" not in asm and "v_mfma" not in asm
+
+
+def test_i8_dot_is_exact_and_signed(monkeypatch):
+    monkeypatch.setenv("TLXAMD_TARGET", "gfx1250")
+    rng = np.random.default_rng(5)
+    a = rng.integers(-128, 128, (32, 128)).astype(np.int8)
+    b = rng.integers(-128, 128, (128, 64)).astype(np.int8)
+    c = np.zeros((32, 64), np.int32)
+    dot_kernel[(1,)](a, b, c, M=32, N=64, K=128, DT=tl.int8, OUT=tl.int32, num_warps=4)
+    assert (c == a.astype(np.int32) @ b.astype(np.int32)).all()
+    asm = dot_kernel.warmup(a, b, c, M=32, N=64, K=128, DT=tl.int8, OUT=tl.int32, num_warps=4, grid=(1,)).compiled.asm
+    assert asm.count("v_wmma_i32_16x16x64_iu8") == 4
+    # both operands signed: the neg_lo modifier of iu8 WMMA
+    assert "neg_lo:[1,1,0]" in asm
+
+
+def test_wmma_lane_maps_cover_each_element_once():
+    for k, group in ((4, 2), (32, 8), (64, 8), (128, 8)):
+        a, b, d = emulator.wmma_lane_maps(k, group)
+        assert len(set(a.values())) == 16 * k and len(set(b.values())) == 16 * k
+        assert {lane for lane, _ in a.values()} == set(range(32))
+        assert {e for _, e in a.values()} == set(range(k // 2))
+        assert sorted(d.values()) == sorted((lane, v) for lane in range(32) for v in range(8))
+    a, _, d = emulator.wmma_lane_maps(32, 8)
+    # lane 16 holds row 0's K 8-15 and 24-31; D row 9 is element 1 of lanes 16-31
+    assert [a[(0, kk)] for kk in (8, 15, 24, 31)] == [(16, 0), (16, 7), (16, 8), (16, 15)]
+    assert d[(9, 3)] == (19, 1)
+
+
+def test_dot_layout_on_gfx1250_is_a_transposed_wmma(monkeypatch):
+    monkeypatch.setenv("TLXAMD_TARGET", "gfx1250")
+    z = np.zeros((64, 64), np.uint16)
+    k = dot_kernel.warmup(z, z, np.zeros((64, 64), np.float32), M=64, N=64, K=64, DT=tl.float16, OUT=tl.float32,
+                          num_warps=4, grid=(1,))
+    assert ("#tlxamd.amd_wmma<{version = 3, instr_shape = [16, 16, 32], transposed = true, "
+            "warps_per_cta = [2, 2]") in k.compiled.mlir or "rocdl.wmma.f32.16x16x32.f16" in k.compiled.mlir
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("warps,tiles,shape", [([2, 2], [2, 2], (64, 64, 64)), ([1, 4], [2, 1], (64, 128, 32)),
+                                               ([4, 1], [1, 2], (128, 64, 32))])
+def test_explicit_wmma_layout_with_tiles_per_warp(transposed, warps, tiles, shape):
+    """A Gluon-style kernel with an explicit amd_wmma layout: each warp's
+    tiles_per_warp block of 16 x 16 tiles (D2), the operands' dot-operand
+    layouts holding the same rows and columns; C read and written through
+    the accumulator layout."""
+    M, N, K = shape
+    wmma = tl.amd_wmma_layout(3, [16, 16, 32], transposed, warps, tiles_per_warp=tiles)
+    la, lb = tl.dot_operand_layout(0, wmma, 8), tl.dot_operand_layout(1, wmma, 8)
+
+    @tl.kernel(num_warps=warps[0] * warps[1])
+    def tile(a: tl.pointer(tl.float16), b: tl.pointer(tl.float16), c: tl.pointer(tl.float32)):
+        rm = tl.arange(0, M)
+        rk = tl.arange(0, K)
+        rn = tl.arange(0, N)
+        x = tl.convert_layout(tl.load(a + rm[:, None] * K + rk[None, :]), la)
+        y = tl.convert_layout(tl.load(b + rk[:, None] * N + rn[None, :]), lb)
+        co = tl.convert_layout(c + rm[:, None] * N + rn[None, :], wmma)
+        tl.store(co, tl.dot(x, y, tl.load(co)))
+
+    rng = np.random.default_rng(M + N + K)
+    A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float16)
+    B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float16)
+    C = (rng.integers(-16, 16, (M, N)) / 4).astype(np.float32)
+    out = C.copy()
+    k = compiler.compile(tile.build("gfx1250"), target="gfx1250")
+    emulator.run(k, (1,), A, B, out)
+    np.testing.assert_array_equal(out, A.astype(np.float32) @ B.astype(np.float32) + C)
+    assert k.asm.count("v_wmma_f32_16x16x32_f16") == (M // 16) * (N // 16) * (K // 32) // (warps[0] * warps[1])
