@@ -147,6 +147,24 @@ static std::pair<unsigned, unsigned> splitWarps(int64_t m, int64_t n,
   return {wm, wn};
 }
 
+bool mlir::tlxamd::haveSameMatrixInstruction(Attribute have, Attribute want) {
+  if (auto h = dyn_cast<AmdMfmaLayoutAttr>(have))
+    if (auto w = dyn_cast_or_null<AmdMfmaLayoutAttr>(want))
+      return h.getVersion() == w.getVersion() &&
+             h.getInstrShape() == w.getInstrShape() &&
+             h.getTransposed() == w.getTransposed();
+  if (auto h = dyn_cast<AmdWmmaLayoutAttr>(have))
+    if (auto w = dyn_cast_or_null<AmdWmmaLayoutAttr>(want))
+      return h.getVersion() == w.getVersion() &&
+             h.getInstrShape() == w.getInstrShape() &&
+             h.getTransposed() == w.getTransposed();
+  if (auto h = dyn_cast<NvidiaMmaLayoutAttr>(have))
+    if (auto w = dyn_cast_or_null<NvidiaMmaLayoutAttr>(want))
+      return h.getVersion() == w.getVersion() &&
+             h.getInstrShape() == w.getInstrShape();
+  return false;
+}
+
 /// gfx1250's WMMA (16 x 16 tiles, wave32): the deepest K that divides the
 /// tile; warps split as for MFMA (all along M when rows stay in one warp);
 /// transposed, so that each lane's results run along N (Triton's choice).
@@ -303,9 +321,11 @@ LinearLayout DotScaledOp::getScaleLayout(unsigned opIdx,
   // Values per element along K (fp4 packed along K: 2).
   int64_t perElem = std::max<int64_t>(
       1, getLogicalShape()[2] / std::max<int64_t>(1, t.getDimSize(kDim)));
+  auto dot = dyn_cast<DotOperandLayoutAttr>(operandLayout);
   LinearLayout l = getBlockScaleLayout(
       toLinearLayout(operandLayout, t.getShape()), kDim,
-      int32_t(std::max<int64_t>(1, kScaleBlockSize / perElem)));
+      int32_t(std::max<int64_t>(1, kScaleBlockSize / perElem)),
+      /*lanesShareRows=*/dot && isa<AmdWmmaLayoutAttr>(dot.getParent()));
   // Scales are [M or N, K / 32]: the rhs's layout is K x N.
   return opIdx == 0 ? l : l.permuteOuts({1, 0});
 }
@@ -387,14 +407,18 @@ static LogicalResult verifyScaledDotLayouts(DotScaledOp op) {
     return failure();
   Value operands[] = {op.getA(), op.getB()};
   Value scales[] = {op.getAScale(), op.getBScale()};
+  StringRef formats[] = {op.getLhsFormat(), op.getRhsFormat()};
+  bool kPack[] = {op.getLhsKPack(), op.getRhsKPack()};
   for (unsigned i = 0; i < 2; ++i) {
     auto t = cast<RankedTensorType>(operands[i].getType());
     auto dot = dyn_cast<DotOperandLayoutAttr>(t.getEncoding());
-    if (!dot || dot.getOpIdx() != i || dot.getParent() != parent)
+    Attribute wantParent =
+        getScaledOperandParent(parent, *getScaledFormat(formats[i]), kPack[i]);
+    if (!dot || dot.getOpIdx() != i || dot.getParent() != wantParent)
       return op.emitOpError("operand ")
              << (i ? "b" : "a") << " must have the layout #tlxamd.dot_operand"
-             << "<{op_idx = " << i << ", parent = <the result's layout>, "
-             << "k_width = ...}>, got " << t.getEncoding();
+             << "<{op_idx = " << i << ", parent = " << wantParent
+             << ", k_width = ...}>, got " << t.getEncoding();
     if (!scales[i])
       continue;
     auto st = cast<RankedTensorType>(scales[i].getType());
@@ -469,12 +493,64 @@ LogicalResult DotScaledOp::verify() {
   return verifyScaledDotLayouts(*this);
 }
 
+Attribute mlir::tlxamd::getScaledOperandParent(Attribute layout,
+                                               const ScaledFormat &f,
+                                               bool kPack) {
+  auto wmma = dyn_cast_or_null<AmdWmmaLayoutAttr>(layout);
+  if (!wmma || f.bits != 4 || !kPack)
+    return layout;
+  SmallVector<unsigned, 3> instr(wmma.getInstrShape());
+  instr[2] /= 2;
+  return AmdWmmaLayoutAttr::get(layout.getContext(), wmma.getVersion(), instr,
+                                wmma.getTransposed(), wmma.getWarpsPerCTA(),
+                                wmma.getTilesPerWarp());
+}
+
+/// gfx1250's scaled WMMA: fp8 and fp4 packed along K (fp6's fragments are
+/// not lowered: such dots are decomposed); each warp a tiles_per_warp block
+/// of 16 x 16 instructions, warps split so that the period fits (D3).
+static ScaledDotLayoutChoice
+chooseScaledWmmaLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
+                       int64_t n, int64_t k, const ScaledFormat &lhs,
+                       bool lhsKPack, const ScaledFormat &rhs, bool rhsKPack,
+                       unsigned numWarps, ArrayRef<int32_t> tilesPerWarp) {
+  const MatrixInstr *instr = nullptr;
+  for (const MatrixInstr &i : arch.matrixInstrs)
+    if (i.engine == MatrixEngine::WMMA && i.aType == "f8f6f4")
+      instr = &i;
+  auto lowered = [](const ScaledFormat &f, bool kPack) {
+    return f.bits == 8 || (f.bits == 4 && kPack);
+  };
+  if (!instr || !lowered(lhs, lhsKPack) || !lowered(rhs, rhsKPack))
+    return {};
+  unsigned tm = tilesPerWarp.empty() ? 1 : unsigned(tilesPerWarp[0]);
+  unsigned tn = tilesPerWarp.empty() ? 1 : unsigned(tilesPerWarp[1]);
+  int64_t tileM = int64_t(instr->m) * tm, tileN = int64_t(instr->n) * tn;
+  if (m % tileM || n % tileN || k % instr->k)
+    return {};
+  auto [wm, wn] = splitWarps(m, n, tileM, tileN, numWarps, /*nFirst=*/true);
+  if (tileM * wm > m || tileN * wn > n)
+    return {};
+  Attribute layout = AmdWmmaLayoutAttr::get(
+      ctx, arch.wmmaVersion, {instr->m, instr->n, instr->k},
+      /*transposed=*/true, {wm, wn}, {tm, tn});
+  unsigned group = getWmmaKGroup(*instr);
+  return {layout, group, group, getScaledOperandParent(layout, lhs, lhsKPack),
+          getScaledOperandParent(layout, rhs, rhsKPack)};
+}
+
 ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
     MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
     const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps,
-    int64_t instrM) {
+    int64_t instrM, bool lhsKPack, bool rhsKPack,
+    ArrayRef<int32_t> tilesPerWarp) {
   if (!lhs.microscaled || !rhs.microscaled)
     return {};
+  if (!arch.mfmaVersion)
+    return arch.wmmaVersion && !instrM
+               ? chooseScaledWmmaLayout(ctx, arch, m, n, k, lhs, lhsKPack, rhs,
+                                        rhsKPack, numWarps, tilesPerWarp)
+               : ScaledDotLayoutChoice{};
   const MatrixInstr *best = nullptr;
   for (const MatrixInstr &i : arch.matrixInstrs) {
     if (i.engine != MatrixEngine::ScaledMFMA || i.m != i.n || m % i.m ||
@@ -490,8 +566,8 @@ ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
   auto width = [&](const ScaledFormat &f) {
     return f.bits == 4 ? best->kWidth / 2 : best->kWidth;
   };
-  return {AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion,
-                                 {best->m, best->n, best->k},
-                                 /*transposed=*/true, {wm, wn}, {1, 1}, 32),
-          width(lhs), width(rhs)};
+  Attribute layout =
+      AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion, {best->m, best->n, best->k},
+                             /*transposed=*/true, {wm, wn}, {1, 1}, 32);
+  return {layout, width(lhs), width(rhs), layout, layout};
 }

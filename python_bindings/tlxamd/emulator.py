@@ -319,6 +319,7 @@ class _Kernel:
         name = op.operation.name
         fn = _OPS.get(name) or (_mfma_scale if name.startswith("rocdl.mfma.scale.")
                                  else _mfma if name.startswith("rocdl.mfma.")
+                                 else _wmma_scale if name.startswith("rocdl.wmma.scale.")
                                  else _wmma if name.startswith("rocdl.wmma.") else None)
         if fn is None:
             raise EmulatorError(f"{_loc(op)}: {name} is not emulated")
@@ -1108,6 +1109,55 @@ def _mfma_scale(k, op, mask):
     a_vals = a_vals * _e8m0(k.get(op.operands[6]), imm[2]).reshape(-1, 1)
     b_vals = b_vals * _e8m0(k.get(op.operands[8]), imm[3]).reshape(-1, 1)
     return _mfma_per_wave(k, m, n, kk, a_vals, b_vals, cv)
+
+
+_WMMA_SCALE_NAME = re.compile(r"rocdl\.wmma\.scale\.f32\.16x16x128\.f8f6f4$")
+
+
+def _wmma_scale(k, op, mask):
+    """gfx1250's v_wmma_scale_f32_16x16x128_f8f6f4 (wave32): a lane holds
+    64 values of its row (A) / column (B), 16 bytes at a time alternating
+    between lanes 0-15 and 16-31 (16 fp8 values, 32 fp4 ones, in the
+    format fmtA / fmtB names); the scale register of lane r (lanes 0-15,
+    scale selector 0; lanes 16-31 with 1) holds the E8M0 scales of row /
+    column r's four 32-value K blocks, block b in byte b. Products exact,
+    sums in f32's place."""
+    name = op.operation.name
+    attrs = {n: _int_attr(op.attributes[n]) for n in op.attributes}
+    fmt = (attrs.get("fmtA", 0), attrs.get("fmtB", 0))
+    sel = (attrs.get("scaleAType", 0), attrs.get("scaleBType", 0))
+    scale_fmt = (attrs.get("fmtScaleA", 0), attrs.get("fmtScaleB", 0))
+    if (not _WMMA_SCALE_NAME.match(name) or k.wave != 32 or any(f not in (0, 1, 4) for f in fmt)
+            or any(s not in (0, 1) for s in sel) or any(scale_fmt)
+            or any(attrs.get(n, 0) for n in ("modC", "reuseA", "reuseB"))):
+        raise EmulatorError(f"{_loc(op)}: {name} with formats {fmt}, scale selectors {sel} and scale formats "
+                            f"{scale_fmt} is not emulated (wave32; fp8 / bf8 / fp4 operands, E8M0 scales, no "
+                            f"modifiers)")
+    if not mask.all():
+        raise EmulatorError(f"{_loc(op)}: {name} under a divergent exec mask (WMMA needs all lanes of "
+                            f"the wave active)")
+    av, bv, cv, sa, sb = (k.get(v) for v in op.operands[:5])
+    vals = []
+    for words, f, scale, s in ((av, fmt[0], sa, sel[0]), (bv, fmt[1], sb, sel[1])):
+        words = np.asarray(words).reshape(k.n, -1)
+        # _f8f6f4_values decodes 32 values per call from its words
+        per32 = {0: 8, 1: 8, 4: 4}[f]
+        if words.shape[1] != 2 * per32:
+            raise EmulatorError(f"{_loc(op)}: {name} takes {2 * per32} words per lane for format {f}, "
+                                f"got {words.shape[1]}")
+        v = np.concatenate([_f8f6f4_values(words[:, i:i + per32], f) for i in range(0, 2 * per32, per32)],
+                           axis=1)
+        group = 16 if f in (0, 1) else 32
+        maps = wmma_lane_maps(128, group)
+        # each value's K block scaled by its row's (column's) byte
+        lane, e = np.arange(32)[:, None], np.arange(64)[None, :]
+        block = ((2 * (e // group) + lane // 16) * group + e % group) // 32
+        src = np.asarray(scale).astype(np.int64).reshape(-1, 32)  # (waves, lanes)
+        owner = src[:, 16 * s + lane % 16]  # (waves, 32, 1): the row's scale register
+        v = v.reshape(-1, 32, 64) * _e8m0(owner >> (8 * block), 0)
+        vals.append((v.reshape(k.n, 64), maps))
+    (a_vals, (a_map, _, d_map)), (b_vals, (_, b_map, _)) = vals
+    return _mfma_per_wave(k, 16, 16, 128, a_vals, b_vals, cv, (a_map, b_map, d_map))
 
 
 def _identity_none(k, op, mask):

@@ -1,14 +1,14 @@
 // dot_scaled against the capability table: gfx950 has the scaled MFMAs
 // (fp8 / fp6 / fp4 operands, fp4 packed along K, 32 values of K per lane);
-// tiles_per_warp is read only by a scaled-WMMA lowering, which no target has
-// yet (D4: rejected everywhere); CDNA3 and NVIDIA have no scaled matrix
-// instruction.
+// tiles_per_warp is read only by gfx1250's scaled-WMMA lowering (D4:
+// rejected everywhere else; dot-scaled-wmma-targets.mlir); CDNA3 and NVIDIA
+// have no scaled matrix instruction.
 // RUN: tlx-opt %s -split-input-file --tlxamd-verify-target=target=gfx950 -verify-diagnostics
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=gfx942 2>&1 | FileCheck %s --check-prefix=GFX942
 // RUN: not tlx-opt %s -split-input-file --tlxamd-verify-target=target=sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 
-// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950; gfx942 (CDNA3 (MI300)) has none
-// SM90: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950; sm_90a (Hopper) has none
+// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250; gfx942 (CDNA3 (MI300)) has none
+// SM90: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250; sm_90a (Hopper) has none
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 16}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
@@ -23,20 +23,20 @@ func.func @gfx950(%x: tensor<64x64xi8, #a>, %xs: tensor<64x4xi8, #sa>, %y: tenso
 
 // -----
 
-// GFX942: error: 'tlxamd.dot_scaled' op D4: tiles_per_warp is read only by a scaled-WMMA lowering, which tlxamd does not have yet (targets with scaled WMMA instructions: gfx1250); on gfx942
-// SM90: error: 'tlxamd.dot_scaled' op D4: tiles_per_warp is read only by a scaled-WMMA lowering, which tlxamd does not have yet (targets with scaled WMMA instructions: gfx1250); on sm_90a
+// GFX942: error: 'tlxamd.dot_scaled' op D4: tiles_per_warp is read only by the scaled-WMMA lowering (targets with scaled WMMA instructions: gfx1250); on gfx942
+// SM90: error: 'tlxamd.dot_scaled' op D4: tiles_per_warp is read only by the scaled-WMMA lowering (targets with scaled WMMA instructions: gfx1250); on sm_90a
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
 func.func @d4(%x: tensor<64x128xi8, #a>, %y: tensor<128x64xi8, #b>, %z: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{D4: tiles_per_warp is read only by a scaled-WMMA lowering, which tlxamd does not have yet (targets with scaled WMMA instructions: gfx1250); on gfx950 (CDNA4 (MI350)) it would be ignored: drop it}}
+  // expected-error @+1 {{D4: tiles_per_warp is read only by the scaled-WMMA lowering (targets with scaled WMMA instructions: gfx1250); on gfx950 (CDNA4 (MI350)) it would be ignored: drop it}}
   %d = tlxamd.dot_scaled %x, %y, %z lhs = "e4m3" rhs = "e4m3" {tiles_per_warp = array<i32: 1, 1>} : tensor<64x128xi8, #a>, tensor<128x64xi8, #b> -> tensor<64x64xf32, #mma>
   return
 }
 
 // -----
 
-// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950;
+// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250;
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 8}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
@@ -48,7 +48,7 @@ func.func @bf16(%x: tensor<64x128xbf16, #a>, %y: tensor<128x64xi8, #b>, %z: tens
 
 // -----
 
-// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950;
+// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250;
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
@@ -60,7 +60,7 @@ func.func @m_packed(%x: tensor<32x128xi8, #a>, %y: tensor<128x64xi8, #b>, %z: te
 
 // -----
 
-// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950;
+// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250;
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>
@@ -72,7 +72,7 @@ func.func @k_width(%x: tensor<64x64xi8, #a>, %y: tensor<128x64xi8, #b>, %z: tens
 
 // -----
 
-// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA (mfma.scale.f32.*.f8f6f4) of gfx950;
+// GFX942: error: 'tlxamd.dot_scaled' op is lowered to the scaled MFMA or WMMA (*.scale.f32.*.f8f6f4) of gfx950, gfx1250;
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
 #b = #tlxamd.dot_operand<{op_idx = 1, parent = #mma, k_width = 32}>

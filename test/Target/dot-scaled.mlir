@@ -7,6 +7,19 @@
 // code 4) second, each with its lane's scale register (opsel 0).
 // RUN: tlx-opt %S/Inputs/dot_scaled.mlir --pass-pipeline='builtin.module(tlxamd-to-llvm{target=gfx950})' | FileCheck %s --check-prefix=ROCDL
 // RUN: %tlx-compile %S/Inputs/dot_scaled.mlir --target gfx950 | FileCheck %s --check-prefix=ISA
+//
+// On gfx1250 the scaled WMMA (16 x 16 x 128): each warp's 32 x 32 tile is
+// 2 x 2 instructions of one K step; transposed, the fp8 B fragment (16
+// dwords, fmtA 0) first, the fp4 A fragment (8 dwords: 32 bytes, fmtB 4)
+// second, each operand's four E8M0 scales of the step in one i32.
+// RUN: tlx-opt %S/Inputs/dot_scaled.mlir --pass-pipeline='builtin.module(tlxamd-to-llvm{target=gfx1250})' | FileCheck %s --check-prefix=WMMA
+// RUN: %tlx-compile %S/Inputs/dot_scaled.mlir --target gfx1250 | FileCheck %s --check-prefix=WMMA-ISA
+// WMMA-COUNT-4: rocdl.wmma.scale.f32.16x16x128.f8f6f4 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {fmtB = 4 : i32} : (vector<16xi32>, vector<8xi32>, vector<8xf32>, i32, i32) -> vector<8xf32>
+// WMMA-NOT: rocdl.wmma
+// WMMA-ISA-LABEL: mx_tile:
+// WMMA-ISA-COUNT-4: v_wmma_scale_f32_16x16x128_f8f6f4 v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}], 0, v{{[0-9]+}}, v{{[0-9]+}} matrix_b_fmt:MATRIX_FMT_FP4
+// WMMA-ISA-NOT: v_wmma
+// WMMA-ISA: .vgpr_spill_count: 0
 
 // ROCDL-DAG: %[[E4M3:.*]] = llvm.mlir.constant(0 : i32) : i32
 // ROCDL-DAG: %[[E2M1:.*]] = llvm.mlir.constant(4 : i32) : i32

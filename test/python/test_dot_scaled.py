@@ -1,6 +1,7 @@
-"""tl.dot_scaled / tlx.dot_scaled (microscaled OCP MX formats) on gfx950
-and, decomposed (operands upcast by value, then the plain dot), on gfx942,
-sm_90a and for bf16 operands:
+"""tl.dot_scaled / tlx.dot_scaled (microscaled OCP MX formats) on gfx950,
+on gfx1250's scaled WMMA (with tiles_per_warp) and, decomposed (operands
+upcast by value, then the plain dot), on gfx942, sm_90a, for fp6 on gfx1250
+and for bf16 operands:
 the Triton-style kernel of examples/dot_scaled.py (layouts inferred, a
 runtime K loop) runs in the AMD emulator against a numpy MX reference
 (values decoded from their bit patterns, times 2^(e - 127) per 32-value
@@ -160,10 +161,80 @@ def test_unscaled_operands_match_numpy():
 
 
 def test_tiles_per_warp_only_on_gfx1250():
-    # D4: no scaled-WMMA lowering yet, and gfx950's scaled MFMA would ignore the hint
-    with pytest.raises(Exception, match="D4: tiles_per_warp is read only by a scaled-WMMA lowering"):
+    # D4: gfx950's scaled MFMA would ignore the hint
+    with pytest.raises(Exception, match="D4: tiles_per_warp is read only by the scaled-WMMA lowering"):
         compiler.compile(_scaled_tile.build(target="gfx950", FMT="e4m3", TPW=[1, 1], which=0), target="gfx950",
                          binary=False)
+
+
+@pytest.mark.parametrize("fa,fb", [("e4m3", "e4m3"), ("e2m1", "e4m3"), ("e5m2", "e2m1"), ("e2m1", "e2m1"),
+                                   ("e4m3", "e5m2")])
+def test_gfx1250_scaled_wmma_matches_numpy(fa, fb):
+    """gfx1250's v_wmma_scale_f32_16x16x128_f8f6f4: fp8 and fp4 (packed
+    along K) with their E8M0 scales, 2 x 2 waves of 2 x 2 instructions a K
+    step; the emulator's scaled-WMMA lane map (16-byte K groups, a row's
+    four scales in one register) against the numpy reference."""
+    _check(*_run(fa, fb, 64, 64, 256, 64, 64, 128, seed=len(fa) * 7 + len(fb), target="gfx1250"))
+    k = compiler.compile(mx_matmul.build(target="gfx1250", BM=64, BN=64, BK=128, A_FORMAT=fa, B_FORMAT=fb,
+                                         A_PACK=2 if fa == "e2m1" else 1, B_PACK=2 if fb == "e2m1" else 1),
+                         target="gfx1250")
+    assert k.asm.count("v_wmma_scale_f32_16x16x128_f8f6f4") == 4
+    assert k.resources["vgpr_spill"] == 0
+
+
+def test_gfx1250_fp6_is_decomposed_to_the_bf16_wmma():
+    """fp6 fragments of the scaled WMMA are not lowered: written without
+    layouts, the dot is upcast to bf16 and runs on the plain WMMA."""
+    _check(*_run("e2m3", "e4m3", 64, 64, 128, 64, 64, 128, seed=5, target="gfx1250"))
+    k = compiler.compile(mx_matmul.build(target="gfx1250", BM=64, BN=64, BK=128, A_FORMAT="e2m3", B_FORMAT="e4m3",
+                                         A_PACK=1, B_PACK=1), target="gfx1250")
+    assert "v_wmma_f32_16x16x32_bf16" in k.asm and "v_wmma_scale" not in k.asm
+
+
+@tl.kernel(num_warps=4)
+def _mx_tiles(a: tl.pointer(tl.int8), a_scale: tl.pointer(tl.int8), b: tl.pointer(tl.int8),
+              b_scale: tl.pointer(tl.int8), c: tl.pointer(tl.float32), M: tl.constexpr, N: tl.constexpr,
+              K: tl.constexpr, TPW: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    ra = tl.arange(0, K // 2)
+    rb = tl.arange(0, K)
+    rs = tl.arange(0, K // 32)
+    x = tl.load(a + rm[:, None] * (K // 2) + ra[None, :])
+    y = tl.load(b + rb[:, None] * N + rn[None, :])
+    xs = tl.load(a_scale + rm[:, None] * (K // 32) + rs[None, :])
+    ys = tl.load(b_scale + rn[:, None] * (K // 32) + rs[None, :])
+    tl.store(c + rm[:, None] * N + rn[None, :], tl.dot_scaled(x, xs, "e2m1", y, ys, "e4m3", tiles_per_warp=TPW))
+
+
+@pytest.mark.parametrize("tpw", [[1, 1], [2, 1], [1, 2], [2, 2]])
+@pytest.mark.parametrize("shape", [(64, 64, 256), (128, 64, 128)])
+def test_gfx1250_tiles_per_warp_matches_numpy(tpw, shape):
+    """D1-D4 on gfx1250: tlx.dot_scaled's tiles_per_warp gives each warp a
+    tiles_per_warp block of scaled WMMAs (the period instr x warps x tiles
+    repeated over the result); fp4 x fp8 with scales, exact in the
+    emulator, one instruction per 16 x 16 tile and K step of a warp."""
+    M, N, K = shape
+    rng = np.random.default_rng(sum(tpw) + M)
+    a, av = _operand(rng, "e2m1", M, K, 1)
+    b, bv = _operand(rng, "e4m3", K, N, 0)
+    ea = rng.integers(121, 134, (M, K // 32))
+    eb = rng.integers(121, 134, (N, K // 32))
+    x = av * np.repeat(2.0 ** (ea - 127), 32, axis=1)
+    y = bv * np.repeat(2.0 ** (eb - 127), 32, axis=1).T
+    out = np.full((M, N), np.nan, np.float32)
+    k = compiler.compile(_mx_tiles.build(target="gfx1250", M=M, N=N, K=K, TPW=tpw), target="gfx1250")
+    emulator.run(k, (1,), a, ea.astype(np.uint8).view(np.int8), b, eb.astype(np.uint8).view(np.int8), out)
+    _check(out, x @ y, np.abs(x) @ np.abs(y))
+    assert k.asm.count("v_wmma_scale_f32_16x16x128_f8f6f4") == (M // 16) * (N // 16) * (K // 128) // 4
+    assert k.resources["vgpr_spill"] == 0
+
+
+def test_gfx1250_tiles_per_warp_period_must_fit():
+    """D3: [4, 4] tiles of 16 x 16 per warp over 4 warps do not fit a 64 x 64
+    result."""
+    with pytest.raises(Exception, match=r"D3: with tiles_per_warp \[4, 4\] no placement of the 4 warps fits"):
+        compiler.compile(_mx_tiles.build(target="gfx1250", M=64, N=64, K=128, TPW=[4, 4]), target="gfx1250")
 
 
 @pytest.mark.parametrize("fa,fb", [("e2m1", "e2m1"), ("e4m3", "e4m3"), ("e5m2", "e2m1"), ("e2m3", "e3m2"),

@@ -644,7 +644,8 @@ std::string LinearLayout::str() const {
 }
 
 LinearLayout mlir::tlxamd::getBlockScaleLayout(const LinearLayout &operand,
-                                               unsigned kDim, int32_t block) {
+                                               unsigned kDim, int32_t block,
+                                               bool lanesShareRows) {
   unsigned shift = llvm::Log2_32(uint32_t(block));
   std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
   for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in) {
@@ -654,6 +655,19 @@ LinearLayout mlir::tlxamd::getBlockScaleLayout(const LinearLayout &operand,
           llvm::all_of(b, [](int32_t x) { return x == 0; }))
         continue;
       bases[in].push_back(b);
+    }
+  }
+  if (lanesShareRows) {
+    auto &regs = bases[LinearLayout::Register];
+    for (LinearLayout::Basis &lane : bases[LinearLayout::Lane]) {
+      if (lane[kDim] == 0)
+        continue;
+      // Before the first register basis further along K.
+      auto at = llvm::find_if(regs, [&](const LinearLayout::Basis &r) {
+        return r[kDim] > lane[kDim];
+      });
+      regs.insert(at, lane);
+      lane.assign(lane.size(), 0);
     }
   }
   llvm::SmallVector<int64_t> shape = operand.getOutShape();

@@ -552,5 +552,8 @@ const MatrixInstr *mlir::tlxamd::findMatrixInstr(const ArchInfo &arch,
 }
 
 unsigned mlir::tlxamd::getWmmaKGroup(const MatrixInstr &instr) {
+  // The scaled WMMA alternates 16 bytes: 16 fp8 values, 32 packed fp4 ones.
+  if (instr.aType == "f8f6f4")
+    return 16;
   return std::min(instr.kWidth, 8u);
 }

@@ -286,23 +286,65 @@ static bool hasScaledMatrix(const ArchInfo &arch, MatrixEngine engine) {
   });
 }
 
+/// gfx1250's scaled WMMA: its generation, fp8 and fp4 (packed along K)
+/// operands holding its 16-byte K groups.
+static LogicalResult verifyScaledWmmaForTarget(DotScaledOp op,
+                                               AmdWmmaLayoutAttr wmma,
+                                               const ArchInfo &arch) {
+  ArrayRef<unsigned> shape = wmma.getInstrShape();
+  const MatrixInstr *instr =
+      wmma.getVersion() == arch.wmmaVersion
+          ? findMatrixInstr(arch, MatrixEngine::WMMA, shape[0], shape[1],
+                            shape[2], "f8f6f4")
+          : nullptr;
+  if (!instr)
+    return op.emitOpError("no ")
+           << shape[0] << "x" << shape[1] << "x" << shape[2]
+           << " scaled WMMA of generation " << wmma.getVersion() << " on "
+           << arch.name << " (" << arch.family << ")";
+  StringRef names[2] = {op.getLhsFormat(), op.getRhsFormat()};
+  bool kPack[2] = {op.getLhsKPack(), op.getRhsKPack()};
+  Value operands[2] = {op.getA(), op.getB()};
+  for (unsigned i = 0; i < 2; ++i) {
+    const ScaledFormat *f = getScaledFormat(names[i]);
+    if (f->bits != 8 && !(f->bits == 4 && kPack[i]))
+      return op.emitOpError()
+             << instr->name << " is lowered for fp8 and fp4 packed along K; "
+             << (i ? "rhs" : "lhs") << "_format " << names[i]
+             << (f->bits == 4 ? " packed along M / N" : "")
+             << " is not (written without layouts, such a dot_scaled is "
+                "upcast to the plain dot: tlxamd-decompose-dot-scaled)";
+    unsigned kWidth =
+        cast<DotOperandLayoutAttr>(
+            cast<RankedTensorType>(operands[i].getType()).getEncoding())
+            .getKWidth();
+    if (kWidth != getWmmaKGroup(*instr))
+      return op.emitOpError("operand ")
+             << (i ? "b" : "a") << " holds " << kWidth
+             << " consecutive elements of K per lane; " << instr->name
+             << " takes them in groups of " << getWmmaKGroup(*instr)
+             << " bytes (k_width)";
+  }
+  return success();
+}
+
 LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
-  // D4: in the reference only a scaled-WMMA lowering reads tiles_per_warp.
-  // dot_scaled lowers to scaled MFMAs alone today, which would ignore it.
-  if (getTilesPerWarp())
-    return emitOpError("D4: tiles_per_warp is read only by a scaled-WMMA "
-                       "lowering, which tlxamd does not have yet (targets "
-                       "with scaled WMMA instructions: ")
+  bool wmma = hasScaledMatrix(arch, MatrixEngine::WMMA);
+  // D4: only the scaled-WMMA lowering reads tiles_per_warp.
+  if (getTilesPerWarp() && !wmma)
+    return emitOpError("D4: tiles_per_warp is read only by the scaled-WMMA "
+                       "lowering (targets with scaled WMMA instructions: ")
            << getArchNamesWhere([](const ArchInfo &a) {
                 return hasScaledMatrix(a, MatrixEngine::WMMA);
               })
            << "); on " << arch.name << " (" << arch.family
            << ") it would be ignored: drop it";
-  if (!hasScaledMatrix(arch, MatrixEngine::ScaledMFMA))
-    return emitOpError("is lowered to the scaled MFMA "
-                       "(mfma.scale.f32.*.f8f6f4) of ")
+  if (!wmma && !hasScaledMatrix(arch, MatrixEngine::ScaledMFMA))
+    return emitOpError("is lowered to the scaled MFMA or WMMA (*.scale.f32.*."
+                       "f8f6f4) of ")
            << getArchNamesWhere([](const ArchInfo &a) {
-                return hasScaledMatrix(a, MatrixEngine::ScaledMFMA);
+                return hasScaledMatrix(a, MatrixEngine::ScaledMFMA) ||
+                       hasScaledMatrix(a, MatrixEngine::WMMA);
               })
            << "; " << arch.name << " (" << arch.family
            << ") has none (written without layouts, a dot_scaled is upcast "
@@ -310,6 +352,8 @@ LogicalResult DotScaledOp::verifyForTarget(const ArchInfo &arch) {
   auto c = cast<RankedTensorType>(getC().getType());
   if (!c.getEncoding())
     return success(); // layout assignment picks the instruction
+  if (auto w = dyn_cast<AmdWmmaLayoutAttr>(c.getEncoding()))
+    return verifyScaledWmmaForTarget(*this, w, arch);
   auto mfma = dyn_cast<AmdMfmaLayoutAttr>(c.getEncoding());
   if (!mfma)
     return emitOpError("needs an MFMA layout on ") << arch.name;

@@ -39,18 +39,18 @@ struct ScaleRegisters {
     regs = unpackRegisters(rewriter, loc, scale);
   }
 
-  /// The scale of (row tile, K step) into `out` (left null without
-  /// scales).
-  LogicalResult lookup(Operation *op, int64_t row, int64_t step,
-                       Value &out) const {
+  /// The `count` scales of (row tile, K step) into `out`, in register
+  /// (K) order (left empty without scales).
+  LogicalResult lookup(Operation *op, int64_t row, int64_t step, int64_t count,
+                       SmallVector<Value> &out) const {
     if (regs.empty())
       return success();
     auto it = tiles.find({row, step});
-    if (it == tiles.end() || it->second.size() != 1)
-      return op->emitOpError("the scale layout does not give each lane one "
-                             "scale of row tile ")
+    if (it == tiles.end() || int64_t(it->second.size()) != count)
+      return op->emitOpError("the scale layout does not give each lane ")
+             << count << " scale" << (count == 1 ? "" : "s") << " of row tile "
              << row << " at K step " << step;
-    out = regs[it->second.front()];
+    out = gather(regs, it->second);
     return success();
   }
 };
@@ -110,9 +110,9 @@ mlir::tlxamd::emitDotTiles(ConversionPatternRewriter &rewriter, Operation *op,
       acc[i] = emit.step(acc[i], af, bf);
       return success();
     }
-    Value as, bs;
-    if (failed(aScales.lookup(op, tile.first, s, as)) ||
-        failed(bScales.lookup(op, tile.second, s, bs)))
+    SmallVector<Value> as, bs;
+    if (failed(aScales.lookup(op, tile.first, s, t.scalesPerLane, as)) ||
+        failed(bScales.lookup(op, tile.second, s, t.scalesPerLane, bs)))
       return failure();
     acc[i] = emit.scaledStep(acc[i], af, bf, as, bs);
     return success();

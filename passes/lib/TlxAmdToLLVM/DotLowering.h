@@ -24,11 +24,11 @@ struct MatrixInstrEmitter {
   function_ref<Value(ArrayRef<Value> acc)> packAcc;
   function_ref<Value(Value acc, ArrayRef<Value> a, ArrayRef<Value> b)> step;
   function_ref<SmallVector<Value>(Value acc)> unpackAcc;
-  /// A scaled instruction's K step: also each operand's scale register for
-  /// the step (null for an operand without scales). Used when the tiling
-  /// has scales.
+  /// A scaled instruction's K step: also each operand's scale registers
+  /// for the step (DotTiling::scalesPerLane of them, in K order; empty for
+  /// an operand without scales). Used when the tiling has scales.
   function_ref<Value(Value acc, ArrayRef<Value> a, ArrayRef<Value> b,
-                     Value aScale, Value bScale)>
+                     ArrayRef<Value> aScales, ArrayRef<Value> bScales)>
       scaledStep = nullptr;
 };
 
@@ -49,8 +49,11 @@ struct DotTiling {
   /// from instrShape[2] (packed fp4: two values per element); 0: the same.
   int64_t aK = 0, bK = 0;
   /// dot_scaled: the scale tensors ([M, K / 32] and [N, K / 32]), null
-  /// for an operand without; one register per lane per instruction.
+  /// for an operand without, and the scale registers a lane holds per
+  /// instruction (its fragment's K blocks: one on CDNA4's scaled MFMA,
+  /// every block of the instruction on gfx1250's scaled WMMA).
   RankedTensorType aScaleType, bScaleType;
+  int64_t scalesPerLane = 1;
 };
 
 /// The result registers of `a` * `b` + `c` (converted operands), in the

@@ -135,21 +135,13 @@ struct WmmaEmitter {
     Value y = packFragment(rewriter, loc, fragment, b);
     if (transposed)
       std::swap(x, y);
-    OperationName name(("rocdl." + instr->name).str(), rewriter.getContext());
-    OperationState state(loc, name);
-    state.addOperands({x, y, acc});
-    state.addTypes(accType);
-    // The intrinsics' immediate operands: sign (iu8), modC (i16), reuse and
-    // clamp flags (i1).
-    for (StringAttr attr : name.getAttributeNames()) {
-      StringRef n = attr.getValue();
-      if (n == "modC")
-        state.addAttribute(attr, rewriter.getI16IntegerAttr(0));
-      else
-        state.addAttribute(
-            attr, rewriter.getBoolAttr(n.starts_with("sign") && isSigned));
-    }
-    return rewriter.create(state)->getResult(0);
+    // Immediates: signed i8 operands (iu8); no modifiers or reuse.
+    return rocdl::createIntrinsic(rewriter, loc, instr->name, {x, y, acc},
+                                  accType, [&](StringRef name) -> Attribute {
+                                    if (name.starts_with("sign"))
+                                      return rewriter.getBoolAttr(isSigned);
+                                    return {};
+                                  });
   }
 };
 
@@ -201,163 +193,6 @@ struct DotOpToMFMA : TargetPattern<DotOp> {
       return failure();
     return lowerDotWith(emitter, op, adaptor.getA(), adaptor.getB(),
                         adaptor.getC(), resultType, rewriter);
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// dot_scaled: gfx950's scaled MFMA
-//===----------------------------------------------------------------------===//
-
-/// The f8f6f4 instructions' operand format codes (cbsz / blgp).
-unsigned getF8F6F4Code(StringRef format) {
-  return llvm::StringSwitch<unsigned>(format)
-      .Case("e4m3", 0)
-      .Case("e5m2", 1)
-      .Case("e2m3", 2)
-      .Case("e3m2", 3)
-      .Case("e2m1", 4);
-}
-
-/// One lane's 32 values of K as the instruction's operand: the bytes of
-/// fp8 and packed fp4 as i32 words, fp6 (one per byte, low six bits)
-/// packed to 6 bits each, value 0 in the lowest bits.
-Value packScaledFragment(RewriterBase &rewriter, Location loc,
-                         ArrayRef<Value> values, unsigned bits) {
-  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
-  SmallVector<Value> bytes;
-  for (Value v : values)
-    bytes.push_back(
-        v.getType() == i8 ? v : LLVM::BitcastOp::create(rewriter, loc, i8, v));
-  if (bits != 6) {
-    Value v = packRegisters(rewriter, loc,
-                            VectorType::get(int64_t(bytes.size()), i8), bytes);
-    return LLVM::BitcastOp::create(
-        rewriter, loc, VectorType::get(int64_t(bytes.size()) / 4, i32), v);
-  }
-  // Value i occupies bits [6 i, 6 i + 6) of the words; some straddle two.
-  SmallVector<Value> words(6 * bytes.size() / 32, i32Const(rewriter, loc, 0));
-  Value mask = i32Const(rewriter, loc, 63);
-  for (auto [i, b] : llvm::enumerate(bytes)) {
-    Value x = LLVM::AndOp::create(
-        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i32, b), mask);
-    unsigned word = 6 * i / 32, shift = 6 * i % 32;
-    words[word] = LLVM::OrOp::create(
-        rewriter, loc, words[word],
-        LLVM::ShlOp::create(rewriter, loc, x, i32Const(rewriter, loc, shift)));
-    if (shift + 6 > 32)
-      words[word + 1] = LLVM::OrOp::create(
-          rewriter, loc, words[word + 1],
-          LLVM::LShrOp::create(rewriter, loc, x,
-                               i32Const(rewriter, loc, 32 - shift)));
-  }
-  return packRegisters(rewriter, loc,
-                       VectorType::get(int64_t(words.size()), i32), words);
-}
-
-/// One scaled MFMA of a layout's instruction: both operands' format codes
-/// and E8M0 scales (byte 0 of the scale register, opsel 0; 127, i.e. 2^0,
-/// for an operand without scales); a transposed layout swaps the operands
-/// with their formats and scales.
-struct ScaledMfmaEmitter {
-  const MatrixInstr *instr = nullptr;
-  const ScaledFormat *fa = nullptr, *fb = nullptr;
-  VectorType accType;
-  bool transposed = false;
-
-  LogicalResult init(DotScaledOp op, const ArchInfo &arch,
-                     AmdMfmaLayoutAttr mfma) {
-    ArrayRef<unsigned> shape = mfma.getInstrShape();
-    instr = findMatrixInstr(arch, MatrixEngine::ScaledMFMA, shape[0], shape[1],
-                            shape[2], "f8f6f4");
-    if (!instr)
-      return op.emitOpError("no such scaled MFMA on ") << arch.name;
-    fa = getScaledFormat(op.getLhsFormat());
-    fb = getScaledFormat(op.getRhsFormat());
-    accType = VectorType::get(int64_t(shape[0]) * shape[1] / 64,
-                              Float32Type::get(op.getContext()));
-    transposed = mfma.getTransposed();
-    return success();
-  }
-  /// A lane's fragment of an operand: 32 values of K, 16 bytes of fp4.
-  static int64_t fragment(const MatrixInstr &i, const ScaledFormat &f) {
-    return int64_t(i.kWidth) / (f.bits == 4 ? 2 : 1);
-  }
-  /// The tiling of `op`: K per instruction in each operand's elements.
-  DotTiling tiling(DotScaledOp op) const {
-    auto type = [](Value v) {
-      return v ? cast<RankedTensorType>(v.getType()) : RankedTensorType();
-    };
-    DotTiling t{type(op.getA()),         type(op.getB()),
-                type(op.getC()),         {instr->m, instr->n, instr->k},
-                fragment(*instr, *fa),   fragment(*instr, *fb),
-                accType.getNumElements()};
-    t.aK = instr->k / (fa->bits == 4 ? 2 : 1);
-    t.bK = instr->k / (fb->bits == 4 ? 2 : 1);
-    t.aScaleType = type(op.getAScale());
-    t.bScaleType = type(op.getBScale());
-    return t;
-  }
-  Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
-             ArrayRef<Value> b, Value as, Value bs) const {
-    auto scaleWord = [&](Value s) -> Value {
-      return s ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), s)
-               : i32Const(rewriter, loc, 127);
-    };
-    Value x = packScaledFragment(rewriter, loc, a, fa->bits);
-    Value y = packScaledFragment(rewriter, loc, b, fb->bits);
-    Value cx = i32Const(rewriter, loc, getF8F6F4Code(fa->name));
-    Value cy = i32Const(rewriter, loc, getF8F6F4Code(fb->name));
-    Value sx = scaleWord(as), sy = scaleWord(bs);
-    if (transposed) {
-      std::swap(x, y);
-      std::swap(cx, cy);
-      std::swap(sx, sy);
-    }
-    Value zero = i32Const(rewriter, loc, 0);
-    OperationState state(loc, ("rocdl." + instr->name).str());
-    state.addOperands({x, y, acc, cx, cy, zero, sx, zero, sy});
-    state.addTypes(accType);
-    return rewriter.create(state)->getResult(0);
-  }
-};
-
-/// dot_scaled on gfx950: per accumulator tile and K step one
-/// `rocdl.mfma.scale.f32.{16x16x128,32x32x64}.f8f6f4`.
-struct DotScaledToMFMA : TargetPattern<DotScaledOp> {
-  using TargetPattern::TargetPattern;
-
-  LogicalResult
-  matchAndRewrite(DotScaledOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto cType = cast<RankedTensorType>(op.getC().getType());
-    auto mfma = dyn_cast_or_null<AmdMfmaLayoutAttr>(cType.getEncoding());
-    if (!mfma)
-      return op.emitOpError("needs an MFMA layout: run tlxamd-assign-layouts "
-                            "and tlxamd-verify-target first");
-    ScaledMfmaEmitter emitter;
-    if (failed(emitter.init(op, targetInfo.getArch(), mfma)))
-      return failure();
-    auto packAcc = [&](ArrayRef<Value> acc) {
-      return packRegisters(rewriter, loc, emitter.accType, acc);
-    };
-    auto unpackAcc = [&](Value acc) {
-      return unpackRegisters(rewriter, loc, acc);
-    };
-    auto step = [&](Value acc, ArrayRef<Value> a, ArrayRef<Value> b, Value as,
-                    Value bs) {
-      return emitter.step(rewriter, loc, acc, a, b, as, bs);
-    };
-    FailureOr<SmallVector<Value>> d = emitDotTiles(
-        rewriter, op, emitter.tiling(op), adaptor.getA(), adaptor.getB(),
-        adaptor.getC(), {packAcc, nullptr, unpackAcc, step},
-        adaptor.getAScale(), adaptor.getBScale());
-    if (failed(d))
-      return failure();
-    rewriter.replaceOp(op, packRegisters(rewriter, loc,
-                                         getTypeConverter()->convertType(cType),
-                                         *d));
-    return success();
   }
 };
 
@@ -688,9 +523,8 @@ struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
 void mlir::tlxamd::rocdl::populateMatrixOpsToROCDLPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &targetInfo) {
-  patterns
-      .add<DotOpToMFMA, DotScaledToMFMA, RegisterResidentToROCDL,
-           RegisterClassAnchorToROCDL, ScheduledMfmaToROCDL, MfmaCommitToROCDL,
-           SchedBarrierToROCDL, SetPriorityToROCDL, LocalLoadToTransposedRead>(
-          converter, targetInfo);
+  patterns.add<DotOpToMFMA, RegisterResidentToROCDL, RegisterClassAnchorToROCDL,
+               ScheduledMfmaToROCDL, MfmaCommitToROCDL, SchedBarrierToROCDL,
+               SetPriorityToROCDL, LocalLoadToTransposedRead>(converter,
+                                                              targetInfo);
 }

@@ -263,3 +263,25 @@ void TargetInfo::asyncWait(RewriterBase &rewriter, Location loc, unsigned,
       int32_t((n & 0xf) | ((n >> 4) << 14) | (0x7 << 4) | (0xf << 8));
   ROCDL::SWaitcntOp::create(rewriter, loc, bits);
 }
+
+Value mlir::tlxamd::rocdl::createIntrinsic(
+    RewriterBase &rewriter, Location loc, StringRef name, ValueRange operands,
+    Type result, function_ref<Attribute(StringRef)> immediate) {
+  OperationName op(("rocdl." + name).str(), rewriter.getContext());
+  OperationState state(loc, op);
+  state.addOperands(operands);
+  state.addTypes(result);
+  // The intrinsics' immediates: i1 flags, an i16 modifier (modC), i32
+  // selectors and formats.
+  for (StringAttr attr : op.getAttributeNames()) {
+    StringRef n = attr.getValue();
+    Attribute value = immediate(n);
+    if (!value)
+      value = n == "modC" ? Attribute(rewriter.getI16IntegerAttr(0))
+              : n.starts_with("sign") || n.starts_with("reuse") || n == "clamp"
+                  ? Attribute(rewriter.getBoolAttr(false))
+                  : Attribute(rewriter.getI32IntegerAttr(0));
+    state.addAttribute(attr, value);
+  }
+  return rewriter.create(state)->getResult(0);
+}

@@ -97,10 +97,22 @@ void populatePreshuffleToROCDLPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &targetInfo);
 
-/// tl.dot on MFMA.
+/// tl.dot on MFMA and WMMA; register classes and scheduled MFMAs.
 void populateMatrixOpsToROCDLPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &targetInfo);
+
+/// dot_scaled on the scaled MFMA and WMMA.
+void populateDotScaledToROCDLPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfo &targetInfo);
+
+/// The ROCDL op `rocdl.<name>` of `operands` and `result` with every
+/// immediate attribute the op declares set: `immediate(name)`'s value
+/// where it gives one, else zero / false (no modifiers, no operand reuse).
+Value createIntrinsic(RewriterBase &rewriter, Location loc, StringRef name,
+                      ValueRange operands, Type result,
+                      function_ref<Attribute(StringRef)> immediate);
 
 } // namespace mlir::tlxamd::rocdl
 

@@ -102,6 +102,7 @@ struct ConvertTlxAmdToROCDLPass
       rocdl::populateBufferOpsToROCDLPatterns(converter, patterns, targetInfo,
                                               analyses);
       rocdl::populateMatrixOpsToROCDLPatterns(converter, patterns, targetInfo);
+      rocdl::populateDotScaledToROCDLPatterns(converter, patterns, targetInfo);
       rocdl::populatePreshuffleToROCDLPatterns(converter, patterns, targetInfo);
       populateKernelDialectsToLLVMPatterns(converter, patterns, targetInfo);
       populateGpuToROCDLPatterns(converter, patterns, target, targetInfo);

@@ -244,21 +244,6 @@ private:
     memoryLayouts[op] = layout;
   }
 
-  /// Whether two matrix layouts are the same instruction (they differ at
-  /// most in how the warps are placed).
-  static bool sameInstruction(Attribute have, Attribute want) {
-    if (auto h = dyn_cast<AmdMfmaLayoutAttr>(have))
-      if (auto w = dyn_cast_or_null<AmdMfmaLayoutAttr>(want))
-        return h.getVersion() == w.getVersion() &&
-               h.getInstrShape() == w.getInstrShape() &&
-               h.getTransposed() == w.getTransposed();
-    if (auto h = dyn_cast<NvidiaMmaLayoutAttr>(have))
-      if (auto w = dyn_cast_or_null<NvidiaMmaLayoutAttr>(want))
-        return h.getVersion() == w.getVersion() &&
-               h.getInstrShape() == w.getInstrShape();
-    return false;
-  }
-
   /// A layout-free tl.dot: the target's matrix-instruction layout for the
   /// result and the accumulator, its dot-operand layouts for the operands
   /// (operands laid out already are converted to them).
@@ -284,7 +269,7 @@ private:
     if (!isFree(dot.getD()) &&
         isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(
             layoutOf(dot.getD())) &&
-        sameInstruction(layoutOf(dot.getD()), choice.layout))
+        haveSameMatrixInstruction(layoutOf(dot.getD()), choice.layout))
       choice.layout = layoutOf(dot.getD());
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
@@ -320,12 +305,28 @@ private:
     int64_t instrM = dot.getB().getDefiningOp<PreshuffledBLoadTileOp>()
                          ? PreshuffledBLayout::kTileRows
                          : 0;
-    ScaledDotLayoutChoice choice =
-        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
-                              *lhs, *rhs, numWarps, instrM);
+    ScaledDotLayoutChoice choice = chooseScaledDotLayout(
+        dot.getContext(), arch, mnk[0], mnk[1], mnk[2], *lhs, *rhs, numWarps,
+        instrM, dot.getLhsKPack(), dot.getRhsKPack(),
+        dot.getTilesPerWarp().value_or(ArrayRef<int32_t>{}));
     if (choice.layout && !isFree(dot.getD()) &&
         layoutOf(dot.getD()) != choice.layout)
       return;
+    std::optional<ArrayRef<int32_t>> tpw = dot.getTilesPerWarp();
+    if (!choice.layout && tpw &&
+        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
+                              *lhs, *rhs, numWarps, instrM, dot.getLhsKPack(),
+                              dot.getRhsKPack())
+            .layout) {
+      dot.emitOpError("D3: with tiles_per_warp [")
+          << (*tpw)[0] << ", " << (*tpw)[1] << "] no placement of the "
+          << numWarps
+          << " warps fits the layout period (instr_shape x warps_per_cta x "
+             "tiles_per_warp) in the "
+          << mnk[0] << "x" << mnk[1] << " result";
+      failed = true;
+      return;
+    }
     if (!choice.layout) {
       dot.emitOpError("has no scaled matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << mnk[0] << "x"
@@ -336,9 +337,9 @@ private:
     }
     MLIRContext *ctx = dot.getContext();
     Attribute aLayout =
-        DotOperandLayoutAttr::get(ctx, 0, choice.layout, choice.aKWidth);
+        DotOperandLayoutAttr::get(ctx, 0, choice.aParent, choice.aKWidth);
     Attribute bLayout =
-        DotOperandLayoutAttr::get(ctx, 1, choice.layout, choice.bKWidth);
+        DotOperandLayoutAttr::get(ctx, 1, choice.bParent, choice.bKWidth);
     SmallVector<Attribute, 3> layouts = {aLayout};
     if (dot.getAScale())
       layouts.push_back(

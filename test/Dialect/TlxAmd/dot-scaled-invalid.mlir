@@ -164,7 +164,7 @@ func.func @some_layouts(%x: tensor<64x128xi8, #a>, %y: tensor<128x64xi8>, %z: te
 #mma = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>
 #a = #tlxamd.dot_operand<{op_idx = 0, parent = #mma, k_width = 32}>
 func.func @op_idx(%x: tensor<64x128xi8, #a>, %y: tensor<128x64xi8, #a>, %z: tensor<64x64xf32, #mma>) {
-  // expected-error @+1 {{operand b must have the layout #tlxamd.dot_operand<{op_idx = 1, parent = <the result's layout>, k_width = ...}>}}
+  // expected-error @+1 {{operand b must have the layout #tlxamd.dot_operand<{op_idx = 1, parent = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 64], transposed = true, warps_per_cta = [2, 2]}>, k_width = ...}>}}
   %d = tlxamd.dot_scaled %x, %y, %z lhs = "e4m3" rhs = "e4m3" : tensor<64x128xi8, #a>, tensor<128x64xi8, #a> -> tensor<64x64xf32, #mma>
   return
 }

@@ -22,6 +22,10 @@ struct DotLayoutChoice {
   Attribute layout; ///< null: the target has no instruction for the dot
   unsigned kWidth = 0;
 };
+/// Whether two matrix layouts name the same instruction (they differ at
+/// most in how the warps and their tiles are placed).
+bool haveSameMatrixInstruction(Attribute have, Attribute want);
+
 /// For an m x n x k tl.dot of `elem` operands over `numWarps` warps on
 /// `arch`: on AMD Triton's MFMA choice (32 x 32 instructions where the
 /// tile allows, else 16 x 16, the deepest K that divides the tile;
@@ -62,18 +66,28 @@ constexpr int64_t kScaleBlockSize = 32;
 struct ScaledDotLayoutChoice {
   Attribute layout; ///< null: the target has no scaled instruction for it
   unsigned aKWidth = 0, bKWidth = 0;
+  /// The operands' dot-operand parents (getScaledOperandParent).
+  Attribute aParent, bParent;
 };
+/// The parent layout of a dot_scaled operand of format `f` under the
+/// result's `layout`: the layout itself, but for fp4 packed along K under a
+/// WMMA layout the same layout with half its instruction K (its fragments
+/// count the operand's bytes, two values each, as Triton's do).
+Attribute getScaledOperandParent(Attribute layout, const ScaledFormat &f,
+                                 bool kPack);
 /// For an m x n x k (logical) dot_scaled of `lhs` / `rhs` formats over
 /// `numWarps` warps on `arch`: gfx950's scaled MFMA (32 x 32 x 64 where
 /// the tile allows, else 16 x 16 x 128; transposed like tl.dot's), or
 /// only the instruction of M = N = `instrM` when given (a preshuffled B
 /// is stored as the 16 x 16 x 128 instruction's fragments: the Mojo
-/// PreshuffledBLoader reference).
-ScaledDotLayoutChoice
-chooseScaledDotLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
-                      int64_t n, int64_t k, const ScaledFormat &lhs,
-                      const ScaledFormat &rhs, unsigned numWarps,
-                      int64_t instrM = 0);
+/// PreshuffledBLoader reference); gfx1250's scaled WMMA (16 x 16 x 128,
+/// fp8 and fp4 packed along K; each warp a `tilesPerWarp` block of
+/// instructions, D2; transposed).
+ScaledDotLayoutChoice chooseScaledDotLayout(
+    MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
+    const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps,
+    int64_t instrM = 0, bool lhsKPack = true, bool rhsKPack = true,
+    ArrayRef<int32_t> tilesPerWarp = {});
 
 } // namespace mlir::tlxamd
 

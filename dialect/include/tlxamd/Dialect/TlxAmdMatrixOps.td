@@ -104,7 +104,8 @@ def TlxAmd_DotScaledOp : TlxAmd_Op<"dot_scaled", [
     /// The layout operand `opIdx`'s scale ([M or N, K / 32]) needs when the
     /// operand has `operandLayout`: the operand's with K divided by the
     /// 32-value block (getBlockScaleLayout), each lane holding the scales
-    /// of the K blocks its fragment covers.
+    /// of the K blocks its fragment covers (under a WMMA layout, those of
+    /// its lane group: every block of its rows).
     ::mlir::tlxamd::LinearLayout getScaleLayout(unsigned opIdx,
                                                 ::mlir::Attribute operandLayout);
   }];

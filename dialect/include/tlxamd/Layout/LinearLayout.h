@@ -276,8 +276,13 @@ std::optional<LinearLayout> getTransposedLoad(const LinearLayout &offsets);
 /// dropped. Each thread holds exactly the scales of the K blocks its
 /// elements fall in, at the same lanes and warps (the scales of a
 /// dot_scaled operand: one E8M0 exponent per `block` K elements).
+/// `lanesShareRows`: a lane holds the scales of every block its lane
+/// group's elements fall in (gfx1250's scaled WMMA: one register of a
+/// row's four scales, alike in both half-waves): a lane basis that moves
+/// along K becomes a register basis, placed among the registers in K
+/// order, and the lanes it distinguished hold the same scales.
 LinearLayout getBlockScaleLayout(const LinearLayout &operand, unsigned kDim,
-                                 int32_t block);
+                                 int32_t block, bool lanesShareRows = false);
 
 } // namespace mlir::tlxamd
 

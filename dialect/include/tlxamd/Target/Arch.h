@@ -162,8 +162,9 @@ const MatrixInstr *findMatrixInstr(const ArchInfo &arch, MatrixEngine engine,
 /// The K values of a WMMA operand one lane holds contiguously (wave32,
 /// 16 x 16 tiles): lanes 0-15 hold the first group of each row (A) or
 /// column (B), lanes 16-31 the next, alternating along K. Eight for 8- and
-/// 16-bit operands, both of f32's two. The dot-operand k_width of the
-/// instruction's fragments.
+/// 16-bit operands, both of f32's two; 16 bytes for the scaled WMMA (16
+/// fp8 values, 32 fp4 ones). The dot-operand k_width of the instruction's
+/// fragments (in an fp4 operand's bytes).
 unsigned getWmmaKGroup(const MatrixInstr &instr);
 
 /// Distinct K depths that the `engine` instructions of layout generation
