@@ -1,5 +1,6 @@
 """The GPU suite (bench/gpu/suite.py) built for gfx950 and gfx942 (wave64
-layouts) and run in the AMD emulator at reduced sizes, ragged where the
+layouts) and for gfx1250 (wave32 layouts, the same kernels as the H200
+run's, the GEMMs on the WMMA) and run in the AMD emulator at reduced sizes, ragged where the
 H200 run is, through the same checks (bench/gpu/checks.py) the H200 run
 applies, on CPU tensors: outputs poisoned first, masked lanes and `other`
 values, atomics' old values, both convert_layout paths (LDS and
@@ -74,6 +75,39 @@ def built(name, target):
         source = kern if isinstance(kern, str) else kern.build(target=target, **case["consts"])
         _built[name, target] = compiler.compile(source, target=target, binary=False)  # the IR is enough
     return _built[name, target]
+
+
+# gfx1250 runs the wave32 suite; what it lacks is a diagnostic naming it:
+# thread-block clusters, cache modifiers, lowered global-to-LDS copies and
+# the tensor memory accelerator (every NVIDIA GEMM of the suite uses the
+# last two).
+CASES32 = gpu_suite.kernels(32)
+GFX1250_ILLEGAL = {"cluster_ping_pong": "needs thread-block clusters of 2 CTAs; gfx1250",
+                   "shared_pipeline_f32": "global-to-shared copies are not available on gfx1250",
+                   "tma_tile_f16": "needs the tensor memory accelerator.*gfx1250",
+                   "tma_loop_f16": "needs the tensor memory accelerator.*gfx1250"}
+GFX1250_ILLEGAL.update({n: 'cache modifier ".cs" is not available on gfx1250' for n in CASES32 if n.endswith("_cs")})
+GFX1250_ILLEGAL.update({n: "global-to-shared copies are not available on gfx1250|tensor memory accelerator.*gfx1250"
+                        for n in CASES32 if n.startswith(("gemm_pipelined", "gemm_wgmma", "gemm_ws"))})
+
+
+@pytest.mark.parametrize("name", sorted(CASES32))
+def test_suite_case_gfx1250(name):
+    kern, case = CASES32[name]
+    sig = gpu_suite.SIGNATURES.get(name)
+
+    def build():
+        source = kern if isinstance(kern, str) else kern.build(target="gfx1250", signature=sig, **case["consts"])
+        return compiler.compile(source, target="gfx1250", binary=False)
+
+    if name in GFX1250_ILLEGAL:
+        with pytest.raises(CompilationError, match=GFX1250_ILLEGAL[name]):
+            build()
+        return
+    block = case.get("block", gpu_suite.block_for(32))
+    n = 128 if case["kind"] == "gemm" else small(case, block)
+    ok, detail, _ = checks.check(emulator.load(build()), case, n, block)
+    assert ok, detail
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
