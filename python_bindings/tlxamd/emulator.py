@@ -839,6 +839,26 @@ def _ds_read_tr16(k, op, mask):
     return _from_bytes(out.view(np.uint8).reshape(k.n, 8), ty)
 
 
+def _ds_load_tr16_b128(k, op, mask):
+    """gfx1250's ds_load_tr16_b128: in each group of 8 lanes, lane 8g + j
+    reads 8 16-bit elements at its address, and lane 8g + i receives element
+    i of that read as its element j (an 8 x 8 block transposed). Every lane
+    of an active group must be active."""
+    ty = _ty(op.results[0].type)
+    addr = k.get(op.operands[0])
+    active = mask.reshape(-1, 8)
+    if (active.any(axis=1) & ~active.all(axis=1)).any():
+        raise EmulatorError(f"{_loc(op)}: ds_load_tr16_b128 with part of an 8-lane group inactive")
+    raw = np.zeros((k.n, 16), np.uint8)
+    if mask.any():
+        raw[mask] = k.mem.read(addr[mask], 3, 16, _loc(op))
+    rows = raw.view(np.uint16).reshape(k.n, 8)
+    i = np.arange(k.n) % 8
+    group = np.arange(k.n) - i
+    out = np.stack([rows[group + j, i] for j in range(8)], axis=1)
+    return _from_bytes(out.view(np.uint8).reshape(k.n, 16), ty)
+
+
 def _bpermute(k, op, mask):
     addr, data = (k.get(v) for v in op.operands)
     src_lane = (addr.astype(np.int64) >> 2) % k.wave
@@ -1203,6 +1223,8 @@ def _call_intrinsic(k, op, mask):
     name = str(op.attributes["intrin"]).strip('"')
     if name.startswith("llvm.amdgcn.raw.ptr.buffer.atomic."):
         return _buffer_atomic(k, op, mask)
+    if name == "llvm.amdgcn.ds.load.tr16.b128":
+        return _ds_load_tr16_b128(k, op, mask)
     if name == "llvm.amdgcn.dispatch.ptr":
         return np.uint64(k.mem.dispatch_address)
     if name == "llvm.amdgcn.rsq.f32":

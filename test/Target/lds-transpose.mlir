@@ -11,6 +11,13 @@
 // RUN: tlx-opt %t.gfx950.mlir --pass-pipeline='builtin.module(tlxamd-to-llvm{target=gfx950})' | FileCheck %s --check-prefix=ROCDL
 // RUN: %tlx-compile %t.gfx950.mlir --target gfx950 | FileCheck %s --check-prefix=ISA
 // RUN: %tlx-compile %t.gfx950.mlir --target gfx950 | grep -c ds_read_b64_tr_b16 | FileCheck %s --check-prefix=COUNT
+// On gfx1250 (wave32 WMMA) ds_load_tr16_b128: in each 8-lane group lane
+// 8g + j addresses 8 consecutive elements and lane 8g + i receives element i
+// as its register j; per warp B is 32 x 32 bf16 = 4 instructions of 32
+// lanes x 8 elements.
+// RUN: %PYTHON %S/Inputs/lds_transpose.py gfx1250 > %t.gfx1250.mlir
+// RUN: tlx-opt %t.gfx1250.mlir --pass-pipeline='builtin.module(tlxamd-to-llvm{target=gfx1250})' | FileCheck %s --check-prefix=ROCDL1250
+// RUN: %tlx-compile %t.gfx1250.mlir --target gfx1250 | FileCheck %s --check-prefix=ISA1250
 // RUN: %PYTHON %S/Inputs/lds_transpose.py gfx942 > %t.gfx942.mlir
 // RUN: %tlx-compile %t.gfx942.mlir --target gfx942 | FileCheck %s --check-prefix=GFX942
 
@@ -36,3 +43,15 @@
 // GFX942: ds_read_u16
 // GFX942-NOT: ds_read_b64_tr_b16
 // GFX942: s_endpgm
+
+// ROCDL1250-LABEL: llvm.func @shared_dot
+// ROCDL1250-COUNT-4: llvm.call_intrinsic "llvm.amdgcn.ds.load.tr16.b128"(%{{.*}}) : (!llvm.ptr<3>) -> vector<8xbf16>
+// ROCDL1250-NOT: ds.load.tr16
+// ROCDL1250: rocdl.wmma.f32.16x16x32.bf16
+
+// ISA1250-LABEL: shared_dot:
+// ISA1250-NOT: ds_load_u16
+// ISA1250-COUNT-4: ds_load_tr16_b128
+// ISA1250-NOT: ds_load_u16
+// ISA1250: v_wmma_f32_16x16x32_bf16
+// ISA1250: s_endpgm

@@ -128,3 +128,41 @@ def test_explicit_wmma_layout_with_tiles_per_warp(transposed, warps, tiles, shap
     emulator.run(k, (1,), A, B, out)
     np.testing.assert_array_equal(out, A.astype(np.float32) @ B.astype(np.float32) + C)
     assert k.asm.count("v_wmma_f32_16x16x32_f16") == (M // 16) * (N // 16) * (K // 32) // (warps[0] * warps[1])
+
+
+@pytest.mark.parametrize("warps,shape,b_order,a_order", [([2, 2], (64, 64, 64), [1, 0], [1, 0]),
+                                                         ([1, 4], (32, 128, 32), [1, 0], [0, 1]),
+                                                         ([4, 1], (128, 32, 64), [0, 1], [0, 1])])
+def test_transposed_lds_reads_on_gfx1250(warps, shape, b_order, a_order):
+    """gfx1250 reads an operand whose contiguous shared dimension is not K
+    with ds_load_tr16_b128 (each group of 8 lanes: lane 8g + j addresses 8
+    consecutive elements, lane 8g + i receives element i of that read as
+    its register j); K-contiguous operands keep 16-byte reads. The emulator
+    models the instruction from that definition; the product is exact."""
+    M, N, K = shape
+    wmma = tl.amd_wmma_layout(3, [16, 16, 32], True, warps)
+    la, lb = tl.dot_operand_layout(0, wmma, 8), tl.dot_operand_layout(1, wmma, 8)
+    sa = tl.swizzled_shared_layout(8, 1, 8, a_order)
+    sb = tl.swizzled_shared_layout(8, 1, 8, b_order)
+
+    @tl.kernel(num_warps=warps[0] * warps[1])
+    def shared_dot(a: tl.pointer(tl.bfloat16), b: tl.pointer(tl.bfloat16), c: tl.pointer(tl.float32)):
+        rm, rk, rn = tl.arange(0, M), tl.arange(0, K), tl.arange(0, N)
+        ta = tl.local_alloc([M, K], tl.bfloat16, sa, value=tl.load(a + rm[:, None] * K + rk[None, :]))
+        tb = tl.local_alloc([K, N], tl.bfloat16, sb, value=tl.load(b + rk[:, None] * N + rn[None, :]))
+        d = tl.dot(ta.load(la), tb.load(lb))
+        tl.store(tl.convert_layout(c + rm[:, None] * N + rn[None, :], wmma), d)
+
+    k = compiler.compile(shared_dot.build(target="gfx1250"), target="gfx1250")
+    # 8 elements per lane and instruction, each warp reading its rows of A
+    # and its columns of B
+    per_warp = (M * K // warps[0] * (a_order == [0, 1]) + K * N // warps[1] * (b_order == [1, 0])) // (32 * 8)
+    assert per_warp and k.asm.count("ds_load_tr16_b128") == per_warp
+    assert "ds_load_u16" not in k.asm
+    rng = np.random.default_rng(M + 3 * N + K)
+    A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float32)
+    B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float32)
+    out = np.full((M, N), np.nan, np.float32)
+    bits = (lambda x: (x.view(np.uint32) >> 16).astype(np.uint16))
+    emulator.run(k, (1,), bits(A), bits(B), out)
+    np.testing.assert_array_equal(out, A @ B)

@@ -1,12 +1,15 @@
 //===- MatrixLoads.cpp - cooperative shared-memory matrix loads ----------===//
 //
 // The layout core's plans for the loads in which lanes fetch for each other
-// (NVIDIA ldmatrix, CDNA4 ds_read_b64_tr_b16): from the element offsets a
-// distributed layout's registers have in a shared tile, whether the
-// instruction serves it and which offset each lane addresses.
+// (NVIDIA ldmatrix, CDNA4 ds_read_b64_tr_b16, gfx1250 ds_load_tr16_b128):
+// from the element offsets a distributed layout's registers have in a
+// shared tile, whether the instruction serves it and which offset each lane
+// addresses.
 //
 //===----------------------------------------------------------------------===//
 #include "tlxamd/Layout/LinearLayout.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir::tlxamd;
 
@@ -45,30 +48,36 @@ mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
 }
 
 std::optional<LinearLayout>
-mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets) {
+mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets, unsigned run) {
   using LL = LinearLayout;
   using Bases = LL::Bases;
   const Bases &reg = offsets.getBases(LL::Register),
               &lane = offsets.getBases(LL::Lane);
-  if (offsets.getRank() != 1 || lane.size() < 4 || reg.size() < 2 ||
-      lane[0][0] != 1 || lane[1][0] != 2)
+  // A group of 64 / run lanes reads run x (64 / run) elements.
+  unsigned runBits = llvm::Log2_32(run), groupBits = 6 - runBits;
+  if (offsets.getRank() != 1 || !llvm::isPowerOf2_32(run) || run < 2 ||
+      run > 32 || lane.size() < groupBits || reg.size() < runBits)
     return std::nullopt;
-  // Everything but the two lane bits inside a 4-element run keeps the run
-  // whole and 8-byte aligned.
+  for (unsigned i = 0; i < runBits; ++i)
+    if (lane[i][0] != int32_t(1) << i)
+      return std::nullopt;
+  // Everything but the lane bits inside a run keeps the run whole and
+  // aligned.
   Bases rest(reg.begin(), reg.end());
-  rest.append(lane.begin() + 2, lane.end());
+  rest.append(lane.begin() + runBits, lane.end());
   for (LL::InDim in : {LL::Warp, LL::Block})
     rest.append(offsets.getBases(in).begin(), offsets.getBases(in).end());
   for (const LL::Basis &b : rest)
-    if (b[0] & 3)
+    if (b[0] & int32_t(run - 1))
       return std::nullopt;
-  // Lane 4r + c of a group addresses the run that lanes 4c .. 4c + 3 take
-  // as register r: its lane bits 0-1 are the receivers' lane bits 2-3, its
-  // bits 2-3 the register bits 0-1.
+  // The lane supplying register r's run to the lanes of a group: its low
+  // lane bits are the receivers' group bits above the run, its next bits
+  // the register bits below `run`; lanes above the group stay.
   std::array<Bases, LL::kNumInDims> out;
-  out[LL::Register].assign(reg.begin() + 2, reg.end());
-  out[LL::Lane] = {lane[2], lane[3], reg[0], reg[1]};
-  out[LL::Lane].append(lane.begin() + 4, lane.end());
+  out[LL::Register].assign(reg.begin() + runBits, reg.end());
+  out[LL::Lane].assign(lane.begin() + runBits, lane.begin() + groupBits);
+  out[LL::Lane].append(reg.begin(), reg.begin() + runBits);
+  out[LL::Lane].append(lane.begin() + groupBits, lane.end());
   out[LL::Warp] = offsets.getBases(LL::Warp);
   out[LL::Block] = offsets.getBases(LL::Block);
   return LinearLayout(1, out);

@@ -493,27 +493,41 @@ struct SetPriorityToROCDL : TargetPattern<AmdSetPriorityOp> {
 };
 
 /// local_load of 16-bit elements whose layout the layout core maps onto
-/// CDNA4's transposing LDS reads (getTransposedLoad: an operand whose
+/// the target's transposing LDS reads (getTransposedLoad: an operand whose
 /// contiguous shared dimension runs along the lanes, e.g. a K x N tile
-/// feeding an MFMA's B): one ds_read_b64_tr_b16 per 4 registers instead
-/// of a 2-byte read each. Anything else takes the generic vector loads.
+/// feeding an MFMA's or WMMA's B): one ds_read_b64_tr_b16 per 4 registers
+/// (CDNA4) or ds_load_tr16_b128 per 8 (gfx1250) instead of a 2-byte read
+/// each. Anything else takes the generic vector loads.
 struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
   using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!targetInfo.getArch().ldsTransposeReads16)
+    unsigned run = targetInfo.getArch().ldsTransposeRead16Elems;
+    if (!run)
       return failure();
-    // runs of 4 elements, 8-byte aligned
+    Location loc = op.getLoc();
     return lowerCooperativeLoad(
         rewriter, op, adaptor.getSrc(), targetInfo, *getTypeConverter(),
-        targetInfo.getArch().warpSize, 4, getTransposedLoad,
+        targetInfo.getArch().warpSize, run,
+        [&](const LinearLayout &offsets) {
+          return getTransposedLoad(offsets, run);
+        },
         [&](Value ptr, Type elem) {
-          Value quad = ROCDL::ds_read_tr16_b64::create(
-              rewriter, op.getLoc(), VectorType::get(4, elem), ptr, ArrayAttr(),
-              ArrayAttr(), ArrayAttr());
-          return unpackRegisters(rewriter, op.getLoc(), quad);
+          auto type = VectorType::get(run, elem);
+          Value v =
+              run == 4
+                  ? ROCDL::ds_read_tr16_b64::create(rewriter, loc, type, ptr,
+                                                    ArrayAttr(), ArrayAttr(),
+                                                    ArrayAttr())
+                        .getResult()
+                  : LLVM::CallIntrinsicOp::create(
+                        rewriter, loc, type,
+                        rewriter.getStringAttr("llvm.amdgcn.ds.load.tr16.b128"),
+                        ValueRange{ptr})
+                        .getResult(0);
+          return unpackRegisters(rewriter, loc, v);
         });
   }
 };

@@ -1,7 +1,8 @@
 """A 64 x 64 x 32 bf16 tl.dot whose operands are read from swizzled shared
 tiles into MFMA operand layouts: A row-major (M x K, K contiguous), B
 row-major (K x N, N contiguous: its contiguous dimension runs along the
-lanes of the operand layout). Prints the kernel's IR for `target`."""
+lanes of the operand layout); on gfx1250 the WMMA operand layouts. Prints
+the kernel's IR for `target`."""
 
 import sys
 
@@ -9,9 +10,12 @@ from tlxamd import language as tl
 
 
 def build(target):
-    version, instr = (4, [32, 32, 16]) if target == "gfx950" else (3, [32, 32, 8])
-    k_width = 8 if target == "gfx950" else 4
-    mfma = tl.amd_mfma_layout(version, instr, False, [2, 2])
+    if target == "gfx1250":
+        mfma, k_width = tl.amd_wmma_layout(3, [16, 16, 32], True, [2, 2]), 8
+    else:
+        version, instr = (4, [32, 32, 16]) if target == "gfx950" else (3, [32, 32, 8])
+        k_width = 8 if target == "gfx950" else 4
+        mfma = tl.amd_mfma_layout(version, instr, False, [2, 2])
     la, lb = tl.dot_operand_layout(0, mfma, k_width), tl.dot_operand_layout(1, mfma, k_width)
     swizzle = tl.swizzled_shared_layout(8, 1, 8, [1, 0])
 

@@ -258,17 +258,20 @@ struct MatrixLoad {
 };
 std::optional<MatrixLoad> getMatrixLoad(const LinearLayout &offsets);
 
-/// A wave's cooperative transposing reads of 16-bit elements (CDNA4
-/// ds_read_b64_tr_b16) for a load from shared memory whose element offsets
-/// are `offsets` (register, lane, warp -> offset; at least 16 lanes). In
-/// each group of 16 lanes, lane 4r + c supplies the address of 4
-/// consecutive elements and lane 4c + e receives element e of it as its
-/// register r: so lane bits 0-1 must step through 4 consecutive offsets
-/// (1, 2), register bits 0-1 pick the supplying lanes' rows, and every
-/// other basis keeps the 4 elements whole and 8-byte aligned. The result
-/// gives the offset each lane addresses, one "register" per instruction
-/// (each filling 4 registers). None when the layout is not of that form.
-std::optional<LinearLayout> getTransposedLoad(const LinearLayout &offsets);
+/// A wave's cooperative transposing reads of 16-bit elements, each lane
+/// reading `run` consecutive ones (CDNA4 ds_read_b64_tr_b16: 4, gfx1250
+/// ds_load_tr16_b128: 8), for a load from shared memory whose element
+/// offsets are `offsets` (register, lane, warp -> offset). The lanes work
+/// in groups of 64 / run (16; 8): in a group, the lane whose low bits are
+/// c and next bits r supplies the address of a run, and the lane whose low
+/// bits (log2 run of them) are e and next bits c receives its element e as
+/// register r. So lane bits below `run` must step through consecutive
+/// offsets, register bits below `run` pick the supplying lanes' runs, and
+/// every other basis keeps the runs whole and aligned. The result gives
+/// the offset each lane addresses, one "register" per instruction (each
+/// filling `run` registers). None when the layout is not of that form.
+std::optional<LinearLayout> getTransposedLoad(const LinearLayout &offsets,
+                                              unsigned run);
 
 /// The layout of the block scales of an operand laid out as `operand`:
 /// every basis with its `kDim` coordinate divided by `block` (a power of

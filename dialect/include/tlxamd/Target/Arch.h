@@ -117,10 +117,11 @@ struct ArchInfo {
   /// tensor-core reference: gfx950 does; gfx942 rejects every AGPR
   /// accumulator request, M10).
   bool scheduledMfmaAgprAccumulators = false;
-  /// Transposing LDS reads of 16-bit elements (ds_read_b64_tr_b16: each
-  /// group of 16 lanes reads a 4 x 16 block and each lane receives a
-  /// column; CDNA4).
-  bool ldsTransposeReads16 = false;
+  /// Transposing LDS reads of 16-bit elements: the elements one lane
+  /// reads (CDNA4 ds_read_b64_tr_b16: 4, each group of 16 lanes reads a
+  /// 4 x 16 block; gfx1250 ds_load_tr16_b128: 8, groups of 8 lanes an
+  /// 8 x 8 block), each lane receiving a column; 0: none.
+  unsigned ldsTransposeRead16Elems = 0;
   /// The flagship product's compute units / SMs, threads per unit and
   /// registers per workgroup (what a launcher sizes persistent grids and
   /// occupancy with; 0: no product to name).
