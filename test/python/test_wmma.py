@@ -35,6 +35,11 @@ _TYPES = {
 }
 
 
+def _bf16_bits(x):
+    """f32 values that are exact in bf16 as their bf16 bit patterns."""
+    return (x.view(np.uint32) >> 16).astype(np.uint16)
+
+
 def _bits(t, dtype):
     return t.contiguous().view(getattr(torch, {np.uint32: "int32", np.uint16: "int16", np.uint8: "uint8"}[dtype])
                                ).numpy().view(dtype)
@@ -163,6 +168,5 @@ def test_transposed_lds_reads_on_gfx1250(warps, shape, b_order, a_order):
     A = (rng.integers(-16, 16, (M, K)) / 8).astype(np.float32)
     B = (rng.integers(-16, 16, (K, N)) / 8).astype(np.float32)
     out = np.full((M, N), np.nan, np.float32)
-    bits = (lambda x: (x.view(np.uint32) >> 16).astype(np.uint16))
-    emulator.run(k, (1,), bits(A), bits(B), out)
+    emulator.run(k, (1,), _bf16_bits(A), _bf16_bits(B), out)
     np.testing.assert_array_equal(out, A @ B)
