@@ -462,7 +462,10 @@ Attribute mlir::tlxamd::getStagedRegisterLayout(MLIRContext *ctx,
                                                 ArrayRef<int64_t> shape,
                                                 unsigned elementBits,
                                                 unsigned numWarps,
-                                                unsigned warpSize) {
+                                                const ArchInfo &arch) {
+  if (arch.ldsTransposeRead16Elems && elementBits == 16)
+    return {};
+  unsigned warpSize = arch.warpSize;
   int64_t rows = shape[0], cols = shape[1];
   int64_t vec = kMaxSharedVectorBytes * 8 / elementBits;
   int64_t share = rows * cols / (int64_t(warpSize) * numWarps);
@@ -479,9 +482,30 @@ Attribute mlir::tlxamd::getStagedRegisterLayout(MLIRContext *ctx,
                                 {wk, numWarps / wk}, {1, 0});
 }
 
+/// The cost of `dist`'s load from `shared` through transposing reads of
+/// `run` elements a lane, where they serve it.
+static std::optional<LinearLayout::SharedAccessCost>
+getTransposedReadCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
+                      unsigned elementBytes, unsigned banks, unsigned run) {
+  std::optional<LinearLayout> offsets = LinearLayout::getSharedOffsets(
+      toLinearLayout(dist, shape), toSharedLinearLayout(shared, shape));
+  std::optional<LinearLayout> reads =
+      offsets ? getTransposedLoad(*offsets, run) : std::nullopt;
+  if (!reads)
+    return std::nullopt;
+  // Each lane reads its run from the address the plan gives it.
+  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
+  for (int32_t e = 1; e < int32_t(run); e *= 2)
+    bases[LinearLayout::Register].push_back({e});
+  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
+    llvm::append_range(bases[in], reads->getBases(LinearLayout::InDim(in)));
+  return LinearLayout::getSharedAccessCost(LinearLayout(1, bases), elementBytes,
+                                           kMaxSharedVectorBytes, banks);
+}
+
 SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
     Attribute src, Attribute dst, ArrayRef<int64_t> shape,
-    unsigned elementBytes, unsigned banks) {
+    unsigned elementBytes, unsigned banks, unsigned transposedRun) {
   MLIRContext *ctx = src.getContext();
   unsigned rank = shape.size();
   // Offsets run along the dimension the source's registers are contiguous
@@ -508,7 +532,14 @@ SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
         auto cand =
             SwizzledSharedLayoutAttr::get(ctx, vec, perPhase, maxPhase, order);
         auto store = getSharedAccessCost(src, cand, shape, elementBytes, banks);
-        auto load = getSharedAccessCost(dst, cand, shape, elementBytes, banks);
+        std::optional<LinearLayout::SharedAccessCost> transposed =
+            transposedRun
+                ? getTransposedReadCost(dst, cand, shape, elementBytes, banks,
+                                        transposedRun)
+                : std::nullopt;
+        auto load = transposed ? *transposed
+                               : getSharedAccessCost(dst, cand, shape,
+                                                     elementBytes, banks);
         // Fewest wavefronts, then fewest accesses, then the mildest swizzle.
         std::tuple<int64_t, int64_t, unsigned> key = {
             store.wavefronts + load.wavefronts, store.accesses + load.accesses,

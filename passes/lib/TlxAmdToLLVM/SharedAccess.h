@@ -34,6 +34,15 @@ LogicalResult lowerCooperativeLoad(
     function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
     function_ref<SmallVector<Value>(Value, Type)> load);
 
+/// The registers of a cooperative read of `tile`: one `load(ptr, elem)`
+/// per address `addresses` gives the thread (planned by getMatrixLoad or
+/// getTransposedLoad), the registers each fills in order.
+SmallVector<Value>
+emitCooperativeReads(RewriterBase &rewriter, Location loc,
+                     const SharedTile &tile, const LinearLayout &addresses,
+                     const ThreadIndex &thread, Type elem,
+                     function_ref<SmallVector<Value>(Value, Type)> load);
+
 /// One thread's copy instructions of a buffer_load_to_shared.
 struct DirectCopyAccess {
   int64_t vec = 1;    ///< elements per instruction and lane

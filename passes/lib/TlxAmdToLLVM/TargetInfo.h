@@ -122,6 +122,16 @@ public:
   virtual void annotateKernel(LLVM::LLVMFuncOp func,
                               unsigned numThreads) const = 0;
 
+  /// One transposing read of 16-bit elements at the shared `ptr` (the
+  /// capability table's ldsTransposeRead16Elems per lane, getTransposedLoad
+  /// says which lane receives what): the registers it fills. Targets
+  /// without such reads never get here.
+  virtual SmallVector<Value> transposedSharedRead(RewriterBase &rewriter,
+                                                  Location loc, Value ptr,
+                                                  Type elem) const {
+    llvm_unreachable("the target has no transposing shared reads");
+  }
+
   /// The hardware's approximate base-2 logarithm and reciprocal square root
   /// of an f32 (the math lowering builds exp, log, ... from them and from
   /// LLVM's exp2/sin/cos, which both backends select natively).

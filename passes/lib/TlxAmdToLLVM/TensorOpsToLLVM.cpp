@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "LayoutLowering.h"
 #include "Patterns.h"
+#include "SharedAccess.h"
 
 #include "tlxamd/Analysis/SharedAllocation.h"
 #include "tlxamd/Dialect/TlxAmdDialect.h"
@@ -328,9 +329,15 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
         this->getTypeConverter()->convertType(type.getElementType());
     unsigned bytes = getSharedTileElementBytes(elemType);
 
+    // The target's transposing reads serve 16-bit destinations whose
+    // shared rows run along the lanes.
+    unsigned run = bytes == 2 && getDistributedLayout(type).getLanesPerWarp() ==
+                                     targetInfo.getArch().warpSize
+                       ? targetInfo.getArch().ldsTransposeRead16Elems
+                       : 0;
     SwizzledSharedLayoutAttr tile = chooseSwizzledSharedLayout(
         srcType.getEncoding(), type.getEncoding(), type.getShape(), bytes,
-        targetInfo.getArch().sharedMemoryBanks);
+        targetInfo.getArch().sharedMemoryBanks, run);
     LinearLayout sharedLL = toSharedLinearLayout(tile, type.getShape());
     std::optional<LinearLayout> srcOffsets =
         LinearLayout::getSharedOffsets(getLinearLayout(srcType), sharedLL);
@@ -351,8 +358,17 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
     storeShared(rewriter, loc, tileMem, *srcOffsets, thread,
                 unpackRegisters(rewriter, loc, adaptor.getSrc()));
     targetInfo.sharedBarrier(rewriter, loc);
+    std::optional<LinearLayout> transposed =
+        run ? getTransposedLoad(*dstOffsets, run) : std::nullopt;
     SmallVector<Value> dst =
-        loadShared(rewriter, loc, tileMem, *dstOffsets, thread, elemType);
+        transposed
+            ? emitCooperativeReads(rewriter, loc, tileMem, *transposed, thread,
+                                   elemType,
+                                   [&](Value ptr, Type elem) {
+                                     return targetInfo.transposedSharedRead(
+                                         rewriter, loc, ptr, elem);
+                                   })
+            : loadShared(rewriter, loc, tileMem, *dstOffsets, thread, elemType);
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc,
                           this->getTypeConverter()->convertType(type), dst));

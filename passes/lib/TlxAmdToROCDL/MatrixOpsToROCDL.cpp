@@ -507,7 +507,6 @@ struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
     unsigned run = targetInfo.getArch().ldsTransposeRead16Elems;
     if (!run)
       return failure();
-    Location loc = op.getLoc();
     return lowerCooperativeLoad(
         rewriter, op, adaptor.getSrc(), targetInfo, *getTypeConverter(),
         targetInfo.getArch().warpSize, run,
@@ -515,19 +514,8 @@ struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
           return getTransposedLoad(offsets, run);
         },
         [&](Value ptr, Type elem) {
-          auto type = VectorType::get(run, elem);
-          Value v =
-              run == 4
-                  ? ROCDL::ds_read_tr16_b64::create(rewriter, loc, type, ptr,
-                                                    ArrayAttr(), ArrayAttr(),
-                                                    ArrayAttr())
-                        .getResult()
-                  : LLVM::CallIntrinsicOp::create(
-                        rewriter, loc, type,
-                        rewriter.getStringAttr("llvm.amdgcn.ds.load.tr16.b128"),
-                        ValueRange{ptr})
-                        .getResult(0);
-          return unpackRegisters(rewriter, loc, v);
+          return targetInfo.transposedSharedRead(rewriter, op.getLoc(), ptr,
+                                                 elem);
         });
   }
 };

@@ -285,3 +285,23 @@ Value mlir::tlxamd::rocdl::createIntrinsic(
   }
   return rewriter.create(state)->getResult(0);
 }
+
+SmallVector<Value> TargetInfo::transposedSharedRead(RewriterBase &rewriter,
+                                                    Location loc, Value ptr,
+                                                    Type elem) const {
+  unsigned run = getArch().ldsTransposeRead16Elems;
+  auto type = VectorType::get(run, elem);
+  // CDNA4's ds_read_b64_tr_b16 has a ROCDL op; gfx1250's ds_load_tr16_b128
+  // is the LLVM intrinsic.
+  Value v = run == 4
+                ? ROCDL::ds_read_tr16_b64::create(rewriter, loc, type, ptr,
+                                                  ArrayAttr(), ArrayAttr(),
+                                                  ArrayAttr())
+                      .getResult()
+                : LLVM::CallIntrinsicOp::create(
+                      rewriter, loc, type,
+                      rewriter.getStringAttr("llvm.amdgcn.ds.load.tr16.b128"),
+                      ValueRange{ptr})
+                      .getResult(0);
+  return unpackRegisters(rewriter, loc, v);
+}

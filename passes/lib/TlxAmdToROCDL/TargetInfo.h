@@ -54,6 +54,8 @@ public:
   Value log2Approx(RewriterBase &rewriter, Location loc,
                    Value x) const override;
   bool branchesAroundMaskedAccesses() const override { return true; }
+  SmallVector<Value> transposedSharedRead(RewriterBase &rewriter, Location loc,
+                                          Value ptr, Type elem) const override;
   Value sqrtApprox(RewriterBase &rewriter, Location loc,
                    Value x) const override;
   Value rsqrtApprox(RewriterBase &rewriter, Location loc,

@@ -261,13 +261,14 @@ LogicalResult SharedPipeliner::analyze() {
   chooseBuffers();
   // A row-major B staged through registers is stored K-contiguous where
   // each thread can hold two or more of its rows (Triton's transposing
-  // stores), so that the MFMA reads it 8 bytes a lane.
+  // stores), so that the MFMA reads it 8 bytes a lane (not where the target
+  // reads it transposed).
   for (Operand &o : operands)
     if (throughRegisters && o.index == 1 && o.fast == 1) {
       auto type = cast<RankedTensorType>(LoadOp(o.load).getType());
       if ((o.registers = getStagedRegisterLayout(
                type.getContext(), type.getShape(),
-               type.getElementTypeBitWidth(), numWarps, arch.warpSize)))
+               type.getElementTypeBitWidth(), numWarps, arch)))
         o.fast = 0;
     }
   if (buffers < 1) {

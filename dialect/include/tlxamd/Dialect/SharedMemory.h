@@ -34,12 +34,14 @@ getSharedAccessCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
                     unsigned elementBytes, unsigned banks);
 /// The swizzled shared layout that makes storing a tile from `src` and
 /// loading it into `dst` cheapest: fewest wavefronts (bank conflicts), then
-/// widest vectors, then the mildest swizzle.
-SwizzledSharedLayoutAttr chooseSwizzledSharedLayout(Attribute src,
-                                                    Attribute dst,
-                                                    ArrayRef<int64_t> shape,
-                                                    unsigned elementBytes,
-                                                    unsigned banks);
+/// widest vectors, then the mildest swizzle. With `transposedRun` (the
+/// target's transposing 16-bit reads, elements per lane), a load the
+/// reads serve (getTransposedLoad) costs their `transposedRun`-element
+/// accesses.
+SwizzledSharedLayoutAttr
+chooseSwizzledSharedLayout(Attribute src, Attribute dst,
+                           ArrayRef<int64_t> shape, unsigned elementBytes,
+                           unsigned banks, unsigned transposedRun = 0);
 
 /// The shared layout of a rank-2 dot operand tile staged before layouts
 /// exist (tlxamd-pipeline), contiguous along `fastDim`: for the warpgroup
@@ -56,10 +58,13 @@ Attribute getStagedOperandLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 /// thread reads k consecutive rows of one 16-byte run of N (2 <= k <= 4,
 /// its share of the tile permitting), so its stores write runs of k along
 /// K (the block transposed in its registers) and the MFMA operand reads
-/// come back 8 bytes a lane. Null when the share is under two rows.
+/// come back 8 bytes a lane. Null when the share is under two rows, and
+/// for 16-bit elements on a target that reads them transposed from a
+/// row-major tile (the capability table's ldsTransposeRead16Elems: the
+/// tile is then stored as it is).
 Attribute getStagedRegisterLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                   unsigned elementBits, unsigned numWarps,
-                                  unsigned warpSize);
+                                  const ArchInfo &arch);
 
 /// An mbarrier operand: one mutable i64 in shared memory (else an error on
 /// `op`).
