@@ -6,8 +6,9 @@ launcher's specializations (16-byte aligned pointers, M, N, K divisible by
 16). sm_90a (Triton's default 3 stages): per configuration the K loop's
 instructions (the innermost loop holding the MMA), PTX opcode by opcode,
 and ptxas's registers, spills and shared memory for ours. gfx942 (2
-stages, BK 128): the K loop by instruction class per wave, registers, LDS
-and occupancy, both counted by bench/amd_isa.py's rules.
+stages, BK 128; decomposed) and gfx1250 (its scaled WMMA): the K loop by
+instruction class per wave, registers, LDS and occupancy, both counted by
+bench/amd_isa.py's rules.
 
     python bench/dot_scaled_ptx.py [--triton-python PY]
 """
@@ -47,9 +48,10 @@ def build(fa, fb, bm, bn, bk, target, stages):
 for fa, fb, bm, bn, bk in json.loads(sys.argv[2]):
     k = build(fa, fb, bm, bn, bk, GPUTarget("cuda", 90, 32), 3)
     out[f"{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(ptx=k.asm["ptx"], shared=k.metadata.shared)
-for fa, fb, bm, bn, bk in json.loads(sys.argv[3]):
-    k = build(fa, fb, bm, bn, bk, GPUTarget("hip", "gfx942", 64), 2)
-    out[f"gfx942_{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(asm=k.asm["amdgcn"], shared=k.metadata.shared)
+for target, warp in (("gfx942", 64), ("gfx1250", 32)):
+    for fa, fb, bm, bn, bk in json.loads(sys.argv[3]):
+        k = build(fa, fb, bm, bn, bk, GPUTarget("hip", target, warp), 2)
+        out[f"{target}_{fa}_{fb}_{bm}x{bn}x{bk}"] = dict(asm=k.asm["amdgcn"], shared=k.metadata.shared)
 print(json.dumps(out))
 """
 
@@ -114,15 +116,19 @@ def main(argv=None) -> int:
         for op in sorted(set(ours) | set(other), key=lambda o: (-(ours[o] + other[o]), o)):
             print(f"  {op:50} {ours[op]:5} {other[op]:5}")
     import amd_isa
-    print("\ngfx942 (decomposed to the bf16 MFMA), the K loop per wave by class: tlxamd / Triton")
-    for fa, fb, bm, bn, bk in AMD_CONFIGS:
-        key = f"gfx942_{fa}_{fb}_{bm}x{bn}x{bk}"
-        k = compiler.compile(mx_matmul.build(target="gfx942", BM=bm, BN=bn, BK=bk, A_FORMAT=fa, B_FORMAT=fb,
-                                             A_PACK=2 if fa == "e2m1" else 1, B_PACK=2 if fb == "e2m1" else 1),
-                             target="gfx942", binary=False)
-        if key in theirs:
-            print(amd_isa.side_by_side(f"{fa} x {fb} {bm}x{bn}x{bk}", k.asm, theirs[key]["asm"], "mx_matmul",
-                                       theirs[key]["shared"], 65536, theirs_name="triton_mx"))
+
+    from tlxamd import targets
+    for target, what in (("gfx942", "decomposed to the bf16 MFMA"), ("gfx1250", "the scaled WMMA")):
+        print(f"\n{target} ({what}), the K loop per wave by class: tlxamd / Triton")
+        for fa, fb, bm, bn, bk in AMD_CONFIGS:
+            key = f"{target}_{fa}_{fb}_{bm}x{bn}x{bk}"
+            k = compiler.compile(mx_matmul.build(target=target, BM=bm, BN=bn, BK=bk, A_FORMAT=fa, B_FORMAT=fb,
+                                                 A_PACK=2 if fa == "e2m1" else 1, B_PACK=2 if fb == "e2m1" else 1),
+                                 target=target, binary=False)
+            if key in theirs:
+                print(amd_isa.side_by_side(f"{fa} x {fb} {bm}x{bn}x{bk}", k.asm, theirs[key]["asm"], "mx_matmul",
+                                           theirs[key]["shared"], targets.get(target)["shared_memory_bytes"],
+                                           theirs_name="triton_mx"))
     return 0
 
 

@@ -463,7 +463,7 @@ Attribute mlir::tlxamd::getStagedRegisterLayout(MLIRContext *ctx,
                                                 unsigned elementBits,
                                                 unsigned numWarps,
                                                 const ArchInfo &arch) {
-  if (arch.ldsTransposeRead16Elems && elementBits == 16)
+  if (getTransposedRead(arch, elementBits).run)
     return {};
   unsigned warpSize = arch.warpSize;
   int64_t rows = shape[0], cols = shape[1];
@@ -482,15 +482,26 @@ Attribute mlir::tlxamd::getStagedRegisterLayout(MLIRContext *ctx,
                                 {wk, numWarps / wk}, {1, 0});
 }
 
-/// The cost of `dist`'s load from `shared` through transposing reads of
-/// `run` elements a lane, where they serve it.
+TransposedRead mlir::tlxamd::getTransposedRead(const ArchInfo &arch,
+                                               unsigned elementBits) {
+  if (elementBits == 16)
+    return {arch.ldsTransposeRead16Elems, false};
+  if (elementBits == 8)
+    return {arch.ldsTransposeRead8Elems, true};
+  return {};
+}
+
+/// The cost of `dist`'s load from `shared` through the transposing read
+/// `read`, where it serves it.
 static std::optional<LinearLayout::SharedAccessCost>
 getTransposedReadCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
-                      unsigned elementBytes, unsigned banks, unsigned run) {
+                      unsigned elementBytes, unsigned banks,
+                      TransposedRead read) {
+  unsigned run = read.run;
   std::optional<LinearLayout> offsets = LinearLayout::getSharedOffsets(
       toLinearLayout(dist, shape), toSharedLinearLayout(shared, shape));
   std::optional<LinearLayout> reads =
-      offsets ? getTransposedLoad(*offsets, run) : std::nullopt;
+      offsets ? getTransposedLoad(*offsets, read) : std::nullopt;
   if (!reads)
     return std::nullopt;
   // Each lane reads its run from the address the plan gives it.
@@ -505,7 +516,7 @@ getTransposedReadCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
 
 SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
     Attribute src, Attribute dst, ArrayRef<int64_t> shape,
-    unsigned elementBytes, unsigned banks, unsigned transposedRun) {
+    unsigned elementBytes, unsigned banks, TransposedRead transposedRead) {
   MLIRContext *ctx = src.getContext();
   unsigned rank = shape.size();
   // Offsets run along the dimension the source's registers are contiguous
@@ -533,9 +544,9 @@ SwizzledSharedLayoutAttr mlir::tlxamd::chooseSwizzledSharedLayout(
             SwizzledSharedLayoutAttr::get(ctx, vec, perPhase, maxPhase, order);
         auto store = getSharedAccessCost(src, cand, shape, elementBytes, banks);
         std::optional<LinearLayout::SharedAccessCost> transposed =
-            transposedRun
+            transposedRead.run
                 ? getTransposedReadCost(dst, cand, shape, elementBytes, banks,
-                                        transposedRun)
+                                        transposedRead)
                 : std::nullopt;
         auto load = transposed ? *transposed
                                : getSharedAccessCost(dst, cand, shape,

@@ -859,6 +859,30 @@ def _ds_load_tr16_b128(k, op, mask):
     return _from_bytes(out.view(np.uint8).reshape(k.n, 16), ty)
 
 
+def _ds_load_tr8_b64(k, op, mask):
+    """gfx1250's ds_load_tr8_b64: each lane reads 8 bytes at its address;
+    lane L receives as its byte j byte L % 8 of the read of lane S, where S
+    takes bits 0-1 from j, bit 2 from L's bit 3, bit 3 from j's bit 2 and
+    the rest from L (each group of 8 receiving lanes fed by two runs of 4
+    lanes, 8 apart). Every lane of an active 16-lane block must be
+    active."""
+    ty = _ty(op.results[0].type)
+    addr = k.get(op.operands[0])
+    active = mask.reshape(-1, 16)
+    if (active.any(axis=1) & ~active.all(axis=1)).any():
+        raise EmulatorError(f"{_loc(op)}: ds_load_tr8_b64 with part of a 16-lane block inactive")
+    raw = np.zeros((k.n, 8), np.uint8)
+    if mask.any():
+        raw[mask] = k.mem.read(addr[mask], 3, 8, _loc(op))
+    lane = np.arange(k.n)
+    wave = lane - lane % 32
+    out = np.empty((k.n, 8), np.uint8)
+    for j in range(8):
+        src = wave + ((j & 3) | ((lane >> 3) & 1) << 2 | ((j >> 2) & 1) << 3 | ((lane % 32) >> 4) << 4)
+        out[:, j] = raw[src, lane % 8]
+    return _from_bytes(out, ty)
+
+
 def _bpermute(k, op, mask):
     addr, data = (k.get(v) for v in op.operands)
     src_lane = (addr.astype(np.int64) >> 2) % k.wave
@@ -1225,6 +1249,8 @@ def _call_intrinsic(k, op, mask):
         return _buffer_atomic(k, op, mask)
     if name == "llvm.amdgcn.ds.load.tr16.b128":
         return _ds_load_tr16_b128(k, op, mask)
+    if name == "llvm.amdgcn.ds.load.tr8.b64":
+        return _ds_load_tr8_b64(k, op, mask)
     if name == "llvm.amdgcn.dispatch.ptr":
         return np.uint64(k.mem.dispatch_address)
     if name == "llvm.amdgcn.rsq.f32":

@@ -180,6 +180,9 @@ def test_gfx1250_scaled_wmma_matches_numpy(fa, fb):
                          target="gfx1250")
     assert k.asm.count("v_wmma_scale_f32_16x16x128_f8f6f4") == 4
     assert k.resources["vgpr_spill"] == 0
+    # the row-major B (K x N bytes) reaches the WMMA through ds_load_tr8_b64
+    # (two runs of 4 lanes feed each 8-lane group), never a byte at a time
+    assert "ds_load_tr8_b64" in k.asm and "ds_load_u8" not in k.asm
 
 
 def test_gfx1250_fp6_is_decomposed_to_the_bf16_wmma():

@@ -1,7 +1,8 @@
 //===- MatrixLoads.cpp - cooperative shared-memory matrix loads ----------===//
 //
 // The layout core's plans for the loads in which lanes fetch for each other
-// (NVIDIA ldmatrix, CDNA4 ds_read_b64_tr_b16, gfx1250 ds_load_tr16_b128):
+// (NVIDIA ldmatrix, CDNA4 ds_read_b64_tr_b16, gfx1250 ds_load_tr16_b128 /
+// ds_load_tr8_b64):
 // from the element offsets a distributed layout's registers have in a
 // shared tile, whether the instruction serves it and which offset each lane
 // addresses.
@@ -48,7 +49,9 @@ mlir::tlxamd::getMatrixLoad(const LinearLayout &offsets) {
 }
 
 std::optional<LinearLayout>
-mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets, unsigned run) {
+mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets,
+                                TransposedRead read) {
+  unsigned run = read.run;
   using LL = LinearLayout;
   using Bases = LL::Bases;
   const Bases &reg = offsets.getBases(LL::Register),
@@ -56,7 +59,8 @@ mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets, unsigned run) {
   // A group of 64 / run lanes reads run x (64 / run) elements.
   unsigned runBits = llvm::Log2_32(run), groupBits = 6 - runBits;
   if (offsets.getRank() != 1 || !llvm::isPowerOf2_32(run) || run < 2 ||
-      run > 32 || lane.size() < groupBits || reg.size() < runBits)
+      run > 32 || lane.size() < groupBits || reg.size() < runBits ||
+      (read.pairedRuns && (run != 8 || lane.size() < 4)))
     return std::nullopt;
   for (unsigned i = 0; i < runBits; ++i)
     if (lane[i][0] != int32_t(1) << i)
@@ -75,9 +79,14 @@ mlir::tlxamd::getTransposedLoad(const LinearLayout &offsets, unsigned run) {
   // the register bits below `run`; lanes above the group stay.
   std::array<Bases, LL::kNumInDims> out;
   out[LL::Register].assign(reg.begin() + runBits, reg.end());
-  out[LL::Lane].assign(lane.begin() + runBits, lane.begin() + groupBits);
-  out[LL::Lane].append(reg.begin(), reg.begin() + runBits);
-  out[LL::Lane].append(lane.begin() + groupBits, lane.end());
+  if (read.pairedRuns) {
+    out[LL::Lane] = {reg[0], reg[1], lane[3], reg[2]};
+    out[LL::Lane].append(lane.begin() + 4, lane.end());
+  } else {
+    out[LL::Lane].assign(lane.begin() + runBits, lane.begin() + groupBits);
+    out[LL::Lane].append(reg.begin(), reg.begin() + runBits);
+    out[LL::Lane].append(lane.begin() + groupBits, lane.end());
+  }
   out[LL::Warp] = offsets.getBases(LL::Warp);
   out[LL::Block] = offsets.getBases(LL::Block);
   return LinearLayout(1, out);

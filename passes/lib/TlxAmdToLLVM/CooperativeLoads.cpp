@@ -53,12 +53,12 @@ static bool keepsSharedRows(const SharedTile &tile, int64_t run) {
 LogicalResult mlir::tlxamd::lowerCooperativeLoad(
     ConversionPatternRewriter &rewriter, LocalLoadOp op, Value src,
     const TargetInfoBase &targetInfo, const TypeConverter &converter,
-    unsigned lanes, int64_t run,
+    unsigned lanes, unsigned bits, int64_t run,
     function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
     function_ref<SmallVector<Value>(Value, Type)> load) {
   RankedTensorType type = op.getType();
   Type elemType = type.getElementType();
-  if (!elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() != 16 ||
+  if (!elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() != bits ||
       getDistributedLayout(type).getLanesPerWarp() != lanes)
     return failure();
   std::optional<LinearLayout> offsets =

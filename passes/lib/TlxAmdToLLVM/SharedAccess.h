@@ -19,7 +19,7 @@ namespace mlir::tlxamd {
 SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
                          MemDescType type);
 
-/// `op` (a local_load of 16-bit elements over warps of `lanes` lanes)
+/// `op` (a local_load of `bits`-bit elements over warps of `lanes` lanes)
 /// lowered to a cooperative matrix load: `plan` maps the registers' element
 /// offsets in the tile to the offset each lane addresses, one "register"
 /// per instruction (nullopt: the instruction does not serve the layout),
@@ -30,7 +30,7 @@ SharedTile unpackMemDesc(RewriterBase &rewriter, Location loc, Value desc,
 LogicalResult lowerCooperativeLoad(
     ConversionPatternRewriter &rewriter, LocalLoadOp op, Value src,
     const TargetInfoBase &targetInfo, const TypeConverter &converter,
-    unsigned lanes, int64_t run,
+    unsigned lanes, unsigned bits, int64_t run,
     function_ref<std::optional<LinearLayout>(const LinearLayout &)> plan,
     function_ref<SmallVector<Value>(Value, Type)> load);
 

@@ -122,10 +122,10 @@ public:
   virtual void annotateKernel(LLVM::LLVMFuncOp func,
                               unsigned numThreads) const = 0;
 
-  /// One transposing read of 16-bit elements at the shared `ptr` (the
-  /// capability table's ldsTransposeRead16Elems per lane, getTransposedLoad
-  /// says which lane receives what): the registers it fills. Targets
-  /// without such reads never get here.
+  /// One transposing read of `elem`s at the shared `ptr` (getTransposedRead
+  /// says how many a lane reads, getTransposedLoad which lane receives
+  /// what): the registers it fills. Targets without such reads never get
+  /// here.
   virtual SmallVector<Value> transposedSharedRead(RewriterBase &rewriter,
                                                   Location loc, Value ptr,
                                                   Type elem) const {

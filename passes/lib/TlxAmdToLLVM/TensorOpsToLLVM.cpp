@@ -329,15 +329,15 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
         this->getTypeConverter()->convertType(type.getElementType());
     unsigned bytes = getSharedTileElementBytes(elemType);
 
-    // The target's transposing reads serve 16-bit destinations whose
-    // shared rows run along the lanes.
-    unsigned run = bytes == 2 && getDistributedLayout(type).getLanesPerWarp() ==
-                                     targetInfo.getArch().warpSize
-                       ? targetInfo.getArch().ldsTransposeRead16Elems
-                       : 0;
+    // The target's transposing reads serve destinations whose shared rows
+    // run along the lanes.
+    TransposedRead read;
+    if (getDistributedLayout(type).getLanesPerWarp() ==
+        targetInfo.getArch().warpSize)
+      read = getTransposedRead(targetInfo.getArch(), bytes * 8);
     SwizzledSharedLayoutAttr tile = chooseSwizzledSharedLayout(
         srcType.getEncoding(), type.getEncoding(), type.getShape(), bytes,
-        targetInfo.getArch().sharedMemoryBanks, run);
+        targetInfo.getArch().sharedMemoryBanks, read);
     LinearLayout sharedLL = toSharedLinearLayout(tile, type.getShape());
     std::optional<LinearLayout> srcOffsets =
         LinearLayout::getSharedOffsets(getLinearLayout(srcType), sharedLL);
@@ -359,7 +359,7 @@ struct SharedMemoryLayoutChange : TargetPattern<OpTy, /*benefit=*/0> {
                 unpackRegisters(rewriter, loc, adaptor.getSrc()));
     targetInfo.sharedBarrier(rewriter, loc);
     std::optional<LinearLayout> transposed =
-        run ? getTransposedLoad(*dstOffsets, run) : std::nullopt;
+        read.run ? getTransposedLoad(*dstOffsets, read) : std::nullopt;
     SmallVector<Value> dst =
         transposed
             ? emitCooperativeReads(rewriter, loc, tileMem, *transposed, thread,

@@ -178,7 +178,7 @@ struct LocalLoadToLdMatrix : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
     };
     // rows of 8 elements, 16-byte aligned
     return lowerCooperativeLoad(rewriter, op, adaptor.getSrc(), targetInfo,
-                                *getTypeConverter(), 32, 8, plan, load);
+                                *getTypeConverter(), 32, 16, 8, plan, load);
   }
 };
 

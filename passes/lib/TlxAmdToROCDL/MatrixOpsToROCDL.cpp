@@ -492,26 +492,29 @@ struct SetPriorityToROCDL : TargetPattern<AmdSetPriorityOp> {
   }
 };
 
-/// local_load of 16-bit elements whose layout the layout core maps onto
-/// the target's transposing LDS reads (getTransposedLoad: an operand whose
-/// contiguous shared dimension runs along the lanes, e.g. a K x N tile
-/// feeding an MFMA's or WMMA's B): one ds_read_b64_tr_b16 per 4 registers
-/// (CDNA4) or ds_load_tr16_b128 per 8 (gfx1250) instead of a 2-byte read
-/// each. Anything else takes the generic vector loads.
+/// local_load of 16- or 8-bit elements whose layout the layout core maps
+/// onto the target's transposing LDS reads (getTransposedLoad: an operand
+/// whose contiguous shared dimension runs along the lanes, e.g. a K x N
+/// tile feeding an MFMA's or WMMA's B): one ds_read_b64_tr_b16 per 4
+/// registers (CDNA4), ds_load_tr16_b128 / ds_load_tr8_b64 per 8 (gfx1250)
+/// instead of a 2- or 1-byte read each. Anything else takes the generic
+/// vector loads.
 struct LocalLoadToTransposedRead : TargetPattern<LocalLoadOp, /*Benefit=*/2> {
   using TargetPattern::TargetPattern;
 
   LogicalResult
   matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    unsigned run = targetInfo.getArch().ldsTransposeRead16Elems;
-    if (!run)
+    Type elem = op.getType().getElementType();
+    unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
+    TransposedRead read = getTransposedRead(targetInfo.getArch(), bits);
+    if (!read.run)
       return failure();
     return lowerCooperativeLoad(
         rewriter, op, adaptor.getSrc(), targetInfo, *getTypeConverter(),
-        targetInfo.getArch().warpSize, run,
+        targetInfo.getArch().warpSize, bits, read.run,
         [&](const LinearLayout &offsets) {
-          return getTransposedLoad(offsets, run);
+          return getTransposedLoad(offsets, read);
         },
         [&](Value ptr, Type elem) {
           return targetInfo.transposedSharedRead(rewriter, op.getLoc(), ptr,

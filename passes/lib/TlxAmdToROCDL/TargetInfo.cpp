@@ -289,19 +289,25 @@ Value mlir::tlxamd::rocdl::createIntrinsic(
 SmallVector<Value> TargetInfo::transposedSharedRead(RewriterBase &rewriter,
                                                     Location loc, Value ptr,
                                                     Type elem) const {
-  unsigned run = getArch().ldsTransposeRead16Elems;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  unsigned run = getTransposedRead(getArch(), bits).run;
   auto type = VectorType::get(run, elem);
   // CDNA4's ds_read_b64_tr_b16 has a ROCDL op; gfx1250's ds_load_tr16_b128
-  // is the LLVM intrinsic.
-  Value v = run == 4
-                ? ROCDL::ds_read_tr16_b64::create(rewriter, loc, type, ptr,
-                                                  ArrayAttr(), ArrayAttr(),
-                                                  ArrayAttr())
-                      .getResult()
-                : LLVM::CallIntrinsicOp::create(
-                      rewriter, loc, type,
-                      rewriter.getStringAttr("llvm.amdgcn.ds.load.tr16.b128"),
-                      ValueRange{ptr})
-                      .getResult(0);
+  // and ds_load_tr8_b64 (two words) are LLVM intrinsics.
+  if (run == 4)
+    return unpackRegisters(
+        rewriter, loc,
+        ROCDL::ds_read_tr16_b64::create(rewriter, loc, type, ptr, ArrayAttr(),
+                                        ArrayAttr(), ArrayAttr()));
+  Type result = bits == 8 ? VectorType::get(2, rewriter.getI32Type()) : type;
+  Value v =
+      LLVM::CallIntrinsicOp::create(
+          rewriter, loc, result,
+          rewriter.getStringAttr(bits == 8 ? "llvm.amdgcn.ds.load.tr8.b64"
+                                           : "llvm.amdgcn.ds.load.tr16.b128"),
+          ValueRange{ptr})
+          .getResult(0);
+  if (bits == 8)
+    v = LLVM::BitcastOp::create(rewriter, loc, type, v);
   return unpackRegisters(rewriter, loc, v);
 }

@@ -32,16 +32,19 @@ constexpr unsigned kMaxSharedVectorBytes = 16;
 LinearLayout::SharedAccessCost
 getSharedAccessCost(Attribute dist, Attribute shared, ArrayRef<int64_t> shape,
                     unsigned elementBytes, unsigned banks);
+/// The target's transposing LDS read of `elementBits`-bit elements (the
+/// capability table's ldsTransposeRead16Elems / ldsTransposeRead8Elems).
+TransposedRead getTransposedRead(const ArchInfo &arch, unsigned elementBits);
+
 /// The swizzled shared layout that makes storing a tile from `src` and
 /// loading it into `dst` cheapest: fewest wavefronts (bank conflicts), then
-/// widest vectors, then the mildest swizzle. With `transposedRun` (the
-/// target's transposing 16-bit reads, elements per lane), a load the
-/// reads serve (getTransposedLoad) costs their `transposedRun`-element
-/// accesses.
+/// widest vectors, then the mildest swizzle. With `transposed` (the
+/// target's transposing read of the elements), a load the read serves
+/// (getTransposedLoad) costs its run-wide accesses.
 SwizzledSharedLayoutAttr
 chooseSwizzledSharedLayout(Attribute src, Attribute dst,
                            ArrayRef<int64_t> shape, unsigned elementBytes,
-                           unsigned banks, unsigned transposedRun = 0);
+                           unsigned banks, TransposedRead transposed = {});
 
 /// The shared layout of a rank-2 dot operand tile staged before layouts
 /// exist (tlxamd-pipeline), contiguous along `fastDim`: for the warpgroup
@@ -59,9 +62,8 @@ Attribute getStagedOperandLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 /// its share of the tile permitting), so its stores write runs of k along
 /// K (the block transposed in its registers) and the MFMA operand reads
 /// come back 8 bytes a lane. Null when the share is under two rows, and
-/// for 16-bit elements on a target that reads them transposed from a
-/// row-major tile (the capability table's ldsTransposeRead16Elems: the
-/// tile is then stored as it is).
+/// where the target reads such elements transposed from a row-major tile
+/// (getTransposedRead: the tile is then stored as it is).
 Attribute getStagedRegisterLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                   unsigned elementBits, unsigned numWarps,
                                   const ArchInfo &arch);

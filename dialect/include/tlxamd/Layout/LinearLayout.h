@@ -258,20 +258,30 @@ struct MatrixLoad {
 };
 std::optional<MatrixLoad> getMatrixLoad(const LinearLayout &offsets);
 
-/// A wave's cooperative transposing reads of 16-bit elements, each lane
-/// reading `run` consecutive ones (CDNA4 ds_read_b64_tr_b16: 4, gfx1250
-/// ds_load_tr16_b128: 8), for a load from shared memory whose element
-/// offsets are `offsets` (register, lane, warp -> offset). The lanes work
-/// in groups of 64 / run (16; 8): in a group, the lane whose low bits are
-/// c and next bits r supplies the address of a run, and the lane whose low
-/// bits (log2 run of them) are e and next bits c receives its element e as
-/// register r. So lane bits below `run` must step through consecutive
-/// offsets, register bits below `run` pick the supplying lanes' runs, and
-/// every other basis keeps the runs whole and aligned. The result gives
-/// the offset each lane addresses, one "register" per instruction (each
+/// A transposing LDS read: the elements each lane reads (0: none) and
+/// whether a group of 8 lanes is two runs of 4 (gfx1250's 8-bit read).
+struct TransposedRead {
+  unsigned run = 0;
+  bool pairedRuns = false;
+};
+
+/// A wave's cooperative transposing reads, each lane reading `read.run`
+/// consecutive elements (CDNA4 ds_read_b64_tr_b16: 4 16-bit ones; gfx1250
+/// ds_load_tr16_b128: 8 16-bit, ds_load_tr8_b64: 8 8-bit), for a load from
+/// shared memory whose element offsets are `offsets` (register, lane, warp
+/// -> offset). The lanes work in groups of 64 / run (16; 8): in a group,
+/// the lane whose low bits are c and next bits r supplies the address of a
+/// run, and the lane whose low bits (log2 run of them) are e and next bits
+/// c receives its element e as register r. With `pairedRuns` (8-bit reads)
+/// a group is lanes 0-3 and 8-11 of 16 (and so on): the supplying lane's
+/// bits are register bits 0-1, the receiver's lane bit 3, register bit 2.
+/// So lane bits below `run` must step through consecutive offsets,
+/// register bits below `run` pick the supplying lanes' runs, and every
+/// other basis keeps the runs whole and aligned. The result gives the
+/// offset each lane addresses, one "register" per instruction (each
 /// filling `run` registers). None when the layout is not of that form.
 std::optional<LinearLayout> getTransposedLoad(const LinearLayout &offsets,
-                                              unsigned run);
+                                              TransposedRead read);
 
 /// The layout of the block scales of an operand laid out as `operand`:
 /// every basis with its `kDim` coordinate divided by `block` (a power of
