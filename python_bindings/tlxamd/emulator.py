@@ -819,44 +819,40 @@ def _in_range(vo, start, width, rsrc):
     return at + width <= rsrc[:, 1].astype(np.int64)
 
 
+def _transposed_read(k, op, mask, name: str, block: int, nbytes: int, source):
+    """A cooperative transposing LDS read: each lane reads `nbytes` at its
+    address and lane l receives as its element j element e of lane
+    source(l, j)'s read ((lanes, e) arrays); every lane of an active block
+    of `block` lanes must be active."""
+    ty = _ty(op.results[0].type)
+    addr = k.get(op.operands[0])
+    active = mask.reshape(-1, block)
+    if (active.any(axis=1) & ~active.all(axis=1)).any():
+        raise EmulatorError(f"{_loc(op)}: {name} with part of a {block}-lane block inactive")
+    raw = np.zeros((k.n, nbytes), np.uint8)
+    if mask.any():
+        raw[mask] = k.mem.read(addr[mask], 3, nbytes, _loc(op))
+    elem = 2 if ty.bits == 16 else 1
+    rows = raw.view(np.uint16 if elem == 2 else np.uint8).reshape(k.n, nbytes // elem)
+    lane = np.arange(k.n)
+    out = np.stack([rows[source(lane, j)] for j in range(nbytes // elem)], axis=1)
+    return _from_bytes(out.view(np.uint8).reshape(k.n, nbytes), ty)
+
+
 def _ds_read_tr16(k, op, mask):
     """ds_read_b64_tr_b16: in each group of 16 lanes, lane 4r + c reads 4
     16-bit elements at its address, and lane 4c + e receives element e of
     that read as its element r (a 4 x 16 block, read row by row, each lane
-    receiving a column). Every lane of an active group must be active."""
-    ty = _ty(op.results[0].type)
-    addr = k.get(op.operands[0])
-    active = mask.reshape(-1, 16)
-    if (active.any(axis=1) & ~active.all(axis=1)).any():
-        raise EmulatorError(f"{_loc(op)}: ds_read_b64_tr_b16 with part of a 16-lane group inactive")
-    raw = np.zeros((k.n, 8), np.uint8)
-    if mask.any():
-        raw[mask] = k.mem.read(addr[mask], 3, 8, _loc(op))
-    rows = raw.view(np.uint16).reshape(k.n, 4)
-    i = np.arange(k.n) % 16
-    group = np.arange(k.n) - i
-    out = np.stack([rows[group + 4 * r + i // 4, i % 4] for r in range(4)], axis=1)
-    return _from_bytes(out.view(np.uint8).reshape(k.n, 8), ty)
+    receiving a column)."""
+    return _transposed_read(k, op, mask, "ds_read_b64_tr_b16", 16, 8,
+                            lambda l, r: (l - l % 16 + 4 * r + (l % 16) // 4, l % 4))
 
 
 def _ds_load_tr16_b128(k, op, mask):
     """gfx1250's ds_load_tr16_b128: in each group of 8 lanes, lane 8g + j
     reads 8 16-bit elements at its address, and lane 8g + i receives element
-    i of that read as its element j (an 8 x 8 block transposed). Every lane
-    of an active group must be active."""
-    ty = _ty(op.results[0].type)
-    addr = k.get(op.operands[0])
-    active = mask.reshape(-1, 8)
-    if (active.any(axis=1) & ~active.all(axis=1)).any():
-        raise EmulatorError(f"{_loc(op)}: ds_load_tr16_b128 with part of an 8-lane group inactive")
-    raw = np.zeros((k.n, 16), np.uint8)
-    if mask.any():
-        raw[mask] = k.mem.read(addr[mask], 3, 16, _loc(op))
-    rows = raw.view(np.uint16).reshape(k.n, 8)
-    i = np.arange(k.n) % 8
-    group = np.arange(k.n) - i
-    out = np.stack([rows[group + j, i] for j in range(8)], axis=1)
-    return _from_bytes(out.view(np.uint8).reshape(k.n, 16), ty)
+    i of that read as its element j (an 8 x 8 block transposed)."""
+    return _transposed_read(k, op, mask, "ds_load_tr16_b128", 8, 16, lambda l, j: (l - l % 8 + j, l % 8))
 
 
 def _ds_load_tr8_b64(k, op, mask):
@@ -864,23 +860,12 @@ def _ds_load_tr8_b64(k, op, mask):
     lane L receives as its byte j byte L % 8 of the read of lane S, where S
     takes bits 0-1 from j, bit 2 from L's bit 3, bit 3 from j's bit 2 and
     the rest from L (each group of 8 receiving lanes fed by two runs of 4
-    lanes, 8 apart). Every lane of an active 16-lane block must be
-    active."""
-    ty = _ty(op.results[0].type)
-    addr = k.get(op.operands[0])
-    active = mask.reshape(-1, 16)
-    if (active.any(axis=1) & ~active.all(axis=1)).any():
-        raise EmulatorError(f"{_loc(op)}: ds_load_tr8_b64 with part of a 16-lane block inactive")
-    raw = np.zeros((k.n, 8), np.uint8)
-    if mask.any():
-        raw[mask] = k.mem.read(addr[mask], 3, 8, _loc(op))
-    lane = np.arange(k.n)
-    wave = lane - lane % 32
-    out = np.empty((k.n, 8), np.uint8)
-    for j in range(8):
-        src = wave + ((j & 3) | ((lane >> 3) & 1) << 2 | ((j >> 2) & 1) << 3 | ((lane % 32) >> 4) << 4)
-        out[:, j] = raw[src, lane % 8]
-    return _from_bytes(out, ty)
+    lanes, 8 apart)."""
+    def source(lane, j):
+        within = (j & 3) | ((lane >> 3) & 1) << 2 | ((j >> 2) & 1) << 3 | ((lane % 32) >> 4) << 4
+        return lane - lane % 32 + within, lane % 8
+
+    return _transposed_read(k, op, mask, "ds_load_tr8_b64", 16, 8, source)
 
 
 def _bpermute(k, op, mask):
