@@ -7,8 +7,15 @@
 // RUN: %tlx-compile %S/Inputs/buffer_wave32.mlir --target sm_90a --emit bin -o %t.cubin
 // RUN: %tlx-compile %S/Inputs/buffer_wave32.mlir --target sm_90a --emit mlir | FileCheck %s --check-prefix=MLIR
 
+// gfx1250's resource (as LLVM 22 builds it from make.buffer.rsrc): the
+// 57-bit base, num_records from bit 57 (its low 7 bits in word 1's top,
+// the rest in word 2: 2^31 - 2 gives 0xfc000000 and 0xffffff) and word 3
+// zero, the flag word the other targets take not used.
 // GFX1250: .amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 // GFX1250-LABEL: copy_f32_c4:
+// GFX1250-DAG: s_mov_b32 s[[W3:[0-9]+]], 0{{$}}
+// GFX1250-DAG: s_mov_b32 s[[W2:[0-9]+]], 0xffffff
+// GFX1250-DAG: s_or_b32 s[[W1:[0-9]+]], s[[W1]], 0xfc000000
 // GFX1250: buffer_load_b128 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], null offen
 // GFX1250: buffer_store_b128
 // GFX1250-LABEL: other_f8:

@@ -171,7 +171,9 @@ static const unsigned kCpAsync[] = {4, 8, 16};
 
 // Word 3 of a raw buffer resource: DST_SEL_XYZW (7 << 12) and a 32-bit
 // data format (4 << 15); gfx10+ add the raw out-of-bounds mode (3 << 28)
-// and resource-level bounds (1 << 24).
+// and resource-level bounds (1 << 24). On gfx1250 LLVM 22's
+// make.buffer.rsrc builds the resource itself (num_records from bit 57,
+// word 3 zero) and does not read the flags (Target/buffer-wave32.mlir).
 static constexpr unsigned kCDNARsrcFlags = (7 << 12) | (4 << 15);
 // NVPTX's data layout (LLVM 22's NVPTXTargetMachine for nvptx64).
 static constexpr llvm::StringLiteral kNvptxDataLayout =
