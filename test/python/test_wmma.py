@@ -7,23 +7,14 @@ operand layout (emulator.wmma_lane_maps), not from the layout core."""
 import numpy as np
 import pytest
 
-import tlxamd
 import tlxamd.language as tl
 from tlxamd import compiler, emulator
 
 torch = pytest.importorskip("torch")
 
 
-@tlxamd.jit
-def dot_kernel(a, b, c, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, DT: tl.constexpr,
-               OUT: tl.constexpr):
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rk = tl.arange(0, K)
-    x = tl.load(a + rm[:, None] * K + rk[None, :]).to(DT, bitcast=True)
-    y = tl.load(b + rk[:, None] * N + rn[None, :]).to(DT, bitcast=True)
-    tl.store(c + rm[:, None] * N + rn[None, :], tl.dot(x, y, out_dtype=OUT))
-
+# the 8-bit dot's kernel: operands loaded as bits, bitcast to DT
+from test_dot_8bit import dot8 as dot_kernel  # noqa: E402
 
 # (tl type, torch type, bits array dtype, the instruction per K step)
 _TYPES = {
