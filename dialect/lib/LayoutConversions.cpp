@@ -487,7 +487,7 @@ TransposedRead mlir::tlxamd::getTransposedRead(const ArchInfo &arch,
   if (elementBits == 16)
     return {arch.ldsTransposeRead16Elems, false};
   if (elementBits == 8)
-    return {arch.ldsTransposeRead8Elems, true};
+    return {arch.ldsTransposeRead8Elems, arch.ldsTransposeRead8PairedRuns};
   return {};
 }
 

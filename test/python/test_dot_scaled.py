@@ -160,6 +160,19 @@ def test_unscaled_operands_match_numpy():
     _check(out, av @ bv, np.abs(av) @ np.abs(bv))
 
 
+def test_unscaled_operands_on_gfx1250_match_numpy():
+    """gfx1250's scaled WMMA without scales: each operand's scale register
+    holds four 127s (2^0 for every K block)."""
+    rng = np.random.default_rng(4)
+    a, av = _operand(rng, "e4m3", 64, 128, 1)
+    b, bv = _operand(rng, "e4m3", 128, 64, 0)
+    out = np.zeros((64, 64), np.float32)
+    k = compiler.compile(_scaled_tile.build(target="gfx1250", FMT="e4m3", TPW=None, which=0), target="gfx1250")
+    assert k.asm.count("v_wmma_scale_f32_16x16x128_f8f6f4") == 4
+    emulator.run(k, (1,), a, b, out)
+    _check(out, av @ bv, np.abs(av) @ np.abs(bv))
+
+
 def test_tiles_per_warp_only_on_gfx1250():
     # D4: gfx950's scaled MFMA would ignore the hint
     with pytest.raises(Exception, match="D4: tiles_per_warp is read only by the scaled-WMMA lowering"):

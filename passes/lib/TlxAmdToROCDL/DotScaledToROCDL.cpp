@@ -21,6 +21,29 @@ using namespace mlir::tlxamd;
 
 namespace {
 
+/// The tiling of a dot_scaled on a scaled instruction: K per instruction
+/// in each operand's elements (packed fp4: half), `aRegs` / `bRegs`
+/// operand elements and `scalesPerLane` scales a lane holds per
+/// instruction.
+DotTiling getScaledTiling(DotScaledOp op, const MatrixInstr &instr,
+                          const ScaledFormat &fa, const ScaledFormat &fb,
+                          int64_t aRegs, int64_t bRegs, int64_t accRegs,
+                          int64_t scalesPerLane) {
+  auto type = [](Value v) {
+    return v ? cast<RankedTensorType>(v.getType()) : RankedTensorType();
+  };
+  DotTiling t{type(op.getA()), type(op.getB()),
+              type(op.getC()), {instr.m, instr.n, instr.k},
+              aRegs,           bRegs,
+              accRegs};
+  t.aK = instr.k / (fa.bits == 4 ? 2 : 1);
+  t.bK = instr.k / (fb.bits == 4 ? 2 : 1);
+  t.aScaleType = type(op.getAScale());
+  t.bScaleType = type(op.getBScale());
+  t.scalesPerLane = scalesPerLane;
+  return t;
+}
+
 //===----------------------------------------------------------------------===//
 // dot_scaled: gfx950's scaled MFMA
 //===----------------------------------------------------------------------===//
@@ -101,18 +124,9 @@ struct ScaledMfmaEmitter {
   }
   /// The tiling of `op`: K per instruction in each operand's elements.
   DotTiling tiling(DotScaledOp op) const {
-    auto type = [](Value v) {
-      return v ? cast<RankedTensorType>(v.getType()) : RankedTensorType();
-    };
-    DotTiling t{type(op.getA()),         type(op.getB()),
-                type(op.getC()),         {instr->m, instr->n, instr->k},
-                fragment(*instr, *fa),   fragment(*instr, *fb),
-                accType.getNumElements()};
-    t.aK = instr->k / (fa->bits == 4 ? 2 : 1);
-    t.bK = instr->k / (fb->bits == 4 ? 2 : 1);
-    t.aScaleType = type(op.getAScale());
-    t.bScaleType = type(op.getBScale());
-    return t;
+    return getScaledTiling(op, *instr, *fa, *fb, fragment(*instr, *fa),
+                           fragment(*instr, *fb), accType.getNumElements(),
+                           /*scalesPerLane=*/1);
   }
   Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
              ArrayRef<Value> b, ArrayRef<Value> as, ArrayRef<Value> bs) const {
@@ -172,20 +186,11 @@ struct ScaledWmmaEmitter {
     return instr->k / (f.bits == 4 ? 2 : 1);
   }
   DotTiling tiling(DotScaledOp op) const {
-    auto type = [](Value v) {
-      return v ? cast<RankedTensorType>(v.getType()) : RankedTensorType();
-    };
-    // A lane holds half the instruction's K of its row / column.
-    DotTiling t{type(op.getA()),         type(op.getB()),
-                type(op.getC()),         {instr->m, instr->n, instr->k},
-                operandK(*fa) / 2,       operandK(*fb) / 2,
-                accType.getNumElements()};
-    t.aK = operandK(*fa);
-    t.bK = operandK(*fb);
-    t.aScaleType = type(op.getAScale());
-    t.bScaleType = type(op.getBScale());
-    t.scalesPerLane = instr->k / kScaleBlockSize;
-    return t;
+    // A lane holds half the instruction's K of its row / column, and the
+    // scales of all its K blocks.
+    return getScaledTiling(op, *instr, *fa, *fb, operandK(*fa) / 2,
+                           operandK(*fb) / 2, accType.getNumElements(),
+                           instr->k / kScaleBlockSize);
   }
   Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
              ArrayRef<Value> b, ArrayRef<Value> as, ArrayRef<Value> bs) const {

@@ -122,9 +122,11 @@ struct ArchInfo {
   /// 4 x 16 block; gfx1250 ds_load_tr16_b128: 8, groups of 8 lanes an
   /// 8 x 8 block), each lane receiving a column; 0: none.
   unsigned ldsTransposeRead16Elems = 0;
-  /// The same for 8-bit elements (gfx1250 ds_load_tr8_b64: 8, each group
-  /// of 8 receiving lanes fed by two runs of 4 lanes); 0: none.
+  /// The same for 8-bit elements (gfx1250 ds_load_tr8_b64: 8); 0: none.
   unsigned ldsTransposeRead8Elems = 0;
+  /// The 8-bit read feeds each group of 8 receiving lanes from two runs of
+  /// 4 lanes, 8 apart (gfx1250's ds_load_tr8_b64).
+  bool ldsTransposeRead8PairedRuns = false;
   /// The flagship product's compute units / SMs, threads per unit and
   /// registers per workgroup (what a launcher sizes persistent grids and
   /// occupancy with; 0: no product to name).
