@@ -195,12 +195,23 @@ def resources(asm: str, name: str, lds_bytes: int = 0, lds_size: int = 65536, wa
             "occupancy": max(0, min(max_waves, by_regs, by_lds))}
 
 
+def per_tile(c: Counter, tile_work: int) -> Counter:
+    """`c` per K tile of `tile_work` MFMA work (a loop body LLVM unrolled
+    holds several), classes rounded to halves."""
+    steps = c.get("mfma_work", 0) / tile_work if tile_work and c.get("mfma_work") else 1
+    return Counter({k: (v if k == "mfma_work" else round(2 * v / steps) / 2) for k, v in c.items()})
+
+
 def side_by_side(label: str, ours: str, theirs: str, name: str, theirs_lds: int, lds_size: int,
-                 waves_per_group: int = 4, theirs_name: Optional[str] = None) -> str:
+                 waves_per_group: int = 4, theirs_name: Optional[str] = None, tile_work: int = 0) -> str:
     """Two lines: every instruction class of the main loop (per step and
-    wave), tlxamd / Triton, then registers, LDS, occupancy and spills."""
+    wave; per K tile of `tile_work` MFMA work where given), tlxamd /
+    Triton, then registers, LDS, occupancy and spills."""
     theirs_name = theirs_name or name
     a, b = k_loop(ours, name) or Counter(), k_loop(theirs, theirs_name) or Counter()
+    if tile_work:
+        a, b = per_tile(a, tile_work), per_tile(b, tile_work)
+        a["mfma_work"] = b["mfma_work"] = tile_work
     ra = resources(ours, name, lds_size=lds_size, waves_per_group=waves_per_group)
     rb = resources(theirs, theirs_name, lds_bytes=theirs_lds, lds_size=lds_size, waves_per_group=waves_per_group)
     cells = " ".join(f"{k}={a.get(k, 0)}/{b.get(k, 0)}" for k in sorted(set(a) | set(b)))

@@ -191,10 +191,12 @@ def _step_instructions(loop: str) -> Counter:
     return out
 
 
-def preshuffled_gemm_report(configs=((128, 128, 256, 2), (64, 64, 256, 3))) -> list:
+def preshuffled_gemm_report(configs=((128, 128, 256, 2), (64, 64, 256, 3)), shuffled=(False, True)) -> list:
     """The preshuffled MXFP GEMM of examples/preshuffled_gemm.py on gfx950
     (A e2m1 through LDS, B e2m1 or e4m3 from the preshuffled loader, 4
-    warps): registers, LDS, and per K step (one loop iteration) the MFMA
+    warps), its scales row-major (exchanged through LDS) and preshuffled
+    (preshuffle.shuffle_scales: loaded in the instruction's layout), in one
+    run: registers, LDS, and per K step (one loop iteration) the MFMA
     count and the memory instructions by kind."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
     from preshuffled_gemm import build
@@ -202,20 +204,23 @@ def preshuffled_gemm_report(configs=((128, 128, 256, 2), (64, 64, 256, 3))) -> l
     rows = []
     for fmt in ("e2m1", "e4m3"):
         for bm, bn, bk, stages in configs:
-            k = compiler.compile(build(fmt, BM=bm, BN=bn, BK=bk, STAGES=stages), target="gfx950", cache=False)
-            r = k.resources
-            step = _step_instructions(loop_blocks(k.asm))
-            mfma = sum(c for n, c in step.items() if n.startswith("v_mfma"))
-            rows.append({"b_format": fmt, "tile": (bm, bn, bk), "stages": stages, "vgpr": r["vgpr"],
-                         "agpr": r["agpr"], "sgpr": r["sgpr"], "lds": r["lds"], "spills": r["vgpr_spill"],
-                         "mfma_per_k_step": mfma,
-                         "memory_per_k_step": {n: c for n, c in step.items() if not n.startswith("v_mfma")}})
+            for sh in shuffled:
+                k = compiler.compile(build(fmt, BM=bm, BN=bn, BK=bk, STAGES=stages, SHUFFLED_SCALES=sh),
+                                     target="gfx950", cache=False)
+                r = k.resources
+                step = _step_instructions(loop_blocks(k.asm))
+                mfma = sum(c for n, c in step.items() if n.startswith("v_mfma"))
+                rows.append({"b_format": fmt, "tile": (bm, bn, bk), "stages": stages, "shuffled_scales": sh,
+                             "vgpr": r["vgpr"], "agpr": r["agpr"], "sgpr": r["sgpr"], "lds": r["lds"],
+                             "spills": r["vgpr_spill"], "mfma_per_k_step": mfma,
+                             "memory_per_k_step": {n: c for n, c in step.items() if not n.startswith("v_mfma")}})
     print("\ngfx950 preshuffled MXFP GEMM (A e2m1 via LDS, B preshuffled; 4 warps), per K step:")
     for row in rows:
         bm, bn, bk = row["tile"]
         mem = ", ".join(f"{c}x {n}" for n, c in sorted(row["memory_per_k_step"].items()))
-        print(f"  e2m1 x {row['b_format']} {bm}x{bn}x{bk} {row['stages']} stages: v{row['vgpr']}/a{row['agpr']}"
-              f"/s{row['sgpr']}, {row['lds']} B LDS, {row['mfma_per_k_step']} MFMA; {mem}")
+        scales = "preshuffled" if row["shuffled_scales"] else "row-major"
+        print(f"  e2m1 x {row['b_format']} {bm}x{bn}x{bk} {row['stages']} stages, {scales} scales: v{row['vgpr']}"
+              f"/a{row['agpr']}/s{row['sgpr']}, {row['lds']} B LDS, {row['mfma_per_k_step']} MFMA; {mem}")
     return rows
 
 

@@ -235,12 +235,26 @@ static LogicalResult verifyPipelineAttribute(Operation *op,
   return success();
 }
 
+/// `tlxamd.matrix_instr_nonkdim`: Triton's AMD hint on a kernel, 16 or 32.
+static LogicalResult verifyMatrixInstrNonKDim(Operation *op,
+                                              NamedAttribute attr) {
+  auto n = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!n || !n.getType().isSignlessInteger(32) ||
+      (n.getInt() != 16 && n.getInt() != 32) ||
+      (!isa<gpu::GPUFuncOp>(op) && op->getName().getStringRef() != "llvm.func"))
+    return op->emitError() << "'" << attr.getName().getValue()
+                           << "' is an i32 attribute of kernels, 16 or 32";
+  return success();
+}
+
 LogicalResult TlxAmdDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == getNumWarpsAttrName())
     return verifyNumWarps(op, attr);
   if (attr.getName() == getNumCtasAttrName())
     return verifyNumCtas(op, attr.getValue());
+  if (attr.getName() == getMatrixInstrNonKDimAttrName())
+    return verifyMatrixInstrNonKDim(op, attr);
   if (attr.getName() == getAssignedLayoutsAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) ||
         !isa<gpu::GPUFuncOp>(op) && op->getName().getStringRef() != "llvm.func")

@@ -1,6 +1,8 @@
 //===- MatrixOps.cpp - tl.dot
 //----------------------------------------------===//
 #include "tlxamd/Dialect/TlxAmdDialect.h"
+#include "tlxamd/Dialect/TypeHelpers.h"
+#include "tlxamd/Layout/Preshuffle.h"
 
 using namespace mlir;
 using namespace mlir::tlxamd;
@@ -190,11 +192,9 @@ static DotLayoutChoice chooseWmmaLayout(MLIRContext *ctx, const ArchInfo &arch,
           getWmmaKGroup(*best)};
 }
 
-DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
-                                              const ArchInfo &arch, int64_t m,
-                                              int64_t n, int64_t k, Type elem,
-                                              unsigned numWarps,
-                                              bool rowsInWarp) {
+DotLayoutChoice mlir::tlxamd::chooseDotLayout(
+    MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
+    Type elem, unsigned numWarps, bool rowsInWarp, unsigned nonKDim) {
   std::string spelling = spell(elem);
   if (arch.isNVIDIA()) {
     unsigned bits = elem.getIntOrFloatBitWidth();
@@ -206,9 +206,10 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
     return {NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {wm, wn}, {16, 8}), kWidth};
   }
   if (!arch.mfmaVersion)
-    return arch.wmmaVersion ? chooseWmmaLayout(ctx, arch, m, n, k, spelling,
-                                               numWarps, rowsInWarp)
-                            : DotLayoutChoice{};
+    return arch.wmmaVersion && (!nonKDim || nonKDim == 16)
+               ? chooseWmmaLayout(ctx, arch, m, n, k, spelling, numWarps,
+                                  rowsInWarp)
+               : DotLayoutChoice{};
   // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
   // deepest K that divides the tile (CDNA4's double-rate forms).
   // Rows kept in one warp: instructions of at most m / numWarps rows.
@@ -218,7 +219,7 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(MLIRContext *ctx,
     for (const MatrixInstr &i : arch.matrixInstrs) {
       if (i.engine != MatrixEngine::MFMA || i.m != i.n || i.aType != spelling ||
           (i.m != 32 && i.m != 16) || i.m > rows || m % i.m || n % i.n ||
-          k % i.k)
+          k % i.k || (nonKDim && i.m != nonKDim))
         continue;
       if (!best || i.m > best->m || (i.m == best->m && i.k > best->k))
         best = &i;
@@ -539,6 +540,14 @@ chooseScaledWmmaLayout(MLIRContext *ctx, const ArchInfo &arch, int64_t m,
           getScaledOperandParent(layout, rhs, rhsKPack)};
 }
 
+int64_t mlir::tlxamd::getScaledDotInstrM(DotScaledOp dot,
+                                         const ArchInfo &arch) {
+  if (dot.getB().getDefiningOp<PreshuffledBLoadTileOp>())
+    return PreshuffledBLayout::kTileRows;
+  unsigned nonKDim = getMatrixInstrNonKDim(dot);
+  return !arch.mfmaVersion && nonKDim == 16 ? 0 : nonKDim;
+}
+
 ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
     MLIRContext *ctx, const ArchInfo &arch, int64_t m, int64_t n, int64_t k,
     const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps,
@@ -561,13 +570,19 @@ ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
   }
   if (!best)
     return {};
-  auto [wm, wn] = splitWarps(m, n, best->m, best->n, numWarps);
+  // Each warp a tilesPerWarp block of instructions (layout assignment's
+  // choice for scales loaded in the instruction's layout).
+  unsigned tm = tilesPerWarp.empty() ? 1 : tilesPerWarp[0];
+  unsigned tn = tilesPerWarp.empty() ? 1 : tilesPerWarp[1];
+  auto [wm, wn] = splitWarps(m, n, best->m * tm, best->n * tn, numWarps);
+  if (best->m * tm * wm > m || best->n * tn * wn > n)
+    return {};
   // A lane holds 32 values of K (instr.kWidth): 16 bytes of packed fp4.
   auto width = [&](const ScaledFormat &f) {
     return f.bits == 4 ? best->kWidth / 2 : best->kWidth;
   };
   Attribute layout =
       AmdMfmaLayoutAttr::get(ctx, arch.mfmaVersion, {best->m, best->n, best->k},
-                             /*transposed=*/true, {wm, wn}, {1, 1}, 32);
+                             /*transposed=*/true, {wm, wn}, {tm, tn}, 32);
   return {layout, width(lhs), width(rhs), layout, layout};
 }

@@ -64,6 +64,14 @@ std::optional<int64_t> mlir::tlxamd::getNumWarps(Operation *kernel) {
       kernel->getAttr(TlxAmdDialect::getNumWarpsAttrName()));
 }
 
+unsigned mlir::tlxamd::getMatrixInstrNonKDim(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (std::optional<int64_t> n = getSignlessIntValue(
+            op->getAttr(TlxAmdDialect::getMatrixInstrNonKDimAttrName())))
+      return unsigned(*n);
+  return 0;
+}
+
 int64_t mlir::tlxamd::getNumCtas(Operation *op) {
   for (; op; op = op->getParentOp())
     if (std::optional<int64_t> n = getSignlessIntValue(

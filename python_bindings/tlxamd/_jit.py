@@ -36,10 +36,11 @@ _META_FIXED = {"maxnreg": None, "launch_cooperative_grid": False, "launch_pdl": 
 _OPTIONS = len(_META_DEFAULTS)
 # Triton's AMD tuning hints (the MFMA instruction's non-K size, operand
 # packing, waves per EU) and permissions (flushing f32 denormals): accepted
-# so that AMD configurations run; tlxamd's layout assignment chooses
-# instructions and packing itself (its cost model is in the layout core) and
-# keeps denormals (a permission it does not take), so they change nothing
-# and are not in the key.
+# so that AMD configurations run. `matrix_instr_nonkdim` is honoured (the
+# kernel's dots use MFMAs of that M and N; it is in the key); tlxamd's
+# layout assignment chooses packing itself (its cost model is in the layout
+# core) and keeps denormals (a permission it does not take), so the others
+# change nothing and are not in the key.
 # `extern_libs` (vendor device libraries to link) names nothing tlxamd
 # reads: tl.extra.libdevice's functions are computed by tlxamd itself.
 _AMD_HINTS = {"matrix_instr_nonkdim": (0, 16, 32), "kpack": (1, 2), "waves_per_eu": tuple(range(0, 9)),
@@ -451,6 +452,8 @@ class Launcher:
         self.label = f"kernel {self.name}"
         self._hint_names = [k for k in _AMD_HINTS if k not in self.names]
         self._no_hints = (None,) * len(self._hint_names)
+        self._nonkdim = (self._hint_names.index("matrix_instr_nonkdim")
+                         if "matrix_instr_nonkdim" in self._hint_names else None)
         self.cache: Dict[Any, Tuple[CompiledKernel, Any, Tuple[int, ...]]] = {}
 
     def run(self, grid, args, kwargs, warmup: bool):
@@ -462,10 +465,11 @@ class Launcher:
             self._check_hints(hints)
         # (the emulated target is part of the key: TLXAMD_TARGET may change
         # between launches of host arrays)
-        key = (self.key(*values), meta, os.environ.get("TLXAMD_TARGET"))
+        nonkdim = (hints[self._nonkdim] or 0) if self._nonkdim is not None else 0
+        key = (self.key(*values), meta, nonkdim, os.environ.get("TLXAMD_TARGET"))
         hit = self.cache.get(key)
         if hit is None:
-            hit = self._compile(key, values, meta)
+            hit = self._compile(key, values, meta, nonkdim)
         kernel, device, runtime_positions, descriptors = hit
         if callable(grid):
             grid = grid(dict(zip(self.names, values), num_warps=meta[0], num_stages=meta[1], num_ctas=meta[2]))
@@ -533,7 +537,7 @@ class Launcher:
                 runtime.append(i)
         return signature, constants, runtime
 
-    def _compile(self, key, values, meta):
+    def _compile(self, key, values, meta, nonkdim=0):
         from . import _nocompiler
 
         num_warps, num_stages, num_ctas, fp_fusion = meta[:_OPTIONS]
@@ -549,7 +553,7 @@ class Launcher:
                        if isinstance(signature[self.names[i]], tl.host_tensor_descriptor) or
                        getattr(signature[self.names[i]], "with_shape", False)}
         if not _nocompiler.compiler_installed():
-            kernel = self._prebuilt(target, signature, constants, meta, len(values), runtime)
+            kernel = self._prebuilt(target, signature, constants, meta, len(values), runtime, nonkdim)
             kernel.descriptors = descriptors
             entry = (kernel, device, tuple(runtime), descriptors)
             self.cache[key] = entry
@@ -559,7 +563,7 @@ class Launcher:
 
         t0 = time.perf_counter()
         k = tl.kernel(self.fn, num_warps=num_warps, num_ctas=num_ctas, name=self.name,
-                      enable_fp_fusion=fp_fusion, num_stages=num_stages)
+                      enable_fp_fusion=fp_fusion, num_stages=num_stages, matrix_instr_nonkdim=nonkdim)
         module = k.build(target, signature=signature, **constants)
         compiled = compiler.compile(module, target=target, binary=device is not None)
         constant_positions = [i for i in range(len(values)) if i not in runtime]
@@ -571,12 +575,14 @@ class Launcher:
         self.cache[key] = entry
         return entry
 
-    def _prebuilt(self, target, signature, constants, meta, count, runtime):
+    def _prebuilt(self, target, signature, constants, meta, count, runtime, nonkdim=0):
         """The specialization compiled ahead of time (tlxamd._prebuilt), or
-        with TLXAMD_JIT_MANIFEST set a dry run that records it."""
+        with TLXAMD_JIT_MANIFEST set a dry run that records it (a
+        matrix_instr_nonkdim given is the options' fifth entry)."""
         from . import _nocompiler, _prebuilt
 
-        k = _prebuilt.key(self.fn, target, signature, constants, meta[:_OPTIONS])
+        options = list(meta[:_OPTIONS]) + ([nonkdim] if nonkdim else [])
+        k = _prebuilt.key(self.fn, target, signature, constants, options)
         entry = _prebuilt.lookup(k)
         info = {"num_warps": meta[0], "num_stages": meta[1], "num_ctas": meta[2], "compile_seconds": 0.0}
         constant_positions = [i for i in range(count) if i not in runtime]
@@ -591,7 +597,7 @@ class Launcher:
                 f"{constants}) is not among the prebuilt kernels (TLXAMD_PREBUILT="
                 f"{os.environ.get('TLXAMD_PREBUILT', '')!r}, key {k[:16]}); run with TLXAMD_JIT_MANIFEST=FILE to "
                 f"record it, then python -m tlxamd.precompile FILE --out DIR where the compiler is installed")
-        _prebuilt.record(manifest, k, self.fn, target, signature, constants, meta[:_OPTIONS])
+        _prebuilt.record(manifest, k, self.fn, target, signature, constants, options)
         return _DryRun(self.name, target, info)
 
 

@@ -341,9 +341,10 @@ def precompile(manifest: str, out: str) -> int:
         if r["key"] + ".json" in done and again + ".json" in done:
             continue
         num_warps, num_stages, num_ctas, fp_fusion = r["meta"][:4]
+        nonkdim = r["meta"][4] if len(r["meta"]) > 4 else 0
         try:
             k = tl.kernel(fn, num_warps=num_warps, num_ctas=num_ctas, name=fn.__name__,
-                          enable_fp_fusion=fp_fusion, num_stages=num_stages)
+                          enable_fp_fusion=fp_fusion, num_stages=num_stages, matrix_instr_nonkdim=nonkdim)
             module = k.build(r["target"], signature=signature_from_record(r["signature"]), **constants)
             compiled = compiler.compile(module, target=r["target"], binary=True)
             error = None

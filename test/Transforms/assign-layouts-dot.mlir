@@ -9,6 +9,15 @@
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx942 | FileCheck %s --check-prefix=GFX942
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=sm_90a | FileCheck %s --check-prefix=SM90
 // RUN: tlx-opt %s -split-input-file --tlxamd-assign-layouts=target=gfx1250 | FileCheck %s --check-prefix=GFX1250
+// Triton's matrix_instr_nonkdim on the kernel restricts the MFMA's M and N
+// (16: the 16 x 16 x 32 bf16 MFMA); gfx1250's WMMA has only 16, so 32 is
+// a diagnostic there naming the hint.
+// RUN: sed 's/kernel attributes {tlxamd.num_warps = 4 : i32} {/kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.matrix_instr_nonkdim = 16 : i32} {/' %s | tlx-opt -split-input-file --tlxamd-assign-layouts=target=gfx950 | FileCheck %s --check-prefix=NONK16
+// RUN: sed 's/kernel attributes {tlxamd.num_warps = 4 : i32} {/kernel attributes {tlxamd.num_warps = 4 : i32, tlxamd.matrix_instr_nonkdim = 32 : i32} {/' %s | not tlx-opt -split-input-file --tlxamd-assign-layouts=target=gfx1250 2>&1 | FileCheck %s --check-prefix=NONK32
+
+// NONK16-LABEL: gpu.func @tile
+// NONK16: tlxamd.dot {{.*}} -> tensor<64x64xf32, #tlxamd.amd_mfma<{version = 4, instr_shape = [16, 16, 32], transposed = true, warps_per_cta = [2, 2]}>>
+// NONK32: error: 'tlxamd.dot' op has no matrix instruction on gfx1250 (gfx1250) for a 64x64x32 product of 'bf16' operands with matrix_instr_nonkdim = 32
 
 // GFX950-LABEL: gpu.func @tile
 // GFX950: %[[A:.*]] = tlxamd.convert_layout %{{.*}} : tensor<64x32xbf16, #tlxamd.blocked<{{.*}}>> -> tensor<64x32xbf16, #tlxamd.dot_operand<{op_idx = 0, parent = #tlxamd.amd_mfma<{version = 4, instr_shape = [32, 32, 16], transposed = true, warps_per_cta = [2, 2]}>, k_width = 8}>>

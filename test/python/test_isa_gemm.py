@@ -204,20 +204,29 @@ def test_gfx950_gemm_k_loop_shape(bk, warps, stages):
     assert res["lds"] == stages * 128 * bk * 2 * 2 and res["scratch"] == 0
 
 
-def test_mxfp4_k_loop_shape():
+@pytest.mark.parametrize("shuffled", [True, False])
+def test_mxfp4_k_loop_shape(shuffled):
     """The MXFP4 GEMM (128 x 128 x 256, 4 warps) per K tile and wave: 32
     scaled MFMAs; A by 4 direct-to-LDS copies read back 16 bytes at a time;
-    B by 8 preshuffled dwordx4 loads; each operand's 128 x 8 scale bytes as
-    one dword per lane (the kernel promises runs of 4 scale bytes,
-    contiguity 4): 14 VMEM instructions (Triton 3.9: 10, its B through
-    LDS)."""
+    B by 8 preshuffled dwordx4 loads. Preshuffled scales
+    (preshuffle.shuffle_scales): 4 dwords per lane (each two K steps of two
+    tiles of an operand), straight into the instructions (opsel picks the
+    byte), one barrier; row-major ones (the kernel promises runs of 4
+    bytes): one dword per lane and operand, exchanged through LDS (16
+    ds_read_u8, 5 barriers)."""
     from preshuffled_gemm import build
 
-    k = compiler.compile(build("e2m1", BM=128, BN=128, BK=256, STAGES=2), target="gfx950")
+    k = compiler.compile(build("e2m1", BM=128, BN=128, BK=256, STAGES=2, SHUFFLED_SCALES=shuffled), target="gfx950")
     p = amd_isa.k_loop(k.asm, "mxfp4_gemm")
-    assert (p["mfma"], p["vmem_load_128_lds"], p["vmem_load_128"], p["vmem_load_32"], p["lds_read_128"]) == \
-        (32, 4, 8, 2, 8), sorted(p.items())
+    assert (p["mfma"], p["vmem_load_128_lds"], p["vmem_load_128"], p["lds_read_128"]) == (32, 4, 8, 8), \
+        sorted(p.items())
     assert not any(c.startswith(("vmem_load_8", "lds_write_8", "accvgpr")) for c in p), sorted(p.items())
+    if shuffled:
+        assert (p["vmem_load_32"], p["barrier"]) == (4, 1), sorted(p.items())
+        assert not any(c.startswith(("lds_read_8", "lds_write", "lds_read_32")) for c in p), sorted(p.items())
+        assert p["valu"] <= 9 and p["total"] <= 114, sorted(p.items())
+    else:
+        assert (p["vmem_load_32"], p["lds_read_8"]) == (2, 16), sorted(p.items())
     assert k.resources["scratch"] == 0
 
 

@@ -29,9 +29,18 @@ from preshuffled_gemm import build  # noqa: E402  (examples/preshuffled_gemm.py)
 from test_dot_scaled import _operand  # noqa: E402
 
 
-def _run(fb, M, N, K, exps=(121, 134), seed=0, **consts):
+def _pad_shuffle(s):
+    """Scales [rows, K / 32] as the kernel reads them: rows padded to a
+    multiple of 32 (scale 1), preshuffle.shuffle_scales(..., 16)."""
+    rows = -(-s.shape[0] // 32) * 32
+    padded = np.full((rows, s.shape[1]), 127, np.uint8)
+    padded[:s.shape[0]] = s
+    return preshuffle.shuffle_scales(padded, 16)
+
+
+def _run(fb, M, N, K, exps=(121, 134), seed=0, shuffled=True, **consts):
     """(out, ref, mag): A e2m1 [M, K], B `fb` as the logical [N, K_BYTES]
-    bytes, preshuffled for the kernel."""
+    bytes, preshuffled for the kernel, the scales too (`shuffled`)."""
     rng = np.random.default_rng(seed)
     a, av = _operand(rng, "e2m1", M, K, 1)
     b, bv = _operand(rng, fb, N, K, 1)  # [N, K_BYTES]: B^T, packed along K
@@ -44,25 +53,29 @@ def _run(fb, M, N, K, exps=(121, 134), seed=0, **consts):
     bs = preshuffle.shuffle_b(b.view(np.uint8), lane_bytes).view(np.int8)
     cfg = dict(BM=64, BN=64, BK=256, STAGES=3)
     cfg.update(consts)
-    k = compiler.compile(build(fb, **cfg), target="gfx950", binary=False)
+    k = compiler.compile(build(fb, SHUFFLED_SCALES=shuffled, **cfg), target="gfx950", binary=False)
     out = np.full((M, N), np.nan, np.float32)
     grid = (-(-M // cfg["BM"]), -(-N // cfg["BN"]))
-    emulator.run(k, grid, a, ea.astype(np.uint8).view(np.int8), bs, eb.astype(np.uint8).view(np.int8), out,
-                 M, N, K)
+    sa, sb = ea.astype(np.uint8), eb.astype(np.uint8)
+    if shuffled:
+        sa, sb = _pad_shuffle(sa), _pad_shuffle(sb)
+    emulator.run(k, grid, a, sa.view(np.int8), bs, sb.view(np.int8), out, M, N, K)
     return out, ref, mag
 
 
-def test_mxfp4_exact():
+@pytest.mark.parametrize("shuffled", [True, False])
+def test_mxfp4_exact(shuffled):
     # 128 x 128 x 512: two K steps of 256 per block, 2 x 2 blocks; scales
     # 2^-1 .. 2^1 keep every partial sum a multiple of 2^-4 below 2^17.
-    out, ref, _ = _run("e2m1", 128, 128, 512, exps=(126, 129))
+    out, ref, _ = _run("e2m1", 128, 128, 512, exps=(126, 129), shuffled=shuffled)
     np.testing.assert_array_equal(out, ref.astype(np.float32))
 
 
-def test_mxfp4_ragged_n_and_m_exact():
+@pytest.mark.parametrize("shuffled", [True, False])
+def test_mxfp4_ragged_n_and_m_exact(shuffled):
     # N = 80: the second column block's rows 80..127 lie past N * K_BYTES
     # and read zero through the resource bound (P2); M = 100 masks A's rows.
-    out, ref, _ = _run("e2m1", 100, 80, 512, exps=(126, 129), seed=3)
+    out, ref, _ = _run("e2m1", 100, 80, 512, exps=(126, 129), seed=3, shuffled=shuffled)
     np.testing.assert_array_equal(out, ref.astype(np.float32))
 
 
@@ -114,14 +127,18 @@ def test_k_loop_isa(fb, planes):
 
 def test_isa_report():
     rows = preshuffled_gemm_report(configs=((128, 128, 256, 2),))
-    assert [r["b_format"] for r in rows] == ["e2m1", "e4m3"]
-    for row, planes in zip(rows, (1, 2)):
+    assert [(r["b_format"], r["shuffled_scales"]) for r in rows] == \
+        [("e2m1", False), ("e2m1", True), ("e4m3", False), ("e4m3", True)]
+    for row, planes in zip(rows, (1, 1, 2, 2)):
         # 128 x 128 over 4 warps: 4 x 4 tiles per warp, 2 K instructions
         assert row["mfma_per_k_step"] == 32
         mem = row["memory_per_k_step"]
         # B: 4 N tiles x 2 K tiles per warp, one load per plane; A: 128 x
         # 128 bytes in 16-byte copies over 256 threads
         assert mem["buffer_load_dwordx4"] == 8 * planes and mem["buffer_load_dwordx4 lds"] == 4
+        # preshuffled scales: 2 dwords per operand, no LDS exchange
+        assert (mem["buffer_load_dword"], "ds_read_u8" in mem) == ((4, False) if row["shuffled_scales"] else
+                                                                   (2, True)), mem
         assert row["vgpr"] > 0 and row["sgpr"] > 0 and row["spills"] == 0
 
 

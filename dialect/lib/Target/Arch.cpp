@@ -483,6 +483,18 @@ unsigned mlir::tlxamd::getCachePolicyBits(const ArchInfo &arch,
   return 0;
 }
 
+std::optional<PointerCacheFlags>
+mlir::tlxamd::getPointerCacheFlags(const ArchInfo &arch, llvm::StringRef c,
+                                   bool isLoad) {
+  if (arch.cachePolicy != CachePolicyEncoding::CDNA3)
+    return std::nullopt;
+  if (c == (isLoad ? ".cv" : ".wt"))
+    return PointerCacheFlags{/*isVolatile=*/true, /*nonTemporal=*/true};
+  if (c == ".cs" || (isLoad && c == ".cg"))
+    return PointerCacheFlags{/*isVolatile=*/false, /*nonTemporal=*/true};
+  return PointerCacheFlags{};
+}
+
 unsigned mlir::tlxamd::getNonTemporalLoadBits(const ArchInfo &arch) {
   constexpr unsigned nt = 2;
   return arch.cachePolicy == CachePolicyEncoding::CDNA3 ? nt : 0;

@@ -141,6 +141,18 @@ private:
   SmallVector<Value> pointers, masks;
 };
 
+/// The volatile / nontemporal flags of an access's cache modifier (the
+/// kernel verifier rejected modifiers the target cannot encode).
+static PointerCacheFlags cacheFlags(const TargetInfoBase &targetInfo,
+                                    std::optional<CacheModifier> cache,
+                                    bool isLoad) {
+  if (!cache)
+    return {};
+  return getPointerCacheFlags(targetInfo.getArch(),
+                              stringifyCacheModifier(*cache), isLoad)
+      .value_or(PointerCacheFlags{});
+}
+
 struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpLowering(LLVMTypeConverter &converter, const TargetInfoBase &targetInfo,
                  const KernelAnalyses &analyses)
@@ -155,6 +167,7 @@ struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
       rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, adaptor.getPtr());
       return success();
     }
+    PointerCacheFlags flags = cacheFlags(targetInfo, op.getCache(), true);
     PointerAccess access(rewriter, op, *getTypeConverter(), analyses,
                          adaptor.getPtr(), adaptor.getMask());
     Location loc = op.getLoc();
@@ -167,7 +180,8 @@ struct LoadOpLowering : ConvertOpToLLVMPattern<LoadOp> {
       Value ptr = access.groupPointer(r), bit = access.groupBit(r);
       auto load = [&]() -> Value {
         return LLVM::LoadOp::create(rewriter, loc, groupType, ptr,
-                                    access.alignment());
+                                    access.alignment(), flags.isVolatile,
+                                    flags.nonTemporal);
       };
       auto passThru = [&]() -> Value {
         return others.empty()
@@ -216,6 +230,7 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
         getStoreCopies(rewriter, loc, targetInfo, op.getValue().getType());
     PointerAccess access(rewriter, op, *getTypeConverter(), analyses,
                          adaptor.getPtr(), adaptor.getMask());
+    PointerCacheFlags flags = cacheFlags(targetInfo, op.getCache(), false);
     SmallVector<Value> values = registersOf(rewriter, loc, adaptor.getValue());
     for (int64_t r = 0; r < access.size(); r += access.groupWidth()) {
       if (r & copies.skippedRegisters)
@@ -226,7 +241,8 @@ struct StoreOpLowering : ConvertOpToLLVMPattern<StoreOp> {
           packRegisters(rewriter, loc, access.groupType(),
                         ArrayRef(values).slice(r, access.groupWidth()));
       auto store = [&] {
-        LLVM::StoreOp::create(rewriter, loc, group, ptr, access.alignment());
+        LLVM::StoreOp::create(rewriter, loc, group, ptr, access.alignment(),
+                              flags.isVolatile, flags.nonTemporal);
         return SmallVector<Value>();
       };
       if (!bit)

@@ -453,23 +453,26 @@ static LogicalResult verifyFloatArithmetic(gpu::GPUModuleOp module,
   return failure(walk.wasInterrupted());
 }
 
-/// Cache policies are encoded by the buffer lowering only: a load or store
-/// through pointers tlxamd-convert-to-buffer-ops could not take keeps its
-/// modifier, which nothing would encode. Rejected, never dropped.
-static LogicalResult verifyNoUnencodedCache(gpu::GPUModuleOp module) {
+/// A load or store through pointers (one tlxamd-convert-to-buffer-ops did
+/// not take) carries its cache modifier as LLVM's volatile / nontemporal
+/// flags where the target has that encoding (getPointerCacheFlags); where it
+/// has none the modifier is rejected, never dropped.
+static LogicalResult verifyPointerCacheModifiers(gpu::GPUModuleOp module,
+                                                 const ArchInfo &arch) {
   WalkResult walk = module.walk([&](Operation *op) {
     std::optional<CacheModifier> cache;
     if (auto load = dyn_cast<LoadOp>(op))
       cache = load.getCache();
     else if (auto store = dyn_cast<StoreOp>(op))
       cache = store.getCache();
-    if (!cache)
+    if (!cache || getPointerCacheFlags(arch, stringifyCacheModifier(*cache),
+                                       isa<LoadOp>(op)))
       return WalkResult::advance();
     op->emitOpError("cache modifier \"")
-        << stringifyCacheModifier(*cache)
-        << "\" is lowered on the buffer path only (a scalar base plus i32 "
-           "offsets; on AMD proven non-negative, the base marked "
-           "tlxamd.pointer_range = 32); these pointers are not";
+        << stringifyCacheModifier(*cache) << "\" has no encoding on "
+        << arch.name
+        << " for accesses through pointers (only buffer loads and stores, "
+           "and asynchronous copies, carry it there)";
     return WalkResult::interrupt();
   });
   return failure(walk.wasInterrupted());
@@ -565,7 +568,7 @@ mlir::tlxamd::convertKernelModule(gpu::GPUModuleOp module,
   });
   addTensorTypeConversion(converter);
   if (failed(verifyFloatArithmetic(module, converter, targetInfo.getArch())) ||
-      failed(verifyNoUnencodedCache(module)))
+      failed(verifyPointerCacheModifiers(module, targetInfo.getArch())))
     return failure();
   // The analyses see the structured loops (an scf.for counter's
   // divisibility and range come from its bounds and step); the lowering then

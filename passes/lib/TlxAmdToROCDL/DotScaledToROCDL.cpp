@@ -14,6 +14,7 @@
 #include "../TlxAmdToLLVM/Patterns.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -97,6 +98,43 @@ Value packScaledFragment(RewriterBase &rewriter, Location loc,
 /// One scaled MFMA of a layout's instruction: both operands' format codes
 /// and E8M0 scales (byte 0 of the scale register, opsel 0; 127, i.e. 2^0,
 /// for an operand without scales); a transposed layout swaps the operands
+/// The 4-byte vector an i8 value is byte `idx` of, followed through the
+/// extractelement / insertelement chains that move registers between
+/// tensors (constant positions), where it is one: the scaled MFMA then
+/// takes the whole word and selects the byte (opsel) instead of extracting
+/// it with VALU instructions.
+static std::optional<std::pair<Value, int>> sourceWordByte(Value v) {
+  for (int hops = 0; hops < 256; ++hops) {
+    auto ext = v.getDefiningOp<LLVM::ExtractElementOp>();
+    APInt at;
+    if (!ext || !matchPattern(ext.getPosition(), m_ConstantInt(&at)))
+      return std::nullopt;
+    Value vec = ext.getVector();
+    bool found = false;
+    while (auto ins = vec.getDefiningOp<LLVM::InsertElementOp>()) {
+      APInt pos;
+      if (!matchPattern(ins.getPosition(), m_ConstantInt(&pos)))
+        return std::nullopt;
+      if (pos == at) {
+        v = ins.getValue();
+        found = true;
+        break;
+      }
+      vec = ins.getVector();
+    }
+    if (found)
+      continue;
+    auto type = dyn_cast<VectorType>(vec.getType());
+    if (!type || type.getNumElements() != 4 ||
+        !type.getElementType().isInteger(8) ||
+        vec.getDefiningOp<LLVM::PoisonOp>() ||
+        vec.getDefiningOp<LLVM::ZeroOp>())
+      return std::nullopt;
+    return std::make_pair(vec, int(at.getZExtValue()));
+  }
+  return std::nullopt;
+}
+
 /// with their formats and scales.
 struct ScaledMfmaEmitter {
   const MatrixInstr *instr = nullptr;
@@ -130,24 +168,31 @@ struct ScaledMfmaEmitter {
   }
   Value step(RewriterBase &rewriter, Location loc, Value acc, ArrayRef<Value> a,
              ArrayRef<Value> b, ArrayRef<Value> as, ArrayRef<Value> bs) const {
-    auto scaleWord = [&](ArrayRef<Value> s) -> Value {
-      return s.empty() ? i32Const(rewriter, loc, 127)
-                       : LLVM::ZExtOp::create(rewriter, loc,
-                                              rewriter.getI32Type(), s[0]);
+    // (scale word, opsel): a byte of a loaded word selected in place
+    Type i32 = rewriter.getI32Type();
+    auto scaleWord = [&](ArrayRef<Value> s) -> std::pair<Value, Value> {
+      if (s.empty())
+        return {i32Const(rewriter, loc, 127), i32Const(rewriter, loc, 0)};
+      if (auto word = sourceWordByte(s[0]))
+        return {LLVM::BitcastOp::create(rewriter, loc, i32, word->first),
+                i32Const(rewriter, loc, word->second)};
+      return {LLVM::ZExtOp::create(rewriter, loc, i32, s[0]),
+              i32Const(rewriter, loc, 0)};
     };
     Value x = packScaledFragment(rewriter, loc, a, fa->bits);
     Value y = packScaledFragment(rewriter, loc, b, fb->bits);
     Value cx = i32Const(rewriter, loc, getF8F6F4Code(fa->name));
     Value cy = i32Const(rewriter, loc, getF8F6F4Code(fb->name));
-    Value sx = scaleWord(as), sy = scaleWord(bs);
+    auto [sx, ox] = scaleWord(as);
+    auto [sy, oy] = scaleWord(bs);
     if (transposed) {
       std::swap(x, y);
       std::swap(cx, cy);
       std::swap(sx, sy);
+      std::swap(ox, oy);
     }
-    Value zero = i32Const(rewriter, loc, 0);
     OperationState state(loc, ("rocdl." + instr->name).str());
-    state.addOperands({x, y, acc, cx, cy, zero, sx, zero, sy});
+    state.addOperands({x, y, acc, cx, cy, ox, sx, oy, sy});
     state.addTypes(accType);
     return rewriter.create(state)->getResult(0);
   }

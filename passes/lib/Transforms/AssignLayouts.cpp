@@ -47,46 +47,6 @@ using namespace mlir::tlxamd;
 
 namespace {
 
-/// The values a loop or branch ties together: for an `scf.for` the init,
-/// the region argument, the yielded value and the result of one iteration
-/// variable; for an `scf.if` a result and what both branches yield.
-static void collectTied(Value v, SmallVectorImpl<Value> &out) {
-  auto tieFor = [&](scf::ForOp loop, unsigned i) {
-    out.append({loop.getInitArgs()[i], loop.getRegionIterArgs()[i],
-                loop.getYieldedValues()[i], loop.getResult(i)});
-  };
-  auto tieIf = [&](scf::IfOp ifOp, unsigned i) {
-    out.push_back(ifOp.getResult(i));
-    out.push_back(ifOp.thenYield().getOperand(i));
-    if (!ifOp.getElseRegion().empty())
-      out.push_back(ifOp.elseYield().getOperand(i));
-  };
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
-      if (arg.getArgNumber() > 0)
-        tieFor(loop, arg.getArgNumber() - 1);
-    return;
-  }
-  auto result = cast<OpResult>(v);
-  if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
-    tieFor(loop, result.getResultNumber());
-  if (auto ifOp = dyn_cast<scf::IfOp>(result.getOwner()))
-    tieIf(ifOp, result.getResultNumber());
-  for (OpOperand &use : v.getUses()) {
-    Operation *user = use.getOwner();
-    if (auto loop = dyn_cast<scf::ForOp>(user)) {
-      if (use.getOperandNumber() >= loop.getNumControlOperands())
-        tieFor(loop, use.getOperandNumber() - loop.getNumControlOperands());
-    } else if (isa<scf::YieldOp>(user)) {
-      Operation *parent = user->getParentOp();
-      if (auto loop = dyn_cast<scf::ForOp>(parent))
-        tieFor(loop, use.getOperandNumber());
-      else if (auto ifOp = dyn_cast<scf::IfOp>(parent))
-        tieIf(ifOp, use.getOperandNumber());
-    }
-  }
-}
-
 class LayoutAssignment {
 public:
   /// Lays out the tensors of `root` (a kernel's body, or a task's region
@@ -122,9 +82,13 @@ public:
     });
     if (failed)
       return false;
-    // 1. Memory ops and dots, in program order.
+    // 1. Memory ops and dots, in program order; loads of a dot_scaled's
+    // scales once the instruction has chosen their layout.
+    SmallVector<Operation *> scaleLoads;
     kernel->walk([&](Operation *op) {
-      if (isMemoryOp(op))
+      if (feedsScaleOperand(op))
+        scaleLoads.push_back(op);
+      else if (isMemoryOp(op))
         assignMemoryOp(op);
       else if (auto dot = dyn_cast<DotOp>(op))
         assignDot(dot);
@@ -135,6 +99,8 @@ public:
       else if (isa<WarpgroupDotOp, WarpgroupDotWaitOp>(op))
         assignWarpgroupDot(op);
     });
+    for (Operation *op : scaleLoads)
+      assignMemoryOp(op);
     // A preshuffled block no matrix instruction consumes: whole fragments
     // per thread, K bytes fastest (P4).
     kernel->walk([&](PreshuffledBLoadTileOp op) {
@@ -193,7 +159,7 @@ private:
       }
       first = false;
       SmallVector<Value> same;
-      collectTied(value, same);
+      collectTiedValues(value, same);
       for (Value t : same)
         work.push_back({t, l});
       if (Operation *def = value.getDefiningOp();
@@ -236,6 +202,10 @@ private:
       if (Attribute stored = getStoreLayoutFromValue(
               op, chosen.lookup(members.front()), members.front(), layout))
         layout = stored;
+      else if (Attribute loaded = getLoadLayoutFromUse(
+                   op, chosen.lookup(members.back()), layout,
+                   [&](unsigned d) { return provenRun(op, d); }))
+        layout = loaded;
     }
     for (Value m : members) {
       if (isFree(m))
@@ -253,9 +223,9 @@ private:
     auto a = cast<RankedTensorType>(dot.getA().getType());
     auto d = cast<RankedTensorType>(dot.getD().getType());
     int64_t m = d.getDimSize(0), n = d.getDimSize(1), k = a.getDimSize(1);
-    DotLayoutChoice choice =
-        chooseDotLayout(dot.getContext(), arch, m, n, k, a.getElementType(),
-                        numWarps, rowReduced.contains(m));
+    DotLayoutChoice choice = chooseDotLayout(
+        dot.getContext(), arch, m, n, k, a.getElementType(), numWarps,
+        rowReduced.contains(m), getMatrixInstrNonKDim(dot));
     // A result tied to an earlier dot's (one accumulator through several
     // loops) has that dot's layout already: the same choice. A layout that
     // reached the result from a neighbour (a mask built from the loads'
@@ -274,7 +244,8 @@ private:
     if (!choice.layout) {
       dot.emitOpError("has no matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << m << "x" << n
-          << "x" << k << " product of " << a.getElementType() << " operands";
+          << "x" << k << " product of " << a.getElementType() << " operands"
+          << getNonKDimNote(dot);
       failed = true;
       return;
     }
@@ -299,25 +270,28 @@ private:
     SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
     const ScaledFormat *lhs = getScaledFormat(dot.getLhsFormat());
     const ScaledFormat *rhs = getScaledFormat(dot.getRhsFormat());
-    // A preshuffled B block is stored as the 16 x 16 x 128 instruction's
-    // fragments, one per lane of a tile (the Mojo PreshuffledBLoader reference,
-    // P4).
-    int64_t instrM = dot.getB().getDefiningOp<PreshuffledBLoadTileOp>()
-                         ? PreshuffledBLayout::kTileRows
-                         : 0;
-    ScaledDotLayoutChoice choice = chooseScaledDotLayout(
-        dot.getContext(), arch, mnk[0], mnk[1], mnk[2], *lhs, *rhs, numWarps,
-        instrM, dot.getLhsKPack(), dot.getRhsKPack(),
-        dot.getTilesPerWarp().value_or(ArrayRef<int32_t>{}));
+    int64_t instrM = getScaledDotInstrM(dot, arch);
+    auto choose = [&](ArrayRef<int32_t> tiles) {
+      return chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1],
+                                   mnk[2], *lhs, *rhs, numWarps, instrM,
+                                   dot.getLhsKPack(), dot.getRhsKPack(), tiles);
+    };
+    ScaledDotLayoutChoice choice =
+        choose(dot.getTilesPerWarp().value_or(ArrayRef<int32_t>{}));
+    // CDNA4 scales loaded in the instruction's layout: each warp a 2 x 2
+    // block of instructions where that lets a thread load more of its
+    // scales at once (Triton's preshuffled scales: 4 bytes, two K steps of
+    // two tiles).
+    if (choice.layout && arch.mfmaVersion && !dot.getTilesPerWarp()) {
+      ScaledDotLayoutChoice tiled = choose({2, 2});
+      if (tiled.layout && scaleRun(dot, tiled) > scaleRun(dot, choice))
+        choice = tiled;
+    }
     if (choice.layout && !isFree(dot.getD()) &&
         layoutOf(dot.getD()) != choice.layout)
       return;
     std::optional<ArrayRef<int32_t>> tpw = dot.getTilesPerWarp();
-    if (!choice.layout && tpw &&
-        chooseScaledDotLayout(dot.getContext(), arch, mnk[0], mnk[1], mnk[2],
-                              *lhs, *rhs, numWarps, instrM, dot.getLhsKPack(),
-                              dot.getRhsKPack())
-            .layout) {
+    if (!choice.layout && tpw && choose({}).layout) {
       dot.emitOpError("D3: with tiles_per_warp [")
           << (*tpw)[0] << ", " << (*tpw)[1] << "] no placement of the "
           << numWarps
@@ -331,29 +305,28 @@ private:
       dot.emitOpError("has no scaled matrix instruction on ")
           << arch.name << " (" << arch.family << ") for a " << mnk[0] << "x"
           << mnk[1] << "x" << mnk[2] << " product of " << lhs->name << " and "
-          << rhs->name << " operands";
+          << rhs->name << " operands" << getNonKDimNote(dot);
       failed = true;
       return;
     }
-    MLIRContext *ctx = dot.getContext();
-    Attribute aLayout =
-        DotOperandLayoutAttr::get(ctx, 0, choice.aParent, choice.aKWidth);
-    Attribute bLayout =
-        DotOperandLayoutAttr::get(ctx, 1, choice.bParent, choice.bKWidth);
-    SmallVector<Attribute, 3> layouts = {aLayout};
-    if (dot.getAScale())
-      layouts.push_back(
-          getLinearLayoutAttr(ctx, dot.getScaleLayout(0, aLayout)));
-    layouts.push_back(bLayout);
-    if (dot.getBScale())
-      layouts.push_back(
-          getLinearLayoutAttr(ctx, dot.getScaleLayout(1, bLayout)));
-    layouts.push_back(choice.layout);
+    SmallVector<Attribute, 3> layouts = getScaledDotLayouts(dot, choice);
     for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
       if (isFree(operand))
         propagate(operand, layout);
     propagate(dot.getD(), choice.layout);
     dotLayouts[dot] = layouts;
+  }
+
+  /// The runs of the loads feeding `dot`'s scales under `choice`, summed.
+  int64_t scaleRun(DotScaledOp dot, const ScaledDotLayoutChoice &choice) {
+    SmallVector<Attribute, 3> layouts = getScaledDotLayouts(dot, choice);
+    int64_t run = 0;
+    for (auto [operand, layout] : llvm::zip(dot->getOperands(), layouts))
+      if (operand == dot.getAScale() || operand == dot.getBScale())
+        run += getScaleLoadRun(operand, layout, [&](Operation *op, unsigned d) {
+          return provenRun(op, d);
+        });
+    return run;
   }
 
   /// tmem_load's result / tmem_store's value: the registers tcgen05.ld /
@@ -450,16 +423,35 @@ private:
                                {0, 1}, numWarps, warpSize);
   }
 
+  /// The run along `d` an access's addresses are proven contiguous and
+  /// aligned over (elements).
+  /// (A buffer op's `contiguity` contract counts along its fastest
+  /// dimension, B5.)
+  int64_t provenRun(Operation *op, unsigned d) {
+    const AxisInfo &info = axis.get(getAccessAddresses(op));
+    int64_t run = std::min(info.contiguity[d], info.divisibility[d]);
+    if (auto c = op->getAttrOfType<IntegerAttr>("contiguity");
+        c && d == fastestDim(info))
+      run = std::max(run, c.getInt());
+    return std::max<int64_t>(1, run);
+  }
+
+  /// The dimension the addresses are most contiguous along (ties: the
+  /// last).
+  static unsigned fastestDim(const AxisInfo &info) {
+    unsigned fast = info.getRank() - 1;
+    for (unsigned d = info.getRank(); d-- > 0;)
+      if (info.contiguity[d] > info.contiguity[fast])
+        fast = d;
+    return fast;
+  }
+
   /// Triton's coalescing: the fastest dimension is the one the addresses
   /// are most contiguous along; each thread owns the widest aligned run (at
   /// most 128 bits and the tensor's share per thread).
   Attribute coalescedLayout(Operation *op) {
-    Value addresses = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
-    if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))
-      addresses = op->getOperand(isa<BufferStoreOp>(op) ? 2 : 1);
+    Value addresses = getAccessAddresses(op);
     auto copy = dyn_cast<BufferLoadToSharedOp>(op);
-    if (copy)
-      addresses = copy.getOffsets();
     auto type = cast<RankedTensorType>(addresses.getType());
     unsigned rank = type.getRank();
     const AxisInfo info = axis.get(addresses);

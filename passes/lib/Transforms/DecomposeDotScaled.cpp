@@ -284,7 +284,8 @@ struct DecomposeDotScaledPass
       SmallVector<int64_t, 3> mnk = dot.getLogicalShape();
       // A native scaled instruction stays (layout assignment picks it).
       if (chooseScaledDotLayout(dot.getContext(), *arch, mnk[0], mnk[1], mnk[2],
-                                *lhs, *rhs, warps.value_or(4), /*instrM=*/0,
+                                *lhs, *rhs, warps.value_or(4),
+                                getScaledDotInstrM(dot, *arch),
                                 dot.getLhsKPack(), dot.getRhsKPack())
               .layout)
         return;

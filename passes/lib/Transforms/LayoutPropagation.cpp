@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -233,6 +234,177 @@ Attribute mlir::tlxamd::getStoreLayoutFromValue(Operation *op, Attribute have,
   bool narrowOk = isa<AmdMfmaLayoutAttr>(have) && run * bits >= 64 &&
                   type.getNumElements() * bits / 8 > allocatedSharedBytes(op);
   return run >= wanted || narrowOk ? have : Attribute();
+}
+
+/// The values a loop or branch ties together: for an `scf.for` the init,
+/// the region argument, the yielded value and the result of one iteration
+/// variable; for an `scf.if` a result and what both branches yield.
+void mlir::tlxamd::collectTiedValues(Value v, SmallVectorImpl<Value> &out) {
+  auto tieFor = [&](scf::ForOp loop, unsigned i) {
+    out.append({loop.getInitArgs()[i], loop.getRegionIterArgs()[i],
+                loop.getYieldedValues()[i], loop.getResult(i)});
+  };
+  auto tieIf = [&](scf::IfOp ifOp, unsigned i) {
+    out.push_back(ifOp.getResult(i));
+    out.push_back(ifOp.thenYield().getOperand(i));
+    if (!ifOp.getElseRegion().empty())
+      out.push_back(ifOp.elseYield().getOperand(i));
+  };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      if (arg.getArgNumber() > 0)
+        tieFor(loop, arg.getArgNumber() - 1);
+    return;
+  }
+  auto result = cast<OpResult>(v);
+  if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+    tieFor(loop, result.getResultNumber());
+  if (auto ifOp = dyn_cast<scf::IfOp>(result.getOwner()))
+    tieIf(ifOp, result.getResultNumber());
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      if (use.getOperandNumber() >= loop.getNumControlOperands())
+        tieFor(loop, use.getOperandNumber() - loop.getNumControlOperands());
+    } else if (isa<scf::YieldOp>(user)) {
+      Operation *parent = user->getParentOp();
+      if (auto loop = dyn_cast<scf::ForOp>(parent))
+        tieFor(loop, use.getOperandNumber());
+      else if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+        tieIf(ifOp, use.getOperandNumber());
+    }
+  }
+}
+
+Value mlir::tlxamd::getAccessAddresses(Operation *op) {
+  if (auto copy = dyn_cast<BufferLoadToSharedOp>(op))
+    return copy.getOffsets();
+  if (isa<BufferLoadOp, BufferStoreOp, BufferAtomicAddOp>(op))
+    return op->getOperand(isa<BufferStoreOp>(op) ? 2 : 1);
+  return op->getOperand(isa<StoreOp>(op) ? 1 : 0);
+}
+
+std::string mlir::tlxamd::getNonKDimNote(Operation *dot) {
+  unsigned n = getMatrixInstrNonKDim(dot);
+  return n ? " with matrix_instr_nonkdim = " + std::to_string(n) : "";
+}
+
+SmallVector<Attribute, 3>
+mlir::tlxamd::getScaledDotLayouts(DotScaledOp dot,
+                                  const ScaledDotLayoutChoice &choice) {
+  MLIRContext *ctx = dot.getContext();
+  Attribute aLayout =
+      DotOperandLayoutAttr::get(ctx, 0, choice.aParent, choice.aKWidth);
+  Attribute bLayout =
+      DotOperandLayoutAttr::get(ctx, 1, choice.bParent, choice.bKWidth);
+  SmallVector<Attribute, 3> layouts = {aLayout};
+  if (dot.getAScale())
+    layouts.push_back(getLinearLayoutAttr(ctx, dot.getScaleLayout(0, aLayout)));
+  layouts.push_back(bLayout);
+  if (dot.getBScale())
+    layouts.push_back(getLinearLayoutAttr(ctx, dot.getScaleLayout(1, bLayout)));
+  layouts.push_back(choice.layout);
+  return layouts;
+}
+
+bool mlir::tlxamd::feedsScaleOperand(Operation *op) {
+  if (!isa<LoadOp, BufferLoadOp>(op) || op->getNumResults() != 1)
+    return false;
+  Value v = op->getResult(0);
+  while (v.hasOneUse()) {
+    OpOperand &use = *v.getUses().begin();
+    Operation *user = use.getOwner();
+    if (auto dot = dyn_cast<DotScaledOp>(user))
+      return v == dot.getAScale() || v == dot.getBScale();
+    if (!isa<ReshapeOp, TransOp>(user))
+      return false;
+    v = user->getResult(0);
+  }
+  return false;
+}
+
+/// `ll` with the register bases that step along `dim` alone by 1, 2, 4, ...
+/// elements moved first, in that order: a thread's elements contiguous
+/// along `dim` then sit in consecutive registers.
+static LinearLayout contiguousRegistersFirst(const LinearLayout &ll,
+                                             unsigned dim) {
+  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
+  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
+    bases[in] = ll.getBases(LinearLayout::InDim(in));
+  LinearLayout::Bases &regs = bases[LinearLayout::Register], front;
+  for (int32_t step = 1;; step *= 2) {
+    LinearLayout::Basis unit(ll.getRank(), 0);
+    unit[dim] = step;
+    auto it = llvm::find(regs, unit);
+    if (it == regs.end())
+      break;
+    front.push_back(*it);
+    regs.erase(it);
+  }
+  regs.insert(regs.begin(), front.begin(), front.end());
+  return LinearLayout(ll.getRank(), bases);
+}
+
+/// The register order of `have` (on `type`) that gives a thread the
+/// longest run of elements a load proves contiguous (`provenRun`), and that
+/// run: the scale layout's registers in any order, since a load's may put a
+/// thread's contiguous elements first (its result is then a renaming of
+/// registers away from the instruction's layout, free).
+static std::pair<LinearLayout, int64_t>
+widestLoadRegisters(RankedTensorType type, Attribute have,
+                    llvm::function_ref<int64_t(unsigned)> provenRun) {
+  LinearLayout ll = toLinearLayout(have, type.getShape()), best = ll;
+  int64_t bestRun = 1;
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    LinearLayout reordered = contiguousRegistersFirst(ll, d);
+    int64_t run =
+        std::min(reordered.getContiguousRegistersAlong(d), provenRun(d));
+    if (run > bestRun)
+      std::tie(best, bestRun) = std::make_pair(reordered, run);
+  }
+  return {best, bestRun};
+}
+
+Attribute mlir::tlxamd::getLoadLayoutFromUse(
+    Operation *op, Attribute have, Attribute coalesced,
+    llvm::function_ref<int64_t(unsigned)> provenRun) {
+  if (!isa_and_nonnull<DistributedLayoutAttr>(have) || !feedsScaleOperand(op))
+    return {};
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!describes(have, type))
+    return {};
+  int dim = -1;
+  int64_t wanted =
+      toLinearLayout(coalesced, type.getShape()).getContiguousRegisters(&dim);
+  wanted = dim < 0 ? 1 : std::min(wanted, provenRun(dim));
+  auto [best, run] = widestLoadRegisters(type, have, provenRun);
+  if (run < wanted)
+    return {};
+  return best == toLinearLayout(have, type.getShape())
+             ? have
+             : getLinearLayoutAttr(op->getContext(), best);
+}
+
+int64_t mlir::tlxamd::getScaleLoadRun(
+    Value scale, Attribute layout,
+    llvm::function_ref<int64_t(Operation *, unsigned)> provenRun) {
+  Value v = scale;
+  for (Operation *def = v.getDefiningOp(); layout && def;
+       def = v.getDefiningOp()) {
+    if (feedsScaleOperand(def)) {
+      auto type = cast<RankedTensorType>(v.getType());
+      if (!describes(layout, type))
+        return 0;
+      return widestLoadRegisters(type, layout,
+                                 [&](unsigned d) { return provenRun(def, d); })
+          .second;
+    }
+    if (!isa<ReshapeOp, TransOp>(def))
+      return 0;
+    layout = getOperandLayoutFor(def, 0, layout);
+    v = def->getOperand(0);
+  }
+  return 0;
 }
 
 llvm::DenseSet<int64_t> mlir::tlxamd::getRowReducedDotRows(Region *root) {

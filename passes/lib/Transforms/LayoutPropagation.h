@@ -9,6 +9,8 @@
 #ifndef TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
 #define TLXAMD_TRANSFORMS_LAYOUTPROPAGATION_H
 
+#include "tlxamd/Dialect/TlxAmdDialect.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -79,6 +81,47 @@ bool pathBack(Value from, Value to, SmallVector<Value> &path);
 /// value needs no conversion through shared memory. Null otherwise.
 Attribute getStoreLayoutFromValue(Operation *op, Attribute have, Value value,
                                   Attribute coalesced);
+
+/// The values a loop or branch ties together with `v`, appended to `out`:
+/// for an `scf.for` the init, the region argument, the yielded value and
+/// the result of one iteration variable; for an `scf.if` a result and what
+/// both branches yield.
+void collectTiedValues(Value v, SmallVectorImpl<Value> &out);
+
+/// The addresses of a memory op (pointers, or a buffer op's offsets).
+Value getAccessAddresses(Operation *op);
+
+/// ", with matrix_instr_nonkdim = N" where the kernel of `dot` restricts
+/// its instructions' M and N (for diagnostics), else "".
+std::string getNonKDimNote(Operation *dot);
+
+/// The layouts of a dot_scaled's operands (in operand order) and result
+/// under `choice`.
+SmallVector<Attribute, 3>
+getScaledDotLayouts(DotScaledOp dot, const ScaledDotLayoutChoice &choice);
+
+/// Whether the result of the load `op` reaches a dot_scaled's scale operand
+/// through single-use shape ops only (scales "un-shuffled" in registers by
+/// reshape / trans, as Triton's CDNA4 block-scaled tutorial writes them).
+bool feedsScaleOperand(Operation *op);
+
+/// For such a load: the layout `have` the scale layout gives its result
+/// (back through the shape ops) when each thread's accesses in it are as
+/// wide as in the load's `coalesced` layout (`provenRun(d)`: the run along
+/// dimension d the addresses are proven contiguous and aligned): the load
+/// takes it, and the scales reach the instruction with no exchange through
+/// shared memory. Null otherwise.
+Attribute getLoadLayoutFromUse(Operation *op, Attribute have,
+                               Attribute coalesced,
+                               llvm::function_ref<int64_t(unsigned)> provenRun);
+
+/// The run (elements a thread loads at once) of the load feeding the
+/// dot_scaled scale operand `scale` through shape ops when the instruction
+/// wants the scale in `layout` (0 when no load feeds it that way):
+/// layout assignment compares instruction placements by it.
+int64_t
+getScaleLoadRun(Value scale, Attribute layout,
+                llvm::function_ref<int64_t(Operation *, unsigned)> provenRun);
 
 /// Whether `have` spreads the tile of `v` over fewer distinct warps than
 /// `want` (it repeats the tile over more of them).

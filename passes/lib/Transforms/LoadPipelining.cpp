@@ -128,8 +128,9 @@ struct TlxAmdPipelinePass
       return 0;
     if (auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
       return stages.getValue().getSExtValue();
-    if (llvm::none_of(loop.getBody()->getOperations(),
-                      [](Operation &op) { return isa<DotOp>(op); }))
+    if (llvm::none_of(loop.getBody()->getOperations(), [](Operation &op) {
+          return isa<DotOp, DotScaledOp>(op);
+        }))
       return 0;
     IntegerAttr stages = getInheritedStages(loop);
     return stages ? stages.getValue().getSExtValue() : 0;

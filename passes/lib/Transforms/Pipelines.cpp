@@ -26,6 +26,8 @@ LogicalResult mlir::tlxamd::buildTlxAmdToLLVMPipeline(
   // reference).
   if (arch->isNVIDIA())
     pm.addPass(createTlxAmdResolveTmemLayouts());
+  // acc + dot(a, b, 0): the product accumulates acc.
+  pm.addPass(createTlxAmdCombineDotAdd());
   // dot_scaled the target has no scaled instruction for: operands upcast
   // by value, then the plain dot (before the pipeliner sees the loads).
   {

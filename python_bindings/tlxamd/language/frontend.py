@@ -1132,10 +1132,14 @@ class kernel:
     multiple of n. `num_stages` (Triton's, default 3) software-pipelines
     the innermost loops with a `tl.dot` that have no `num_stages` of their
     own: the loads feeding the dot are staged through that many
-    shared-memory buffers by asynchronous copies (tlxamd-pipeline)."""
+    shared-memory buffers by asynchronous copies (tlxamd-pipeline).
+    `matrix_instr_nonkdim` (Triton's AMD hint, 16 or 32; 0 leaves the
+    choice to layout assignment) makes AMD dots use matrix instructions of
+    that M and N; NVIDIA targets ignore it, as Triton's do."""
 
     def __init__(self, fn: Optional[Callable] = None, *, num_warps: int = 4, name: Optional[str] = None,
-                 num_ctas: int = 1, enable_fp_fusion: bool = True, num_stages: int = 3):
+                 num_ctas: int = 1, enable_fp_fusion: bool = True, num_stages: int = 3,
+                 matrix_instr_nonkdim: int = 0):
         if isinstance(num_warps, bool) or not isinstance(num_warps, int) or num_warps <= 0 or \
                 num_warps & (num_warps - 1) or num_warps > 32:
             raise ValueError(f"num_warps must be a power of two between 1 and 32, got {num_warps!r}")
@@ -1146,6 +1150,9 @@ class kernel:
             raise TypeError(f"enable_fp_fusion is a bool, got {enable_fp_fusion!r}")
         if isinstance(num_stages, bool) or not isinstance(num_stages, int) or not 1 <= num_stages <= 16:
             raise ValueError(f"num_stages must be an int between 1 and 16, got {num_stages!r}")
+        if isinstance(matrix_instr_nonkdim, bool) or matrix_instr_nonkdim not in (0, 16, 32):
+            raise ValueError(f"matrix_instr_nonkdim must be 0, 16 or 32, got {matrix_instr_nonkdim!r}")
+        self.matrix_instr_nonkdim = matrix_instr_nonkdim
         self.num_stages = num_stages
         self.num_warps = num_warps
         self.num_ctas = num_ctas
@@ -1245,6 +1252,9 @@ class kernel:
                     if self.num_ctas > 1:
                         fn.attributes["tlxamd.num_ctas"] = ir.IntegerAttr.get(
                             ir.IntegerType.get_signless(32), self.num_ctas)
+                    if self.matrix_instr_nonkdim and info["vendor"] == "amd":
+                        fn.attributes["tlxamd.matrix_instr_nonkdim"] = ir.IntegerAttr.get(
+                            ir.IntegerType.get_signless(32), self.matrix_instr_nonkdim)
                     arg_attrs = [ir.DictAttr.get(_arg_attributes(k)) for k in parts]
                     if any(len(a) for a in arg_attrs):
                         fn.attributes["arg_attrs"] = ir.ArrayAttr.get(arg_attrs)
@@ -1285,7 +1295,7 @@ class kernel:
         # buffers and copies get layouts with everything else); a dot_scaled
         # the target has no scaled instruction for is upcast first.
         pm = passmanager.PassManager.parse(
-            f"builtin.module(tlxamd-decompose-dot-scaled{{target={target}}},"
+            f"builtin.module(tlxamd-combine-dot-add,tlxamd-decompose-dot-scaled{{target={target}}},"
             f"tlxamd-pipeline{{target={target} registers=false}},"
             f"tlxamd-assign-layouts{{target={target}}},"
             f"tlxamd-remove-layout-conversions{{assigned-only=true}})")

@@ -36,10 +36,13 @@ bool haveSameMatrixInstruction(Attribute have, Attribute want);
 /// With `rowsInWarp` (the result's rows are reduced: attention's row max
 /// and sum), CDNA places every warp along M with an instruction of at most
 /// m / numWarps rows where the tile allows, so that a row stays in one warp
-/// and its reduction needs no shared memory.
+/// and its reduction needs no shared memory. `nonKDim` (Triton's
+/// matrix_instr_nonkdim, 16 or 32) restricts AMD's choice to instructions
+/// of that M and N.
 DotLayoutChoice chooseDotLayout(MLIRContext *ctx, const ArchInfo &arch,
                                 int64_t m, int64_t n, int64_t k, Type elem,
-                                unsigned numWarps, bool rowsInWarp = false);
+                                unsigned numWarps, bool rowsInWarp = false,
+                                unsigned nonKDim = 0);
 
 /// An operand format of dot_scaled (tl.dot_scaled's `lhs_format` /
 /// `rhs_format`): its bits per value and whether it is a microscaled (MX)
@@ -88,6 +91,11 @@ ScaledDotLayoutChoice chooseScaledDotLayout(
     const ScaledFormat &lhs, const ScaledFormat &rhs, unsigned numWarps,
     int64_t instrM = 0, bool lhsKPack = true, bool rhsKPack = true,
     ArrayRef<int32_t> tilesPerWarp = {});
+/// The M = N that `dot`'s scaled instruction must have on `arch` (the
+/// `instrM` of chooseScaledDotLayout): a preshuffled B's 16 x 16 x 128
+/// fragments; else the kernel's matrix_instr_nonkdim (none on WMMA targets
+/// for 16, their only size); 0 for any.
+int64_t getScaledDotInstrM(DotScaledOp dot, const ArchInfo &arch);
 
 } // namespace mlir::tlxamd
 

@@ -50,6 +50,13 @@ def TlxAmd_Dialect : Dialect {
       return ::llvm::StringLiteral("tlxamd.num_ctas");
     }
 
+    /// Name of the kernel attribute that carries Triton's AMD hint
+    /// `matrix_instr_nonkdim` (16 or 32): the M and N of the MFMA layout
+    /// assignment chooses for the kernel's dots (absent: its own choice).
+    static constexpr ::llvm::StringLiteral getMatrixInstrNonKDimAttrName() {
+      return ::llvm::StringLiteral("tlxamd.matrix_instr_nonkdim");
+    }
+
     /// Unit attribute tlxamd-assign-layouts leaves on a kernel whose tensors
     /// it laid out: its conversions are the pass's, free to remove.
     static constexpr ::llvm::StringLiteral getAssignedLayoutsAttrName() {

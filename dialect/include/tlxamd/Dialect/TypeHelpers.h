@@ -36,6 +36,9 @@ std::optional<int64_t> getSignlessIntValue(Attribute attr);
 /// Number of warps of a kernel (`tlxamd.num_warps`), or std::nullopt when the
 /// attribute is absent.
 std::optional<int64_t> getNumWarps(Operation *kernel);
+/// The `tlxamd.matrix_instr_nonkdim` of the kernel enclosing `op` (0 when
+/// it has none).
+unsigned getMatrixInstrNonKDim(Operation *op);
 
 /// The warps that run `op`: those of the task (`tlxamd.async_tasks` region)
 /// holding it, else its kernel's `tlxamd.num_warps`; std::nullopt when

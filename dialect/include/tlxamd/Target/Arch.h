@@ -189,6 +189,19 @@ bool isKnownMatrixVersion(MatrixEngine engine, unsigned version);
 /// target legality rejects modifiers there).
 unsigned getCachePolicyBits(const ArchInfo &arch, llvm::StringRef modifier,
                             bool isLoad);
+/// How a load or store through pointers (not the buffer path) carries the
+/// cache modifier `modifier` in LLVM IR: the volatile and nontemporal flags
+/// AMDGPU's memory legalizer turns into the access's cache bits (Triton's
+/// AMD table: loads .cg / .cs nontemporal, .cv both; stores .cs
+/// nontemporal, .wt both; .ca and store .cg neither). None where the target
+/// has no such encoding.
+struct PointerCacheFlags {
+  bool isVolatile = false;
+  bool nonTemporal = false;
+};
+std::optional<PointerCacheFlags> getPointerCacheFlags(const ArchInfo &arch,
+                                                      llvm::StringRef modifier,
+                                                      bool isLoad);
 /// The aux bits of a non-temporal (streaming) buffer load: CDNA3 / CDNA4's
 /// `nt` alone (the Mojo PreshuffledBLoader reference's STREAMING, NT = 1); 0
 /// where the target's buffer instructions encode no cache policy.

@@ -93,6 +93,19 @@ def TlxAmdRemoveLayoutConversions : Pass<"tlxamd-remove-layout-conversions"> {
   ];
 }
 
+def TlxAmdCombineDotAdd : Pass<"tlxamd-combine-dot-add"> {
+  let summary = "acc + dot(a, b, 0) -> dot(a, b, acc)";
+  let description = [{
+    `acc += tl.dot(a, b)` / `tl.dot_scaled(...)` as written: a product into
+    a zero accumulator (a zero constant) whose one use is an `addf` /
+    `addi` with a value of the accumulator's type. The product accumulates
+    that value instead and replaces the add (Triton's TTIR combine), so the
+    matrix instruction chains its accumulator rather than starting from
+    zero and adding every register after it. Runs first in
+    `tlxamd-to-llvm`.
+  }];
+}
+
 def TlxAmdDecomposeDotScaled : Pass<"tlxamd-decompose-dot-scaled"> {
   let summary = "dot_scaled without a scaled instruction: upcast the operands by value, then the plain dot";
   let description = [{
