@@ -85,7 +85,9 @@ def test_preshuffled_scales_exact_in_emulator(nonkdim, monkeypatch):
 def _k_loop(nonkdim):
     sig = {p: tl.pointer(tl.uint8) for p in ("a_ptr", "b_ptr", "a_scales", "b_scales")}
     sig.update(c_ptr=tl.pointer(tl.float32), M=tl.int32, N=tl.int32, K=tl.divisible_int(tl.int32))
-    module = tl.kernel(mx_gemm, num_warps=8, num_stages=1, matrix_instr_nonkdim=nonkdim).build(
+    # (Triton's default num_stages 3: the loop's carried pointer tensors
+    # become scalar bases, its loads are not held ahead in registers)
+    module = tl.kernel(mx_gemm, num_warps=8, num_stages=3, matrix_instr_nonkdim=nonkdim).build(
         "gfx950", signature=sig, BLOCK_M=128, BLOCK_N=128, BLOCK_K=256, NONKDIM=nonkdim)
     asm = tlxamd.compiler.compile(module, target="gfx950", cache=False, binary=False).asm
     return asm, amd_isa.main_loop(asm, "mx_gemm")
@@ -108,6 +110,24 @@ def test_k_loop_scales_in_registers(nonkdim, mfmas):
         sorted(p.items())
     # the bytes are selected by the instruction, not extracted
     assert not any(m.startswith(("v_bfe_u32", "v_lshrrev_b32", "v_and_b32")) for m in mnemonics), sorted(p.items())
+    # no pointer tensor converted round the loop (through LDS), no guarded
+    # loads one step ahead: A and B staged through LDS once each
+    writes = sum(c for k, c in p.items() if k.startswith("lds_write"))
+    assert p.get("branch", 0) <= 1 and writes == 4 and p["total"] <= 80, sorted(p.items())
+
+
+def test_row_major_scales_stay_coalesced_on_gfx1250():
+    """gfx1250's scaled WMMA wants each scale's four K blocks in every lane
+    of its rows: row-major scales loaded that way would be 16 byte loads a
+    lane; they load coalesced (4) and move through LDS."""
+    sys.path.insert(0, os.path.join(_here, "..", "..", "examples"))
+    from dot_scaled import mx_matmul
+
+    module = mx_matmul.build(target="gfx1250", BM=64, BN=64, BK=128, A_FORMAT="e2m1", B_FORMAT="e4m3", A_PACK=2,
+                             B_PACK=1)
+    asm = tlxamd.compiler.compile(module, target="gfx1250", cache=False, binary=False).asm
+    p = amd_isa.profile(amd_isa.main_loop(asm, "mx_matmul"))
+    assert p["vmem_load_8"] == 4 and p.get("branch", 0) <= 1, sorted(p.items())
 
 
 def test_matrix_instr_nonkdim_rejected():

@@ -378,7 +378,14 @@ Attribute mlir::tlxamd::getLoadLayoutFromUse(
       toLinearLayout(coalesced, type.getShape()).getContiguousRegisters(&dim);
   wanted = dim < 0 ? 1 : std::min(wanted, provenRun(dim));
   auto [best, run] = widestLoadRegisters(type, have, provenRun);
-  if (run < wanted)
+  // As wide, and where one element at a time, no more loads per thread
+  // (a scale layout repeats a row's scales over lanes: gfx1250's scaled
+  // WMMA gives every lane of a row all four of its K blocks).
+  auto perThread = [&](const LinearLayout &ll) { return ll.getNumRegisters(); };
+  if (run < wanted ||
+      (run == 1 &&
+       perThread(best) > perThread(toLinearLayout(coalesced, type.getShape())) /
+                             std::max<int64_t>(1, wanted)))
     return {};
   return best == toLinearLayout(have, type.getShape())
              ? have

@@ -115,14 +115,23 @@ struct TlxAmdPipelinePass
       if (arch && pipelineThroughSharedMemory(loop, stages, *arch,
                                               numWarps(loop), note))
         continue;
-      if (registers && stages >= 2)
+      // A loop whose only product is a dot_scaled (the native scaled
+      // instruction) inherits the kernel's stages for its carried pointers
+      // alone: its loads held a step ahead in registers cost more than they
+      // hide there (gfx950 / gfx1250 K loops: 30 - 40 more instructions
+      // a step, guards and copies); tl.range(..., num_stages=N) asks for it.
+      bool scaledOnly =
+          !loop->hasAttr(kNumStagesAttr) &&
+          llvm::none_of(loop.getBody()->getOperations(),
+                        [](Operation &op) { return isa<DotOp>(op); });
+      if (registers && stages >= 2 && !scaledOnly)
         pipeline(loop);
     }
   }
 
   /// The loop's `tlxamd.num_stages`; else, for an innermost loop with a
-  /// dot in its body, the kernel's (Triton's `num_stages`); 0 for a loop
-  /// pipelined already.
+  /// dot or dot_scaled in its body, the kernel's (Triton's `num_stages`);
+  /// 0 for a loop pipelined already.
   static int64_t stagesOf(scf::ForOp loop) {
     if (loop->hasAttr(kPipelinedAttr))
       return 0;
