@@ -162,6 +162,17 @@ def test_gfx942_epilogue_stores_from_mfma_rather_than_enlarge_lds():
     assert "global_store_dwordx2" in k.asm and "global_store_dwordx4" not in k.asm
 
 
+def test_gfx1250_epilogue_stores_from_wmma_rather_than_convert_through_lds():
+    """gfx1250, one stage, BLOCK_K 32: the tiles take 2 x 8 KiB of LDS one
+    after the other (8 KiB at once); converting the 128 x 128 result to
+    coalesced stores would take 32 KiB; the transposed WMMA layout holds 8
+    consecutive f16 results of a row a lane, already 16-byte stores
+    (Triton's gfx1250 epilogue: 8 KiB of LDS)."""
+    k = _compiled("gfx1250", 1, k=32)
+    assert k.resources["lds"] == 128 * 32 * 2, k.resources
+    assert set(re.findall(r"global_store_\w+", k.asm)) == {"global_store_b128"}, k.asm
+
+
 def test_hopper_reads_row_major_tiles_with_wgmma():
     k = _compiled("sm_90a", 3)
     assert k.asm.count("cp.async.cg.shared.global") > 0 and "wgmma.mma_async" in k.asm

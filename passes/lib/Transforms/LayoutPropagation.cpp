@@ -220,7 +220,7 @@ Attribute mlir::tlxamd::getStoreLayoutFromValue(Operation *op, Attribute have,
                                                 Value value,
                                                 Attribute coalesced) {
   if (!isa<StoreOp, BufferStoreOp>(op) || !have ||
-      !isa<AmdMfmaLayoutAttr, NvidiaMmaLayoutAttr>(have))
+      !isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr, NvidiaMmaLayoutAttr>(have))
     return {};
   auto type = cast<RankedTensorType>(value.getType());
   LinearLayout want = toLinearLayout(coalesced, type.getShape());
@@ -231,7 +231,8 @@ Attribute mlir::tlxamd::getStoreLayoutFromValue(Operation *op, Attribute have,
   int64_t run =
       toLinearLayout(have, type.getShape()).getContiguousRegistersAlong(dim);
   unsigned bits = getElementBitWidth(type.getElementType());
-  bool narrowOk = isa<AmdMfmaLayoutAttr>(have) && run * bits >= 64 &&
+  bool narrowOk = isa<AmdMfmaLayoutAttr, AmdWmmaLayoutAttr>(have) &&
+                  run * bits >= 64 &&
                   type.getNumElements() * bits / 8 > allocatedSharedBytes(op);
   return run >= wanted || narrowOk ? have : Attribute();
 }
