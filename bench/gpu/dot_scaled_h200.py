@@ -61,9 +61,9 @@ try:
             kb = k // B_PACK + rb
             ks = k // 32 + rs
             x = ttl.load(a + rm[:, None] * (K // A_PACK) + ka[None, :],
-                         mask=(rm[:, None] < M) & (ka[None, :] < K // A_PACK), other=0)
+                         mask=(rm[:, None] < M) & (ka[None, :] < K // A_PACK), other=0.0)
             y = ttl.load(b + kb[:, None] * N + rn[None, :], mask=(kb[:, None] < K // B_PACK) & (rn[None, :] < N),
-                         other=0)
+                         other=0.0)
             xs = ttl.load(a_scale + rm[:, None] * (K // 32) + ks[None, :],
                           mask=(rm[:, None] < M) & (ks[None, :] < K // 32), other=127)
             ys = ttl.load(b_scale + rn[:, None] * (K // 32) + ks[None, :],
