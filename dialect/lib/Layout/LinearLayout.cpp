@@ -275,6 +275,22 @@ int64_t LinearLayout::getContiguousRegistersAlong(unsigned dim) const {
   return n;
 }
 
+LinearLayout LinearLayout::withContiguousRegistersFirst(unsigned dim) const {
+  std::array<Bases, kNumInDims> reordered = bases;
+  Bases &regs = reordered[Register], front;
+  for (int32_t step = 1;; step *= 2) {
+    Basis unit(rank, 0);
+    unit[dim] = step;
+    auto it = llvm::find(regs, unit);
+    if (it == regs.end())
+      break;
+    front.push_back(*it);
+    regs.erase(it);
+  }
+  regs.insert(regs.begin(), front.begin(), front.end());
+  return LinearLayout(rank, reordered);
+}
+
 int64_t LinearLayout::getContiguousRegisters(int *dim) const {
   if (dim)
     *dim = -1;

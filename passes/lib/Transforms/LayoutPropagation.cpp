@@ -324,28 +324,6 @@ bool mlir::tlxamd::feedsScaleOperand(Operation *op) {
   return false;
 }
 
-/// `ll` with the register bases that step along `dim` alone by 1, 2, 4, ...
-/// elements moved first, in that order: a thread's elements contiguous
-/// along `dim` then sit in consecutive registers.
-static LinearLayout contiguousRegistersFirst(const LinearLayout &ll,
-                                             unsigned dim) {
-  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
-  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
-    bases[in] = ll.getBases(LinearLayout::InDim(in));
-  LinearLayout::Bases &regs = bases[LinearLayout::Register], front;
-  for (int32_t step = 1;; step *= 2) {
-    LinearLayout::Basis unit(ll.getRank(), 0);
-    unit[dim] = step;
-    auto it = llvm::find(regs, unit);
-    if (it == regs.end())
-      break;
-    front.push_back(*it);
-    regs.erase(it);
-  }
-  regs.insert(regs.begin(), front.begin(), front.end());
-  return LinearLayout(ll.getRank(), bases);
-}
-
 /// The register order of `have` (on `type`) that gives a thread the
 /// longest run of elements a load proves contiguous (`provenRun`), and that
 /// run: the scale layout's registers in any order, since a load's may put a
@@ -357,7 +335,7 @@ widestLoadRegisters(RankedTensorType type, Attribute have,
   LinearLayout ll = toLinearLayout(have, type.getShape()), best = ll;
   int64_t bestRun = 1;
   for (unsigned d = 0; d < type.getRank(); ++d) {
-    LinearLayout reordered = contiguousRegistersFirst(ll, d);
+    LinearLayout reordered = ll.withContiguousRegistersFirst(d);
     int64_t run =
         std::min(reordered.getContiguousRegistersAlong(d), provenRun(d));
     if (run > bestRun)

@@ -117,6 +117,11 @@ public:
   int64_t getContiguousRegisters(int *dim = nullptr) const;
   /// Consecutive registers, from register 0, adjacent along `dim`.
   int64_t getContiguousRegistersAlong(unsigned dim) const;
+  /// This layout with the register bases that step along `dim` alone by 1,
+  /// 2, 4, ... elements moved first, in that order (the same elements per
+  /// thread; a thread's elements contiguous along `dim` then sit in
+  /// consecutive registers).
+  LinearLayout withContiguousRegistersFirst(unsigned dim) const;
   /// For each register, the first register whose element lies, in every
   /// thread, in the same aligned block of `runs[d]` elements along each
   /// dimension d (`runs`: powers of two). A value constant over such
