@@ -22,7 +22,9 @@ Triton's compile of it, and bench/attention_isa.py: the Triton-style
 attention forward of test/python/test_pipeline_dot.py with num_stages 2,
 both compilers compiling the same text, and bench/pingpong_isa.py: the
 warp-pipelined GEMM of examples/pingpong_gemm.py (two ping-pong halves of
-eight waves) beside Triton's compile of tutorial 03 at the same block.
+eight waves) beside Triton's compile of tutorial 03 at the same block,
+and bench/block_scaled_isa.py: tutorial 10's CDNA4 MXFP4 kernel (its
+preshuffled scales un-shuffled in registers) beside Triton's compile of it.
 """
 
 import argparse
@@ -269,6 +271,12 @@ def main(argv=None):
             import pingpong_isa
 
             rc = rc or pingpong_isa.main(["--triton-python", args.triton_python])
+        # tutorial 10's CDNA4 block-scaled (MXFP4) kernel, preshuffled scales
+        if args.triton_python and os.path.exists(os.path.join(HERE, "tutorials", "cache",
+                                                              "10-block-scaled-matmul.py")):
+            import block_scaled_isa
+
+            rc = rc or block_scaled_isa.main(["--triton-python", args.triton_python])
         return rc
     rows = []
     for target in args.targets.split(","):
