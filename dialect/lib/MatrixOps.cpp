@@ -174,11 +174,12 @@ bool mlir::tlxamd::haveSameMatrixInstruction(Attribute have, Attribute want) {
 static DotLayoutChoice chooseWmmaLayout(MLIRContext *ctx, const ArchInfo &arch,
                                         int64_t m, int64_t n, int64_t k,
                                         StringRef spelling, unsigned numWarps,
-                                        bool rowsInWarp) {
+                                        bool rowsInWarp, unsigned nonKDim) {
   const MatrixInstr *best = nullptr;
   for (const MatrixInstr &i : arch.matrixInstrs)
     if (i.engine == MatrixEngine::WMMA && i.aType == spelling && m % i.m == 0 &&
-        n % i.n == 0 && k % i.k == 0 && (!best || i.k > best->k))
+        n % i.n == 0 && k % i.k == 0 && (!nonKDim || i.m == nonKDim) &&
+        (!best || i.k > best->k))
       best = &i;
   if (!best)
     return {};
@@ -206,10 +207,9 @@ DotLayoutChoice mlir::tlxamd::chooseDotLayout(
     return {NvidiaMmaLayoutAttr::get(ctx, {2, 0}, {wm, wn}, {16, 8}), kWidth};
   }
   if (!arch.mfmaVersion)
-    return arch.wmmaVersion && (!nonKDim || nonKDim == 16)
-               ? chooseWmmaLayout(ctx, arch, m, n, k, spelling, numWarps,
-                                  rowsInWarp)
-               : DotLayoutChoice{};
+    return arch.wmmaVersion ? chooseWmmaLayout(ctx, arch, m, n, k, spelling,
+                                               numWarps, rowsInWarp, nonKDim)
+                            : DotLayoutChoice{};
   // Square 32 x 32 instructions where the tile allows, else 16 x 16; the
   // deepest K that divides the tile (CDNA4's double-rate forms).
   // Rows kept in one warp: instructions of at most m / numWarps rows.
@@ -544,8 +544,15 @@ int64_t mlir::tlxamd::getScaledDotInstrM(DotScaledOp dot,
                                          const ArchInfo &arch) {
   if (dot.getB().getDefiningOp<PreshuffledBLoadTileOp>())
     return PreshuffledBLayout::kTileRows;
+  // (on WMMA targets a hint their scaled instruction's M meets restricts
+  // nothing)
   unsigned nonKDim = getMatrixInstrNonKDim(dot);
-  return !arch.mfmaVersion && nonKDim == 16 ? 0 : nonKDim;
+  bool wmmaHas = !arch.mfmaVersion &&
+                 llvm::any_of(arch.matrixInstrs, [&](const MatrixInstr &i) {
+                   return i.engine == MatrixEngine::WMMA &&
+                          i.aType == "f8f6f4" && i.m == nonKDim;
+                 });
+  return wmmaHas ? 0 : nonKDim;
 }
 
 ScaledDotLayoutChoice mlir::tlxamd::chooseScaledDotLayout(
